@@ -1,0 +1,1 @@
+//! Config files: the serde mirror of presets and house-rule files, validated into `Rules`.

@@ -1,0 +1,419 @@
+//! `Rules`: the static data of a run at one player count (cast, deck, options), built once and
+//! shared by reference by every game.
+
+use super::ids::{CardId, Character, District, DistrictType, Rank};
+use super::sets::CardSet;
+
+/// The `[rules]` table of a config: numeric house-rule knobs. Defaults are the 2016 rulebook's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Districts that complete a city; `None` means the rulebook's 7 (8 at 2-3 players).
+    pub complete_city: Option<u8>,
+    pub starting_gold: u8,
+    pub starting_cards: u8,
+    /// Gold taken when gathering gold.
+    pub gather_gold: u8,
+    /// Cards drawn when gathering cards, and how many of them are kept.
+    pub gather_draw: u8,
+    pub gather_keep: u8,
+    pub first_complete_bonus: u8,
+    pub complete_bonus: u8,
+    pub all_types_bonus: u8,
+    /// A game still running after this many rounds ends unscored and is counted as stalled.
+    pub round_cap: u16,
+    /// Play the rank-9 character at 4-7 players (always at 3 and 8, never at 2).
+    pub use_rank9: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            complete_city: None,
+            starting_gold: 2,
+            starting_cards: 4,
+            gather_gold: 2,
+            gather_draw: 2,
+            gather_keep: 1,
+            first_complete_bonus: 4,
+            complete_bonus: 2,
+            all_types_bonus: 3,
+            round_cap: 100,
+            use_rank9: false,
+        }
+    }
+}
+
+/// One district's card data: type, cost and number of copies in the deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DistrictSpec {
+    pub district: District,
+    pub dtype: DistrictType,
+    pub cost: u8,
+    pub copies: u8,
+}
+
+/// One physical card of the run's catalog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardInfo {
+    pub district: District,
+    pub dtype: DistrictType,
+    pub cost: u8,
+}
+
+/// What can make a cast, deck or option set unplayable at a player count.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    #[error("{0} players is outside the supported 2-8")]
+    Players(u8),
+    #[error("rank {0} has no character")]
+    MissingRank(u8),
+    #[error("{character} is listed for rank {listed} but its rank is {actual}")]
+    WrongRank {
+        character: Character,
+        listed: u8,
+        actual: u8,
+    },
+    #[error(
+        "{0} players need a rank-9 character (the rulebook requires 9 characters at 3 and 8 players)"
+    )]
+    Rank9Required(u8),
+    #[error("use_rank9 is true but the cast has no rank-9 character")]
+    Rank9Missing,
+    #[error("the deck has {0} cards; the engine supports at most 128")]
+    TooManyCards(usize),
+    #[error("the deck has {cards} cards, too few to deal {needed} at {players} players")]
+    TooFewCards {
+        cards: usize,
+        needed: usize,
+        players: u8,
+    },
+    #[error("{0} is not a unique district but is listed among the unique districts")]
+    NotUnique(District),
+    #[error("{0} is listed twice")]
+    DuplicateDistrict(District),
+    #[error("{key} = {value}: {allowed}")]
+    Option {
+        key: &'static str,
+        value: i64,
+        allowed: &'static str,
+    },
+}
+
+/// Static per-run data at one player count. Cards get ids in catalog order: ids of the
+/// districts always in the deck first, then those of the pool (drawn per game).
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub players: u8,
+    /// Candidates for each rank (index 1..=9; index 0 unused). One entry means a fixed cast.
+    /// Rank 9 is empty when the rank-9 character does not play at this player count.
+    pub cast_pools: [Vec<Character>; 10],
+    /// Every physical card of the run, indexed by `CardId`.
+    pub cards: Vec<CardInfo>,
+    /// Cards always shuffled into the deck.
+    pub always: CardSet,
+    /// Cards of the unique-district pool, and how many districts of it each game draws.
+    pub pool: CardSet,
+    pub pool_draw: u8,
+    /// All cards of one district name (for the "no identical districts" rule).
+    pub by_district: [CardSet; District::COUNT],
+    /// All cards of one printed type.
+    pub by_type: [CardSet; DistrictType::COUNT],
+    /// Districts that complete a city at this player count.
+    pub complete_city: u8,
+    pub options: Options,
+}
+
+impl Rules {
+    /// Builds the rules for `players` from a cast (one pool per rank, `cast[0]` for rank 1;
+    /// a ninth entry is the rank-9 pool), the districts always in the deck, an optional pool
+    /// of districts of which `pool_draw` are drawn per game, and the options.
+    pub fn new(
+        players: u8,
+        cast: &[Vec<Character>],
+        deck: &[DistrictSpec],
+        pool: &[DistrictSpec],
+        pool_draw: u8,
+        options: &Options,
+    ) -> Result<Rules, RulesError> {
+        if !(2..=8).contains(&players) {
+            return Err(RulesError::Players(players));
+        }
+        check_options(options)?;
+        let mut cast_pools: [Vec<Character>; 10] = Default::default();
+        for rank in 1..=9u8 {
+            let pool = cast.get(rank as usize - 1).cloned().unwrap_or_default();
+            for &character in &pool {
+                if character.rank() != Rank(rank) {
+                    return Err(RulesError::WrongRank {
+                        character,
+                        listed: rank,
+                        actual: character.rank().0,
+                    });
+                }
+            }
+            if pool.is_empty() && rank <= 8 {
+                return Err(RulesError::MissingRank(rank));
+            }
+            cast_pools[rank as usize] = pool;
+        }
+        // Rulebook, "Using 9 Characters": required at 3 and 8 players, optional at 4-7;
+        // "Playing with 2-3 Players": ranks 1-8 only at 2 players.
+        let has_rank9 = !cast_pools[9].is_empty();
+        let rank9_plays = match players {
+            2 => false,
+            3 | 8 => {
+                if !has_rank9 {
+                    return Err(RulesError::Rank9Required(players));
+                }
+                true
+            }
+            _ => {
+                if options.use_rank9 && !has_rank9 {
+                    return Err(RulesError::Rank9Missing);
+                }
+                options.use_rank9
+            }
+        };
+        if !rank9_plays {
+            cast_pools[9].clear();
+        }
+
+        let mut cards = Vec::new();
+        let mut seen = Vec::new();
+        for spec in deck.iter().chain(pool) {
+            if seen.contains(&spec.district) {
+                return Err(RulesError::DuplicateDistrict(spec.district));
+            }
+            seen.push(spec.district);
+            for _ in 0..spec.copies {
+                cards.push(CardInfo {
+                    district: spec.district,
+                    dtype: spec.dtype,
+                    cost: spec.cost,
+                });
+            }
+        }
+        for spec in pool {
+            if spec.dtype != DistrictType::Unique {
+                return Err(RulesError::NotUnique(spec.district));
+            }
+        }
+        if cards.len() > CardSet::CAPACITY {
+            return Err(RulesError::TooManyCards(cards.len()));
+        }
+        let deck_len: usize = deck.iter().map(|s| s.copies as usize).sum();
+        let always = CardSet((0..deck_len).map(|i| 1u128 << i).sum());
+        let pool_set = CardSet((deck_len..cards.len()).map(|i| 1u128 << i).sum());
+        let pool_draw = pool_draw.min(pool.len() as u8);
+        let pool_cards: usize = {
+            // The fewest cards a pool draw can add: the draw's smallest districts.
+            let mut copies: Vec<usize> = pool.iter().map(|s| s.copies as usize).collect();
+            copies.sort_unstable();
+            copies.iter().take(pool_draw as usize).sum()
+        };
+        let needed = players as usize * options.starting_cards as usize;
+        if deck_len + pool_cards < needed.max(1) {
+            return Err(RulesError::TooFewCards {
+                cards: deck_len + pool_cards,
+                needed,
+                players,
+            });
+        }
+        let mut by_district = [CardSet::EMPTY; District::COUNT];
+        let mut by_type = [CardSet::EMPTY; DistrictType::COUNT];
+        for (id, info) in cards.iter().enumerate() {
+            by_district[info.district.index()].insert(CardId(id as u8));
+            by_type[info.dtype.index()].insert(CardId(id as u8));
+        }
+        let complete_city = options
+            .complete_city
+            .unwrap_or(if players <= 3 { 8 } else { 7 });
+        Ok(Rules {
+            players,
+            cast_pools,
+            cards,
+            always,
+            pool: pool_set,
+            pool_draw,
+            by_district,
+            by_type,
+            complete_city,
+            options: options.clone(),
+        })
+    }
+
+    pub fn card(&self, card: CardId) -> &CardInfo {
+        &self.cards[card.index()]
+    }
+
+    /// Whether a rank has a character this run (rank 9 only where it plays).
+    pub fn rank_in_cast(&self, rank: Rank) -> bool {
+        (1..=9).contains(&rank.0) && !self.cast_pools[rank.index()].is_empty()
+    }
+
+    /// How many characters are dealt in each selection phase.
+    pub fn cast_size(&self) -> u8 {
+        (1..=9).filter(|&r| self.rank_in_cast(Rank(r))).count() as u8
+    }
+
+    /// Characters each player holds per round: two at 2-3 players, otherwise one.
+    pub fn characters_per_player(&self) -> u8 {
+        if self.players <= 3 { 2 } else { 1 }
+    }
+}
+
+fn check_options(o: &Options) -> Result<(), RulesError> {
+    let bad = |key, value: i64, allowed| Err(RulesError::Option { key, value, allowed });
+    if let Some(c) = o.complete_city
+        && !(1..=20).contains(&c)
+    {
+        return bad("complete_city", c as i64, "allowed: 1 to 20");
+    }
+    if o.gather_draw == 0 || o.gather_draw > 10 {
+        return bad("gather_draw", o.gather_draw as i64, "allowed: 1 to 10");
+    }
+    if o.gather_keep == 0 || o.gather_keep > o.gather_draw {
+        return bad(
+            "gather_keep",
+            o.gather_keep as i64,
+            "allowed: 1 to gather_draw (cannot keep more cards than drawn)",
+        );
+    }
+    if o.starting_cards > 12 {
+        return bad("starting_cards", o.starting_cards as i64, "allowed: 0 to 12");
+    }
+    if o.round_cap == 0 || o.round_cap > 1000 {
+        return bad("round_cap", o.round_cap as i64, "allowed: 1 to 1000");
+    }
+    Ok(())
+}
+
+/// The first-game card list of the 2016 rulebook, for tests and defaults that need no files.
+pub mod first_game {
+    use super::*;
+    use Character::*;
+
+    pub const CAST: [Character; 8] = [
+        Assassin, Thief, Magician, King, Bishop, Merchant, Architect, Warlord,
+    ];
+
+    pub const UNIQUES: [District; 14] = [
+        District::DragonGate,
+        District::Factory,
+        District::HauntedQuarter,
+        District::ImperialTreasury,
+        District::Keep,
+        District::Laboratory,
+        District::Library,
+        District::MapRoom,
+        District::Quarry,
+        District::SchoolOfMagic,
+        District::Smithy,
+        District::Statue,
+        District::ThievesDen,
+        District::WishingWell,
+    ];
+
+    /// The basic districts (CARDS.md), type, cost, copies.
+    pub fn basic_districts() -> Vec<DistrictSpec> {
+        use District::*;
+        use DistrictType::*;
+        let row = |district, dtype, cost, copies| DistrictSpec {
+            district,
+            dtype,
+            cost,
+            copies,
+        };
+        vec![
+            row(Manor, Noble, 3, 5),
+            row(Castle, Noble, 4, 4),
+            row(Palace, Noble, 5, 3),
+            row(Temple, Religious, 1, 3),
+            row(Church, Religious, 2, 3),
+            row(Monastery, Religious, 3, 3),
+            row(Cathedral, Religious, 5, 2),
+            row(Tavern, Trade, 1, 5),
+            row(Market, Trade, 2, 4),
+            row(TradingPost, Trade, 2, 3),
+            row(Docks, Trade, 3, 3),
+            row(Harbor, Trade, 4, 3),
+            row(TownHall, Trade, 5, 2),
+            row(Watchtower, Military, 1, 3),
+            row(Prison, Military, 2, 3),
+            row(Barracks, Military, 3, 3),
+            row(Fortress, Military, 5, 2),
+        ]
+    }
+
+    /// Costs of the first game's unique districts (CARDS.md).
+    pub fn unique_districts() -> Vec<DistrictSpec> {
+        use District::*;
+        let cost = |d| match d {
+            DragonGate | Library | SchoolOfMagic | ThievesDen => 6,
+            Factory | ImperialTreasury | Laboratory | MapRoom | Quarry | Smithy | WishingWell => 5,
+            Keep | Statue => 3,
+            HauntedQuarter => 2,
+            _ => unreachable!("not a first-game district"),
+        };
+        UNIQUES
+            .iter()
+            .map(|&district| DistrictSpec {
+                district,
+                dtype: DistrictType::Unique,
+                cost: cost(district),
+                copies: 1,
+            })
+            .collect()
+    }
+
+    /// The first-game rules at `players` (which must be 4-7: the cast has no rank 9).
+    pub fn rules(players: u8) -> Rules {
+        let cast: Vec<Vec<Character>> = CAST.iter().map(|&c| vec![c]).collect();
+        let mut deck = basic_districts();
+        deck.extend(unique_districts());
+        Rules::new(players, &cast, &deck, &[], 0, &Options::default())
+            .expect("the first game is valid at 4-7 players")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_game_deck_has_68_cards() {
+        let rules = first_game::rules(5);
+        assert_eq!(rules.cards.len(), 68);
+        assert_eq!(rules.always.len(), 68);
+        assert_eq!(rules.by_type[DistrictType::Noble.index()].len(), 12);
+        assert_eq!(rules.by_type[DistrictType::Religious.index()].len(), 11);
+        assert_eq!(rules.by_type[DistrictType::Trade.index()].len(), 20);
+        assert_eq!(rules.by_type[DistrictType::Military.index()].len(), 11);
+        assert_eq!(rules.complete_city, 7);
+        assert_eq!(rules.cast_size(), 8);
+    }
+
+    #[test]
+    fn rank9_required_at_three_and_eight_players() {
+        let cast: Vec<Vec<Character>> = first_game::CAST.iter().map(|&c| vec![c]).collect();
+        let deck = first_game::basic_districts();
+        for players in [3, 8] {
+            let err = Rules::new(players, &cast, &deck, &[], 0, &Options::default()).unwrap_err();
+            assert_eq!(err, RulesError::Rank9Required(players));
+        }
+    }
+
+    #[test]
+    fn keeping_more_than_drawn_is_refused() {
+        let cast: Vec<Vec<Character>> = first_game::CAST.iter().map(|&c| vec![c]).collect();
+        let deck = first_game::basic_districts();
+        let options = Options {
+            gather_keep: 3,
+            ..Options::default()
+        };
+        assert!(matches!(
+            Rules::new(5, &cast, &deck, &[], 0, &options),
+            Err(RulesError::Option { key: "gather_keep", .. })
+        ));
+    }
+}

@@ -1,0 +1,144 @@
+//! `View`: what one seat may know. Bots get a `View`, never the `State`: it exposes public
+//! information, the seat's own cards and characters, and what the seat saw in the draft.
+
+use super::action::Action;
+use super::ids::{CardId, Character, Rank, Seat};
+use super::rules::Rules;
+use super::sets::{CardSet, RankSet};
+use super::state::{Pending, Phase, State};
+
+/// One seat's knowledge of the game. The state is private: only the methods below read it.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    rules: &'a Rules,
+    state: &'a State,
+    seat: Seat,
+}
+
+impl<'a> View<'a> {
+    pub fn new(rules: &'a Rules, state: &'a State, seat: Seat) -> View<'a> {
+        View { rules, state, seat }
+    }
+
+    pub fn rules(&self) -> &'a Rules {
+        self.rules
+    }
+    /// The seat this view belongs to.
+    pub fn me(&self) -> Seat {
+        self.seat
+    }
+    pub fn players(&self) -> u8 {
+        self.state.players
+    }
+    pub fn round(&self) -> u16 {
+        self.state.round
+    }
+    pub fn in_draft(&self) -> bool {
+        self.state.phase == Phase::Draft
+    }
+    pub fn cast(&self) -> &'a [Option<Character>; 10] {
+        &self.state.cast
+    }
+    pub fn character(&self, rank: Rank) -> Option<Character> {
+        self.state.character(rank)
+    }
+    pub fn rank_of(&self, character: Character) -> Option<Rank> {
+        self.state.rank_of(character)
+    }
+
+    // Public information.
+    pub fn gold(&self, seat: Seat) -> u16 {
+        self.state.gold[seat.index()]
+    }
+    pub fn hand_size(&self, seat: Seat) -> usize {
+        self.state.hand[seat.index()].len()
+    }
+    pub fn city(&self, seat: Seat) -> CardSet {
+        self.state.city[seat.index()]
+    }
+    pub fn crown(&self) -> Seat {
+        self.state.crown
+    }
+    pub fn deck_size(&self) -> usize {
+        self.state.deck.len()
+    }
+    pub fn first_complete(&self) -> Option<Seat> {
+        self.state.first_complete
+    }
+    pub fn is_complete(&self, seat: Seat) -> bool {
+        self.state.is_complete(self.rules, seat)
+    }
+    pub fn faceup_discards(&self) -> RankSet {
+        self.state.faceup_discards
+    }
+    /// The character the Assassin named this round (announced aloud).
+    pub fn killed(&self) -> Option<Rank> {
+        self.state.killed
+    }
+    /// The character the Thief named this round.
+    pub fn robbed(&self) -> Option<Rank> {
+        self.state.robbed
+    }
+    /// Characters revealed so far this round.
+    pub fn revealed(&self) -> RankSet {
+        self.state.revealed
+    }
+    /// Who holds `rank`, if that is known to this seat: it was revealed, or it is its own.
+    pub fn known_owner(&self, rank: Rank) -> Option<Seat> {
+        let owner = self.state.owner[rank.index()]?;
+        (owner == self.seat || self.state.revealed.contains(rank)).then_some(owner)
+    }
+    /// The character whose turn it is, and its player (both public once revealed).
+    pub fn current_turn(&self) -> Option<(Rank, Seat)> {
+        (self.state.phase == Phase::Turns).then_some((self.state.turn.rank, self.state.turn.seat))
+    }
+
+    // Own information.
+    pub fn my_hand(&self) -> CardSet {
+        self.state.hand[self.seat.index()]
+    }
+    pub fn my_gold(&self) -> u16 {
+        self.gold(self.seat)
+    }
+    pub fn my_city(&self) -> CardSet {
+        self.city(self.seat)
+    }
+    /// Characters this seat holds this round.
+    pub fn my_ranks(&self) -> RankSet {
+        self.state.ranks_of(self.seat)
+    }
+    /// Character cards this seat saw during the selection phase this round.
+    pub fn seen_in_draft(&self) -> RankSet {
+        self.state.seen[self.seat.index()]
+    }
+    /// Character cards offered to this seat right now (selection phase, its choice).
+    pub fn draft_offer(&self) -> RankSet {
+        if self.state.phase == Phase::Draft {
+            self.state.draft.available
+        } else {
+            RankSet::EMPTY
+        }
+    }
+    /// Cards this seat drew and must choose from, if it is choosing.
+    pub fn drawn(&self) -> CardSet {
+        match self.state.turn.pending {
+            Pending::Keep { drawn, .. } if self.state.turn.seat == self.seat => drawn,
+            _ => CardSet::EMPTY,
+        }
+    }
+    /// This turn's progress, if it is this seat's turn.
+    pub fn my_turn(&self) -> Option<&'a super::state::Turn> {
+        (self.state.phase == Phase::Turns && self.state.turn.seat == self.seat)
+            .then_some(&self.state.turn)
+    }
+
+    /// The cost of a card's district.
+    pub fn cost(&self, card: CardId) -> u8 {
+        self.rules.card(card).cost
+    }
+
+    /// A short text of an action, for logs.
+    pub fn describe(&self, action: Action) -> String {
+        action.describe(self.rules, &self.state.cast)
+    }
+}

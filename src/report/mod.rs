@@ -1,0 +1,1 @@
+//! Reports: CSV tables, the summary table and the manifest, written from `Stats`.
