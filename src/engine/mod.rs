@@ -2,18 +2,26 @@
 
 pub mod action;
 pub mod apply;
+mod building;
+pub mod characters;
+mod districts;
+mod draft;
+mod gathering;
 pub mod ids;
 pub mod legal;
 pub mod rng;
 pub mod rules;
+pub mod scoring;
 pub mod sets;
 pub mod state;
+mod turn;
 pub mod view;
 
 pub use action::Action;
 pub use apply::{ApplyError, apply, new_game, try_apply};
+pub use draft::faceup_discards;
 pub use ids::{CardId, Character, District, DistrictType, Rank, Seat};
-pub use legal::legal_actions;
+pub use legal::{legal_actions, to_move};
 pub use rules::{DistrictSpec, Options, Rules, RulesError};
 pub use state::State;
 pub use view::View;

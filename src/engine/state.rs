@@ -152,7 +152,8 @@ pub struct State {
     /// Character cards each seat has seen in the draft this round (hidden information).
     pub seen: [RankSet; MAX_PLAYERS],
     pub killed: Option<Rank>,
-    pub robbed: Option<Rank>,
+    /// The robbed rank and the robbing player.
+    pub robbed: Option<(Rank, Seat)>,
     /// Ranks revealed this round (a killed character is not revealed).
     pub revealed: RankSet,
     pub draft: Draft,
@@ -220,5 +221,19 @@ impl State {
     /// Whether a seat's character of `rank` is alive and revealed this round.
     pub fn holds_living(&self, seat: Seat, rank: Rank) -> bool {
         self.owner[rank.index()] == Some(seat) && self.killed != Some(rank)
+    }
+}
+
+impl State {
+    /// Draws up to `n` cards from the top of the deck into a hand ("gain cards"); an empty
+    /// deck gives fewer. Returns how many were drawn.
+    pub fn draw_to_hand(&mut self, seat: Seat, n: u8) -> u8 {
+        let mut drawn = 0;
+        for _ in 0..n {
+            let Some(card) = self.deck.draw() else { break };
+            self.hand[seat.index()].insert(card);
+            drawn += 1;
+        }
+        drawn
     }
 }

@@ -77,7 +77,7 @@ impl<'a> View<'a> {
     }
     /// The character the Thief named this round.
     pub fn robbed(&self) -> Option<Rank> {
-        self.state.robbed
+        self.state.robbed.map(|(rank, _)| rank)
     }
     /// Characters revealed so far this round.
     pub fn revealed(&self) -> RankSet {

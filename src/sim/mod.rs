@@ -1,8 +1,17 @@
-//! Playing games: one game with its bots (`play_game`), seeds, and the parallel runner.
+//! Playing games: one game with its bots (`play_game`), seeds, and the replay log.
 
-use crate::bots::{AnyBot, BotSpec};
+pub mod replay;
+
+use crate::bots::{AnyBot, Bot, BotSpec};
+use crate::engine::action::Action;
+use crate::engine::ids::{Character, Seat};
+use crate::engine::legal::{legal_actions, to_move};
 use crate::engine::rng::mix;
 use crate::engine::rules::Rules;
+use crate::engine::scoring::outcome;
+use crate::engine::state::State;
+use crate::engine::view::View;
+use crate::engine::{apply, new_game};
 use crate::stats::record::GameRecord;
 
 /// The seed of game `index` at a player count, from the run's master seed.
@@ -10,16 +19,114 @@ pub fn game_seed(master: u64, players: u8, index: u64) -> u64 {
     mix(mix(master, players as u64), index)
 }
 
+/// The seed of one seat's bot in a game: its own stream, independent of the engine's.
+pub fn bot_seed(game_seed: u64, seat: Seat) -> u64 {
+    mix(game_seed, 0xB07_0000 + seat.0 as u64)
+}
+
+/// Sees every decision of a game as it is made (the replay log uses it).
+pub trait Observer {
+    fn before_action(&mut self, rules: &Rules, state: &State, seat: Seat, action: Action);
+}
+
+/// An observer that does nothing, for plain runs.
+pub struct Silent;
+
+impl Observer for Silent {
+    fn before_action(&mut self, _: &Rules, _: &State, _: Seat, _: Action) {}
+}
+
 /// Plays one game to its end (or the round cap) and returns its record. `bots` holds one
 /// spec per seat (absolute seats; the first crown holder is drawn from the seed).
 pub fn play_game(rules: &Rules, seed: u64, bots: &[BotSpec]) -> GameRecord {
-    let _ = (rules, seed, bots, AnyBot::new);
-    todo!("engine in progress")
+    let mut legal = Vec::with_capacity(64);
+    play_observed(rules, seed, bots, &mut legal, &mut Silent).0
+}
+
+/// Plays one game, reusing `legal` as the move buffer and showing every decision to
+/// `observer`; returns the record and the final state.
+pub fn play_observed(
+    rules: &Rules,
+    seed: u64,
+    bots: &[BotSpec],
+    legal: &mut Vec<Action>,
+    observer: &mut impl Observer,
+) -> (GameRecord, State) {
+    assert_eq!(bots.len(), rules.players as usize, "one bot spec per seat");
+    let mut players: [Option<AnyBot>; 8] = Default::default();
+    for (seat, spec) in bots.iter().enumerate() {
+        players[seat] = Some(AnyBot::new(spec, bot_seed(seed, Seat(seat as u8))));
+    }
+    let mut state = new_game(rules, seed);
+    let mut record = GameRecord::new(rules.players, state.first_crown);
+    while let Some(seat) = to_move(&state) {
+        legal_actions(rules, &state, legal);
+        let bot = players[seat.index()].as_mut().expect("a bot per seat");
+        let action = bot.decide(&View::new(rules, &state, seat), legal);
+        debug_assert!(legal.contains(&action), "bot chose an illegal action");
+        observer.before_action(rules, &state, seat, action);
+        note_action(rules, &state, seat, action, &mut record);
+        apply(rules, &mut state, action);
+    }
+    finish_record(rules, &state, &mut record);
+    (record, state)
+}
+
+/// Counts what the statistics need from one decision, before it is applied.
+fn note_action(rules: &Rules, state: &State, seat: Seat, action: Action, record: &mut GameRecord) {
+    let character = |rank: crate::engine::Rank| state.character(rank).map(Character::index);
+    match action {
+        Action::Pick(rank) => {
+            if let Some(c) = character(rank) {
+                record.picks[seat.index()][c] += 1;
+            }
+        }
+        Action::Kill(rank) if state.owner[rank.index()].is_some() => {
+            if let Some(c) = character(rank) {
+                record.killed[c] += 1;
+            }
+        }
+        Action::Rob(rank) if state.owner[rank.index()].is_some() => {
+            if let Some(c) = character(rank) {
+                record.robbed[c] += 1;
+            }
+        }
+        Action::Build(card) => record.built[rules.card(card).district.index()] += 1,
+        Action::Destroy(_, card) => record.destroyed[rules.card(card).district.index()] += 1,
+        _ => {}
+    }
+}
+
+/// Fills the record's end-of-game fields.
+fn finish_record(rules: &Rules, state: &State, record: &mut GameRecord) {
+    record.rounds = state.round;
+    record.stalled = state.stalled;
+    record.first_complete = state.first_complete;
+    for character in state.cast.iter().flatten() {
+        record.cast |= 1 << character.index();
+    }
+    for card in state.in_game.iter() {
+        record.deck |= 1 << rules.card(card).district.index();
+    }
+    for seat in state.seats_from(Seat(0)) {
+        for card in state.city[seat.index()].iter() {
+            record.final_city[seat.index()] |= 1 << rules.card(card).district.index();
+        }
+    }
+    if !state.stalled {
+        let result = outcome(rules, state);
+        record.scores = result.scores;
+        record.winners = result.winners;
+        record.tied_on_points = result.tied_on_points;
+    }
 }
 
 /// Plays one game like `play_game` and also returns its readable log: every pick, action,
 /// build, and the final score breakdown.
 pub fn replay_game(rules: &Rules, seed: u64, bots: &[BotSpec]) -> (GameRecord, String) {
-    let _ = (rules, seed, bots);
-    todo!("engine in progress")
+    let mut log = replay::Log::default();
+    let mut legal = Vec::new();
+    let (record, state) = play_observed(rules, seed, bots, &mut legal, &mut log);
+    let text = log.finish(rules, &state, &record);
+    (record, text)
 }

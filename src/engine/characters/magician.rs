@@ -1,0 +1,55 @@
+//! The Magician: exchange hands with a player, or discard cards to draw as many.
+
+use super::super::action::Action;
+use super::super::state::{Pending, State, used};
+
+/// "You can do one of the following": exchange hands with another player, or discard any
+/// number of cards (chosen one at a time, then `MagicianDraw`).
+pub fn legal(state: &State, out: &mut Vec<Action>) {
+    let me = state.turn.seat;
+    for seat in state.seats_from(me).skip(1) {
+        out.push(Action::SwapHands(seat));
+    }
+    for card in state.hand[me.index()].iter() {
+        out.push(Action::MagicianDiscard(card));
+    }
+}
+
+/// Legal actions while the Magician is choosing cards to discard.
+pub fn legal_discarding(state: &State, out: &mut Vec<Action>) {
+    for card in state.hand[state.turn.seat.index()].iter() {
+        out.push(Action::MagicianDiscard(card));
+    }
+    out.push(Action::MagicianDraw);
+}
+
+pub fn apply(state: &mut State, action: Action) {
+    let me = state.turn.seat;
+    state.turn.used |= used::ABILITY;
+    match action {
+        // "If you have zero cards in your hand, you simply take the other player's cards."
+        Action::SwapHands(other) => state.hand.swap(me.index(), other.index()),
+        Action::MagicianDiscard(card) => {
+            let mut cards = match state.turn.pending {
+                Pending::MagicianDiscard { cards } => cards,
+                _ => Default::default(),
+            };
+            state.hand[me.index()].remove(card);
+            cards.insert(card);
+            state.turn.pending = Pending::MagicianDiscard { cards };
+        }
+        Action::MagicianDraw => {
+            let Pending::MagicianDiscard { cards } = state.turn.pending else {
+                unreachable!("MagicianDraw only while discarding");
+            };
+            state.turn.pending = Pending::None;
+            // "Discard ... facedown to the bottom of the district deck to gain an equal number
+            // of cards from the district deck."
+            for card in cards.iter() {
+                state.deck.put_bottom(card);
+            }
+            state.draw_to_hand(me, cards.len() as u8);
+        }
+        _ => unreachable!(),
+    }
+}

@@ -1,0 +1,173 @@
+//! The selection phase (rulebook: "Selection Phase", "Selection Phase with 9 Characters",
+//! "2-Player Rule Changes", "3-Player Rule Changes").
+
+use super::action::Action;
+use super::ids::{Rank, Seat};
+use super::rules::Rules;
+use super::sets::RankSet;
+use super::state::{Draft, Phase, State};
+use super::turn;
+
+/// One step of a player count's selection script; the offset counts seats clockwise from the
+/// crowned player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// Keep one of the offered character cards.
+    Pick(u8),
+    /// 2 players: discard one of the offered cards face down.
+    Discard(u8),
+    /// 3 players: the third player discards one of the remaining cards at random, face down.
+    RandomDiscard,
+}
+
+use Step::*;
+
+const TWO_PLAYERS: [Step; 7] = [
+    Pick(0),
+    Pick(1),
+    Discard(1),
+    Pick(0),
+    Discard(0),
+    Pick(1),
+    Discard(1),
+];
+const THREE_PLAYERS: [Step; 7] = [
+    Pick(0),
+    Pick(1),
+    Pick(2),
+    RandomDiscard,
+    Pick(0),
+    Pick(1),
+    Pick(2),
+];
+const MANY_PLAYERS: [Step; 8] = [
+    Pick(0),
+    Pick(1),
+    Pick(2),
+    Pick(3),
+    Pick(4),
+    Pick(5),
+    Pick(6),
+    Pick(7),
+];
+
+fn script(players: u8) -> &'static [Step] {
+    match players {
+        2 => &TWO_PLAYERS,
+        3 => &THREE_PLAYERS,
+        n => &MANY_PLAYERS[..n as usize],
+    }
+}
+
+/// Character cards discarded face up at the start of the selection phase, by player count and
+/// number of characters (rulebook tables "Selection Phase with 8 Characters" and "with 9
+/// Characters"). One card is always discarded face down as well.
+pub fn faceup_discards(players: u8, characters: u8) -> u8 {
+    match (characters, players) {
+        (8, 4) => 2,
+        (8, 5) => 1,
+        (9, 4) => 3,
+        (9, 5) => 2,
+        (9, 6) => 1,
+        _ => 0,
+    }
+}
+
+/// Starts a round's selection phase: random face-up and face-down discards, then the first
+/// choice. The rank 4 character is never discarded face up ("Important" note of the table):
+/// drawing the face-up cards from the other ranks gives the same distribution as replacing
+/// it and reshuffling.
+pub fn start(rules: &Rules, state: &mut State) {
+    let cast = state.cast_ranks();
+    let mut faceup_candidates = cast;
+    faceup_candidates.remove(Rank(4));
+    let mut faceup = RankSet::EMPTY;
+    for _ in 0..faceup_discards(state.players, cast.len() as u8) {
+        let pick = faceup_candidates.nth(state.rng.below(faceup_candidates.len() as u32) as usize);
+        faceup_candidates.remove(pick);
+        faceup.insert(pick);
+    }
+    let mut rest = RankSet(cast.0 & !faceup.0);
+    let facedown = rest.nth(state.rng.below(rest.len() as u32) as usize);
+    rest.remove(facedown);
+
+    state.faceup_discards = faceup;
+    state.facedown_discards = RankSet::EMPTY;
+    state.facedown_discards.insert(facedown);
+    state.draft = Draft {
+        step: 0,
+        available: rest,
+    };
+    state.phase = Phase::Draft;
+    settle(rules, state);
+}
+
+/// The seat whose choice it is during the selection phase.
+pub fn chooser(state: &State) -> Seat {
+    match script(state.players)[state.draft.step as usize] {
+        Pick(offset) | Discard(offset) => Seat((state.crown.0 + offset) % state.players),
+        RandomDiscard => unreachable!("random discards are settled before a choice"),
+    }
+}
+
+pub fn legal(state: &State, out: &mut Vec<Action>) {
+    let make: fn(Rank) -> Action = match script(state.players)[state.draft.step as usize] {
+        Pick(_) => Action::Pick,
+        Discard(_) => Action::Discard,
+        RandomDiscard => unreachable!("random discards are settled before a choice"),
+    };
+    out.extend(state.draft.available.iter().map(make));
+}
+
+pub fn apply(rules: &Rules, state: &mut State, action: Action) {
+    let seat = chooser(state);
+    match action {
+        Action::Pick(rank) => {
+            state.draft.available.remove(rank);
+            state.owner[rank.index()] = Some(seat);
+        }
+        Action::Discard(rank) => {
+            state.draft.available.remove(rank);
+            state.facedown_discards.insert(rank);
+        }
+        _ => unreachable!("not a selection action"),
+    }
+    state.draft.step += 1;
+    settle(rules, state);
+}
+
+/// Runs the automatic steps until a player must choose or the selection phase is over.
+fn settle(rules: &Rules, state: &mut State) {
+    let steps = script(state.players);
+    loop {
+        let Some(&step) = steps.get(state.draft.step as usize) else {
+            // "After the last player has chosen his card, he discards the one unchosen card
+            // facedown"; at 2-3 players the last card is discarded the same way.
+            state.facedown_discards.0 |= state.draft.available.0;
+            state.draft.available = RankSet::EMPTY;
+            turn::start_turn_phase(rules, state);
+            return;
+        };
+        match step {
+            RandomDiscard => {
+                let avail = state.draft.available;
+                let card = avail.nth(state.rng.below(avail.len() as u32) as usize);
+                state.draft.available.remove(card);
+                state.facedown_discards.insert(card);
+                state.draft.step += 1;
+            }
+            Pick(_) | Discard(_) => {
+                // "Special Rule with 7 Players" (and the 8th player with 9 characters): the
+                // last player also takes the card discarded face down at the start.
+                let last = state.draft.step as usize == steps.len() - 1;
+                if last && state.players >= 4 && state.draft.available.len() == 1 {
+                    state.draft.available.0 |= state.facedown_discards.0;
+                    state.facedown_discards = RankSet::EMPTY;
+                }
+                let seat = chooser(state);
+                state.seen[seat.index()].0 |= state.draft.available.0;
+                return;
+            }
+        }
+    }
+}

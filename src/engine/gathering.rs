@@ -1,0 +1,75 @@
+//! Gathering resources: "take two gold from the bank or draw two district cards from the
+//! deck, choose one to keep, and discard the other facedown to the bottom of the deck".
+
+use super::action::Action;
+use super::ids::District;
+use super::rules::Rules;
+use super::sets::CardSet;
+use super::state::{Pending, State};
+
+pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
+    if state.turn.gathered {
+        return;
+    }
+    out.push(Action::TakeGold);
+    // Drawing needs a card to draw; with an empty deck only gold can be gathered.
+    if !state.deck.is_empty() {
+        out.push(Action::DrawCards);
+    }
+    let _ = rules;
+}
+
+/// Choices while drawn cards wait to be kept.
+pub fn legal_keep(rules: &Rules, state: &State, drawn: CardSet, out: &mut Vec<Action>) {
+    // Library: "keep all the drawn cards" (optional, like every district effect).
+    if drawn.len() > 1 && state.has_district(rules, state.turn.seat, District::Library) {
+        out.push(Action::KeepAll);
+    }
+    out.extend(drawn.iter().map(Action::Keep));
+}
+
+pub fn apply(rules: &Rules, state: &mut State, action: Action) {
+    let seat = state.turn.seat;
+    match action {
+        Action::TakeGold => {
+            state.gold[seat.index()] += rules.options.gather_gold as u16;
+            state.turn.gathered = true;
+        }
+        Action::DrawCards => {
+            let mut drawn = CardSet::EMPTY;
+            for _ in 0..rules.options.gather_draw {
+                let Some(card) = state.deck.draw() else { break };
+                drawn.insert(card);
+            }
+            let keep = rules.options.gather_keep.min(drawn.len() as u8);
+            state.turn.gathered = true;
+            state.turn.pending = Pending::Keep { drawn, keep };
+        }
+        Action::Keep(card) => {
+            let Pending::Keep { mut drawn, keep } = state.turn.pending else {
+                unreachable!("Keep only while choosing drawn cards");
+            };
+            drawn.remove(card);
+            state.hand[seat.index()].insert(card);
+            if keep > 1 && !drawn.is_empty() {
+                state.turn.pending = Pending::Keep {
+                    drawn,
+                    keep: keep - 1,
+                };
+            } else {
+                for rest in drawn.iter() {
+                    state.deck.put_bottom(rest);
+                }
+                state.turn.pending = Pending::None;
+            }
+        }
+        Action::KeepAll => {
+            let Pending::Keep { drawn, .. } = state.turn.pending else {
+                unreachable!("KeepAll only while choosing drawn cards");
+            };
+            state.hand[seat.index()].0 |= drawn.0;
+            state.turn.pending = Pending::None;
+        }
+        _ => unreachable!("not a gathering action"),
+    }
+}

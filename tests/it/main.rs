@@ -1,0 +1,4 @@
+//! The integration test binary: engine scenarios, invariants, determinism and the CLI.
+
+mod common;
+mod invariants;
