@@ -1,12 +1,17 @@
-//! The heuristic bot: plays the way a decent human would.
+//! The heuristic bot: plays the way a decent human would. It builds toward a completed city,
+//! picks characters by its situation, aims the Assassin, Thief and Warlord at the leader, and
+//! uses the unique districts it owns. It decides from its `View` only.
 
 use super::Bot;
 use crate::engine::action::Action;
+use crate::engine::ids::{CardId, Character, District, DistrictType, Rank, Seat};
 use crate::engine::rng::GameRng;
+use crate::engine::sets::CardSet;
 use crate::engine::view::View;
 
 #[derive(Clone, Debug)]
 pub struct HeuristicBot {
+    /// Breaks ties between equally good actions, so play is not predictable by seat.
     rng: GameRng,
 }
 
@@ -19,7 +24,323 @@ impl HeuristicBot {
 }
 
 impl Bot for HeuristicBot {
-    fn decide(&mut self, _view: &View, legal: &[Action]) -> Action {
-        legal[self.rng.below(legal.len() as u32) as usize]
+    fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
+        let mut best = legal[0];
+        let mut best_score = f32::NEG_INFINITY;
+        let mut ties = 0;
+        for &action in legal {
+            let score = evaluate(view, action);
+            if score > best_score {
+                best = action;
+                best_score = score;
+                ties = 1;
+            } else if score == best_score {
+                // Reservoir choice among equal scores.
+                ties += 1;
+                if self.rng.below(ties) == 0 {
+                    best = action;
+                }
+            }
+        }
+        best
     }
 }
+
+/// How much the bot likes an action now; the highest is played.
+fn evaluate(view: &View, action: Action) -> f32 {
+    let me = view.me();
+    match action {
+        Action::Pick(rank) => character_value(view, me, rank),
+        // 2 players: discard what the opponent would like most.
+        Action::Discard(rank) => {
+            let other = Seat((me.0 + 1) % view.players());
+            character_value(view, other, rank)
+        }
+        Action::TakeGold => 20.0 + gather_gold_preference(view),
+        Action::DrawCards => 20.0 - gather_gold_preference(view),
+        Action::Keep(card) => card_value(view, card),
+        Action::KeepAll => 1000.0,
+        Action::Build(card) => 40.0 + card_value(view, card),
+        Action::DenPayCard(card) => {
+            // Pay with the least useful cards while gold is short or the card is junk.
+            let remaining = den_remaining(view);
+            let junk = !useful(view, card);
+            if junk || view.my_gold() < remaining {
+                30.0 - card_value(view, card)
+            } else {
+                -1.0
+            }
+        }
+        Action::DenPayGold => 0.0,
+        // Free resources first: they can only help this turn's building.
+        Action::TakeIncome | Action::MerchantGold | Action::ArchitectDraw => 90.0,
+        Action::Kill(rank) => 80.0 + threat_of_rank(view, rank),
+        Action::Rob(rank) => 80.0 + loot_of_rank(view, rank),
+        Action::SwapHands(seat) => {
+            let gain = view.hand_size(seat) as f32 - my_useful_cards(view) as f32;
+            if gain >= 2.0 { 70.0 + gain } else { -10.0 }
+        }
+        Action::MagicianDiscard(card) => {
+            if useful(view, card) {
+                -5.0
+            } else {
+                70.0
+            }
+        }
+        Action::MagicianDraw => 0.0,
+        Action::Destroy(seat, card) => destroy_value(view, seat, card),
+        Action::LabDiscard(card) => {
+            if !useful(view, card) {
+                60.0
+            } else if view.my_hand().len() >= 4 {
+                50.0 - card_value(view, card)
+            } else {
+                -5.0
+            }
+        }
+        Action::SmithyDraw => {
+            if my_useful_cards(view) <= 1 && view.my_gold() >= 4 {
+                55.0
+            } else {
+                -5.0
+            }
+        }
+        Action::EndTurn => 0.0,
+    }
+}
+
+/// Positive: take gold; negative: draw cards.
+fn gather_gold_preference(view: &View) -> f32 {
+    let useful = my_useful_cards(view);
+    if useful == 0 {
+        return -10.0;
+    }
+    let gold = view.my_gold() as i32;
+    let cheapest = view
+        .my_hand()
+        .iter()
+        .filter(|&c| useful_card(view, c))
+        .map(|c| view.cost(c) as i32)
+        .min()
+        .unwrap_or(99);
+    if useful >= 2 || gold < cheapest {
+        5.0
+    } else if gold >= 6 {
+        -3.0
+    } else {
+        2.0
+    }
+}
+
+fn den_remaining(view: &View) -> u16 {
+    match view.my_turn().map(|t| t.pending) {
+        Some(crate::engine::state::Pending::DenPayment { remaining, .. }) => remaining as u16,
+        _ => 0,
+    }
+}
+
+/// Whether a card in hand could be built in my city (no identical district, unless Quarry).
+fn useful(view: &View, card: CardId) -> bool {
+    useful_card(view, card)
+}
+
+fn useful_card(view: &View, card: CardId) -> bool {
+    let rules = view.rules();
+    let district = rules.card(card).district;
+    let city = view.my_city();
+    let has = |d: District| city.intersects(rules.by_district[d.index()]);
+    let in_hand_twice = view
+        .my_hand()
+        .intersection(rules.by_district[district.index()])
+        .len()
+        > 1;
+    (!has(district) || has(District::Quarry)) && !(in_hand_twice && card != first_of(view, district))
+}
+
+/// The lowest-id copy of a district in hand (the copy counted as useful).
+fn first_of(view: &View, district: District) -> CardId {
+    view.my_hand()
+        .intersection(view.rules().by_district[district.index()])
+        .first()
+        .expect("a copy in hand")
+}
+
+fn my_useful_cards(view: &View) -> usize {
+    view.my_hand().iter().filter(|&c| useful_card(view, c)).count()
+}
+
+/// Worth of a district card to me: its points, a new type, its effect, and how soon I can
+/// afford it.
+fn card_value(view: &View, card: CardId) -> f32 {
+    let rules = view.rules();
+    let info = rules.card(card);
+    let city = view.my_city();
+    let has = |d: District| city.intersects(rules.by_district[d.index()]);
+    if has(info.district) && !has(District::Quarry) {
+        return -20.0;
+    }
+    let mut value = info.cost as f32;
+    if !city.intersects(rules.by_type[info.dtype.index()]) {
+        value += 1.5;
+    }
+    value += match info.district {
+        District::DragonGate => 2.0,
+        District::Statue | District::Keep => 1.5,
+        District::WishingWell | District::ImperialTreasury | District::MapRoom => 1.5,
+        District::Factory | District::Library | District::SchoolOfMagic => 1.5,
+        District::Laboratory | District::Smithy | District::Quarry => 1.0,
+        District::HauntedQuarter => 1.5,
+        _ => 0.0,
+    };
+    // Near the end, cards that can be built soon are worth more than big ones.
+    let remaining = rules.complete_city.saturating_sub(city.len() as u8);
+    let gold = view.my_gold() as f32;
+    let shortfall = (info.cost as f32 - gold).max(0.0);
+    value -= shortfall * if remaining <= 2 { 1.0 } else { 0.3 };
+    value
+}
+
+/// A public estimate of a player's standing: built points, city size, gold.
+fn standing(view: &View, seat: Seat) -> f32 {
+    let rules = view.rules();
+    let city = view.city(seat);
+    let points: u32 = city.iter().map(|c| rules.card(c).cost as u32).sum();
+    points as f32 + 2.0 * city.len() as f32 + 0.5 * view.gold(seat) as f32
+        + 0.3 * view.hand_size(seat) as f32
+}
+
+/// The opponent furthest ahead.
+fn leader(view: &View) -> Seat {
+    let me = view.me();
+    (0..view.players())
+        .map(Seat)
+        .filter(|&s| s != me)
+        .max_by(|&a, &b| standing(view, a).total_cmp(&standing(view, b)))
+        .expect("an opponent")
+}
+
+/// Districts of a type in a city.
+fn count_type(view: &View, seat: Seat, dtype: DistrictType) -> usize {
+    view.city(seat)
+        .intersection(view.rules().by_type[dtype.index()])
+        .len()
+}
+
+/// How good the character of `rank` is for `seat` this round, from public information.
+fn character_value(view: &View, seat: Seat, rank: Rank) -> f32 {
+    let Some(character) = view.character(rank) else {
+        return 0.0;
+    };
+    let rules = view.rules();
+    let gold = view.gold(seat) as f32;
+    let hand = view.hand_size(seat) as f32;
+    let city = view.city(seat).len() as f32;
+    let to_complete = rules.complete_city as f32 - city;
+    let lead = standing(view, leader_for(view, seat));
+    let behind = (lead - standing(view, seat)).max(0.0);
+    match character {
+        Character::Assassin => 3.0 + 0.15 * behind,
+        Character::Thief => {
+            let richest = (0..view.players())
+                .map(Seat)
+                .filter(|&s| s != seat)
+                .map(|s| view.gold(s))
+                .max()
+                .unwrap_or(0) as f32;
+            1.5 + 0.5 * richest
+        }
+        Character::Magician => {
+            let most = (0..view.players())
+                .map(Seat)
+                .filter(|&s| s != seat)
+                .map(|s| view.hand_size(s))
+                .max()
+                .unwrap_or(0) as f32;
+            2.0 + (most - hand).max(0.0) + if hand == 0.0 { 2.0 } else { 0.0 }
+        }
+        Character::King => {
+            let statue = view.city(seat).intersects(rules.by_district[District::Statue.index()]);
+            2.5 + count_type(view, seat, DistrictType::Noble) as f32 + if statue { 2.0 } else { 0.0 }
+        }
+        Character::Bishop => {
+            let exposure = if to_complete <= 2.0 { 3.0 } else { 0.5 };
+            2.0 + count_type(view, seat, DistrictType::Religious) as f32 + exposure
+        }
+        Character::Merchant => 3.0 + count_type(view, seat, DistrictType::Trade) as f32,
+        Character::Architect => {
+            let builds = hand.min((gold / 3.0).floor()).min(3.0);
+            1.5 + 2.0 * builds + if hand <= 1.0 { 1.5 } else { 0.0 }
+        }
+        Character::Warlord => {
+            let threat = if to_complete_of_leader(view, seat) <= 2.0 { 3.0 } else { 0.0 };
+            2.0 + count_type(view, seat, DistrictType::Military) as f32 + threat
+        }
+        _ => 2.0,
+    }
+}
+
+fn leader_for(view: &View, seat: Seat) -> Seat {
+    (0..view.players())
+        .map(Seat)
+        .filter(|&s| s != seat)
+        .max_by(|&a, &b| standing(view, a).total_cmp(&standing(view, b)))
+        .expect("an opponent")
+}
+
+fn to_complete_of_leader(view: &View, seat: Seat) -> f32 {
+    let l = leader_for(view, seat);
+    view.rules().complete_city as f32 - view.city(l).len() as f32
+}
+
+/// Ranks that could be in an opponent's hand: not mine, not face-up discarded, not revealed.
+fn possible_opponent_rank(view: &View, rank: Rank) -> bool {
+    !view.my_ranks().contains(rank)
+        && !view.faceup_discards().contains(rank)
+        && !view.revealed().contains(rank)
+}
+
+/// Assassin: kill the character the leader most likely wants.
+fn threat_of_rank(view: &View, rank: Rank) -> f32 {
+    if !possible_opponent_rank(view, rank) {
+        return -50.0;
+    }
+    let l = leader(view);
+    character_value(view, l, rank)
+}
+
+/// Thief: rob the character most likely held by a rich player.
+fn loot_of_rank(view: &View, rank: Rank) -> f32 {
+    if !possible_opponent_rank(view, rank) {
+        return -50.0;
+    }
+    let me = view.me();
+    (0..view.players())
+        .map(Seat)
+        .filter(|&s| s != me)
+        .map(|s| view.gold(s) as f32 * 0.2 + character_value(view, s, rank) * 0.5)
+        .fold(0.0, f32::max)
+}
+
+/// Warlord: hit the leader when the destruction costs little for what it takes away; never
+/// my own city.
+fn destroy_value(view: &View, seat: Seat, card: CardId) -> f32 {
+    if seat == view.me() {
+        return -100.0;
+    }
+    let rules = view.rules();
+    let cost = rules.card(card).cost as f32;
+    let price = (cost - 1.0).max(0.0);
+    let gold = view.my_gold() as f32;
+    let is_leader = seat == leader(view);
+    let near_complete = rules.complete_city as f32 - view.city(seat).len() as f32 <= 1.0;
+    if !(is_leader || near_complete) || price > gold - 1.0 && !near_complete {
+        return -10.0;
+    }
+    // After building: keep gold for my own city first.
+    let built = view.my_turn().map(|t| t.built).unwrap_or(0);
+    let urgency = if near_complete { 20.0 } else { 0.0 };
+    10.0 + urgency + cost - 1.5 * price - if built == 0 { 5.0 } else { 0.0 }
+}
+
+#[allow(dead_code)]
+fn _unused(_: CardSet) {}
