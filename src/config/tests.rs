@@ -437,3 +437,19 @@ fn rank9_characters_follow_the_rulebook_footnotes() {
     );
     assert!(emperor.rules(4).is_ok());
 }
+
+#[test]
+fn example_house_rules_file_loads() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/examples/house-rules.toml");
+    let config = load_file(&path).unwrap();
+    assert_eq!(config.name, "First game, house rules");
+    assert_eq!(config.options.complete_city, Some(6));
+    assert_eq!(config.options.starting_gold, 4);
+    assert_eq!(config.options.gather_draw, 3);
+    assert_eq!(config.options.gather_keep, 1);
+    let rules = config.rules(4).unwrap();
+    assert_eq!(rules.cards.len(), 68);
+    assert_eq!(rules.complete_city, 6);
+    let manor = rules.by_district[District::Manor.index()];
+    assert!(manor.iter().all(|c| rules.card(c).cost == 4));
+}
