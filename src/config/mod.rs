@@ -1,11 +1,25 @@
 //! Config files: the serde mirror of presets and house-rule files, validated into `Rules`.
 //!
-//! Interface used by the app (the implementation is being written):
 //! - `load_preset(name)` / `load_file(path)` -> `RunConfig`
 //! - `RunConfig::rules(players)` -> `Rules` for one player count
 //! - `RunConfig::to_toml()` -> the resolved config, written into each report's manifest
+//!
+//! Card data comes from configs/districts/*.toml and the presets from configs/presets/*.toml,
+//! all embedded in the binary. The engine stays free of serde: this module is its only reader.
 
-use crate::engine::rules::Rules;
+pub mod catalog;
+pub mod files;
+pub mod suggest;
+pub mod validate;
+
+#[cfg(test)]
+mod tests;
+
+use crate::engine::ids::{Character, District};
+use crate::engine::rules::{DistrictSpec, Options, Rules};
+use catalog::Catalog;
+use files::{ConfigFile, OverrideFile, RulesFile};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// A config that failed to load or validate. `Display` gives the whole message, naming the
@@ -15,40 +29,188 @@ use std::path::Path;
 #[error("{0}")]
 pub struct ConfigError(pub String);
 
+/// A house-rule change to one district's catalog entry (`[districts."Name"]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DistrictOverride {
+    pub cost: Option<u8>,
+    pub copies: Option<u8>,
+}
+
 /// A loaded and validated config: a cast, a district set and rules options.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunConfig {
     /// The config's `name`.
     pub name: String,
     /// Where it came from: `preset first-game` or the file path.
     pub source: String,
+    /// The cast in rank order: ranks 1-8, and rank 9 if the config lists one.
+    pub characters: Vec<Character>,
+    /// The chosen unique districts, in file order.
+    pub unique_districts: Vec<District>,
+    /// The basic districts (54 cards unless overridden), overrides applied.
+    pub basic_specs: Vec<DistrictSpec>,
+    /// The chosen unique districts' card data, overrides applied, in file order.
+    pub unique_specs: Vec<DistrictSpec>,
+    pub options: Options,
+    /// The `[districts]` tables, as validated.
+    pub overrides: BTreeMap<District, DistrictOverride>,
 }
 
 impl RunConfig {
     /// The rules at one player count; refuses counts the cast cannot play (for example 3 or 8
     /// players without a rank-9 character).
     pub fn rules(&self, players: u8) -> Result<Rules, ConfigError> {
-        let _ = players;
-        Err(ConfigError("config loading is not implemented yet".into()))
+        let err = |msg: String| ConfigError(format!("{}: {msg}", self.source));
+        let rank9 = self.characters.get(8).copied();
+        let rank9_plays = match players {
+            3 | 8 => true,
+            4..=7 => self.options.use_rank9,
+            _ => false,
+        };
+        // Rulebook, "Preset Options" footnotes.
+        if players == 2 && self.characters.contains(&Character::Emperor) {
+            return Err(err(
+                "the Emperor cannot be used at 2 players (the rulebook replaces him with the \
+                 King or the Patrician)"
+                    .into(),
+            ));
+        }
+        if rank9 == Some(Character::Queen) && rank9_plays && players < 5 {
+            return Err(err(format!(
+                "the Queen cannot be used at {players} players, only at 5 or more (the rulebook \
+                 replaces her with the Artist or the Tax Collector)"
+            )));
+        }
+        let cast: Vec<Vec<Character>> = self.characters.iter().map(|&c| vec![c]).collect();
+        Rules::new(players, &cast, &self.deck(), &[], 0, &self.options)
+            .map_err(|e| err(e.to_string()))
     }
 
-    /// The resolved config as TOML (every key explicit), for manifests.
+    /// Every district spec of the deck: the basic districts, then the chosen unique ones.
+    pub fn deck(&self) -> Vec<DistrictSpec> {
+        let mut deck = self.basic_specs.clone();
+        deck.extend(self.unique_specs.iter().copied());
+        deck
+    }
+
+    /// The resolved config as TOML (every key explicit), for manifests. `load_file` reads it
+    /// back to an equal config.
     pub fn to_toml(&self) -> String {
-        String::new()
+        let o = &self.options;
+        let int = |v: u8| Some(i64::from(v));
+        let file = ConfigFile {
+            name: self.name.clone(),
+            characters: self.characters.iter().map(|c| c.name().into()).collect(),
+            unique_districts: self
+                .unique_districts
+                .iter()
+                .map(|d| d.name().into())
+                .collect(),
+            rules: Some(RulesFile {
+                complete_city: Some(match o.complete_city {
+                    Some(n) => toml::Value::Integer(n.into()),
+                    None => toml::Value::String("default".into()),
+                }),
+                starting_gold: int(o.starting_gold),
+                starting_cards: int(o.starting_cards),
+                gather_gold: int(o.gather_gold),
+                gather_draw: int(o.gather_draw),
+                gather_keep: int(o.gather_keep),
+                first_complete_bonus: int(o.first_complete_bonus),
+                complete_bonus: int(o.complete_bonus),
+                all_types_bonus: int(o.all_types_bonus),
+                round_cap: Some(o.round_cap.into()),
+                use_rank9: Some(o.use_rank9),
+            }),
+            districts: self
+                .overrides
+                .iter()
+                .map(|(d, v)| {
+                    let table = OverrideFile {
+                        cost: v.cost.map(i64::from),
+                        copies: v.copies.map(i64::from),
+                    };
+                    (d.name().to_string(), table)
+                })
+                .collect(),
+        };
+        let source = self.source.replace(['\n', '\r'], " ");
+        match toml::to_string_pretty(&file) {
+            Ok(body) => format!("# Resolved config, from {source}.\n{body}"),
+            Err(e) => format!("# Resolved config, from {source}: cannot be written: {e}\n"),
+        }
     }
 }
 
+/// The built-in presets, in rulebook order, embedded so the binary works from any directory.
+const PRESETS: [(&str, &str); 7] = [
+    (
+        "first-game",
+        include_str!("../../configs/presets/first-game.toml"),
+    ),
+    (
+        "ambitious-aristocrats",
+        include_str!("../../configs/presets/ambitious-aristocrats.toml"),
+    ),
+    (
+        "cunning-agents",
+        include_str!("../../configs/presets/cunning-agents.toml"),
+    ),
+    (
+        "illustrious-emissaries",
+        include_str!("../../configs/presets/illustrious-emissaries.toml"),
+    ),
+    (
+        "devious-dignitaries",
+        include_str!("../../configs/presets/devious-dignitaries.toml"),
+    ),
+    (
+        "tenacious-delegates",
+        include_str!("../../configs/presets/tenacious-delegates.toml"),
+    ),
+    (
+        "vicious-nobles",
+        include_str!("../../configs/presets/vicious-nobles.toml"),
+    ),
+];
+
+const PRESET_NAMES: [&str; 7] = [
+    PRESETS[0].0,
+    PRESETS[1].0,
+    PRESETS[2].0,
+    PRESETS[3].0,
+    PRESETS[4].0,
+    PRESETS[5].0,
+    PRESETS[6].0,
+];
+
 /// Names of the built-in presets (configs/presets/*.toml, embedded in the binary).
 pub fn preset_names() -> &'static [&'static str] {
-    &[]
+    &PRESET_NAMES
 }
 
 /// Loads a built-in preset by name.
 pub fn load_preset(name: &str) -> Result<RunConfig, ConfigError> {
-    Err(ConfigError(format!("unknown preset \"{name}\"")))
+    match PRESETS.iter().find(|(n, _)| *n == name) {
+        Some((n, text)) => load_str(&format!("preset {n}"), text),
+        None => Err(ConfigError(format!(
+            "unknown preset \"{name}\" (known presets: {}){}",
+            PRESET_NAMES.join(", "),
+            suggest::did_you_mean(name, PRESET_NAMES)
+        ))),
+    }
 }
 
 /// Loads a config file.
 pub fn load_file(path: &Path) -> Result<RunConfig, ConfigError> {
-    Err(ConfigError(format!("{}: cannot load yet", path.display())))
+    let source = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ConfigError(format!("{source}: cannot read the file: {e}")))?;
+    load_str(&source, &text)
+}
+
+/// Parses and validates config text; `source` names it in messages (a path or `preset NAME`).
+pub fn load_str(source: &str, text: &str) -> Result<RunConfig, ConfigError> {
+    let file: ConfigFile = files::parse(source, text)?;
+    validate::validate(source, &file, Catalog::embedded()?)
 }

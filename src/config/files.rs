@@ -1,0 +1,89 @@
+//! The serde mirror of the config files: plain data, exactly as written, checked later.
+//!
+//! Integers are read as `i64` so that negative or huge values reach validation and get a
+//! message naming the allowed range instead of a serde type error.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A preset or house-rule file.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigFile {
+    pub name: String,
+    /// Ranks 1-8 in rank order, optionally a ninth for rank 9.
+    pub characters: Vec<String>,
+    pub unique_districts: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<RulesFile>,
+    /// House-rule changes to catalog entries, keyed by district name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub districts: BTreeMap<String, OverrideFile>,
+}
+
+/// The `[rules]` table; every key optional, defaults from `Options::default()`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesFile {
+    /// An integer, or the string `"default"` for the rulebook's 7 (8 at 2-3 players).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub complete_city: Option<toml::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starting_gold: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starting_cards: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gather_gold: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gather_draw: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gather_keep: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_complete_bonus: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub complete_bonus: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub all_types_bonus: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_cap: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub use_rank9: Option<bool>,
+}
+
+/// One `[districts."Name"]` table.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct OverrideFile {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copies: Option<i64>,
+}
+
+/// A district catalog file (configs/districts/*.toml).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CatalogFile {
+    pub district: Vec<CatalogEntry>,
+}
+
+/// One `[[district]]` entry of a catalog file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CatalogEntry {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub dtype: String,
+    pub cost: i64,
+    pub copies: i64,
+}
+
+/// Parses TOML into `T`, prefixing toml's message (which gives the line, column and the
+/// offending text) with the source.
+pub fn parse<T: serde::de::DeserializeOwned>(
+    source: &str,
+    text: &str,
+) -> Result<T, super::ConfigError> {
+    toml::from_str(text)
+        .map_err(|e| super::ConfigError(format!("{source}: {}", e.to_string().trim_end())))
+}
