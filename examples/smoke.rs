@@ -8,7 +8,11 @@ fn main() {
     let rules = first_game::rules(players);
     let bots = vec![bot; players as usize];
     if args.len() > 3 {
-        let (_, text) = replay_game(&rules, game_seed(1, players, args[3].parse().unwrap()), &bots);
+        let (_, text) = replay_game(
+            &rules,
+            game_seed(1, players, args[3].parse().unwrap()),
+            &bots,
+        );
         println!("{text}");
         return;
     }
@@ -20,8 +24,15 @@ fn main() {
         let r = play_game(&rules, game_seed(1, players, i), &bots);
         rounds += r.rounds as u64;
         stalled += r.stalled as u64;
-        for s in r.winners.iter() { wins[r.relative_seat(s)] += 1; }
+        for s in r.winners.iter() {
+            wins[r.relative_seat(s)] += 1;
+        }
     }
     let dt = t.elapsed().as_secs_f64();
-    println!("{n} games in {dt:.2}s = {:.0}/s, mean rounds {:.2}, stalled {stalled}, seat wins {:?}", n as f64 / dt, rounds as f64 / n as f64, &wins[..players as usize]);
+    println!(
+        "{n} games in {dt:.2}s = {:.0}/s, mean rounds {:.2}, stalled {stalled}, seat wins {:?}",
+        n as f64 / dt,
+        rounds as f64 / n as f64,
+        &wins[..players as usize]
+    );
 }

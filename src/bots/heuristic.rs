@@ -154,7 +154,8 @@ fn useful_card(view: &View, card: CardId) -> bool {
         .intersection(rules.by_district[district.index()])
         .len()
         > 1;
-    (!has(district) || has(District::Quarry)) && !(in_hand_twice && card != first_of(view, district))
+    (!has(district) || has(District::Quarry))
+        && !(in_hand_twice && card != first_of(view, district))
 }
 
 /// The lowest-id copy of a district in hand (the copy counted as useful).
@@ -166,7 +167,10 @@ fn first_of(view: &View, district: District) -> CardId {
 }
 
 fn my_useful_cards(view: &View) -> usize {
-    view.my_hand().iter().filter(|&c| useful_card(view, c)).count()
+    view.my_hand()
+        .iter()
+        .filter(|&c| useful_card(view, c))
+        .count()
 }
 
 /// Worth of a district card to me: its points, a new type, its effect, and how soon I can
@@ -205,7 +209,9 @@ fn standing(view: &View, seat: Seat) -> f32 {
     let rules = view.rules();
     let city = view.city(seat);
     let points: u32 = city.iter().map(|c| rules.card(c).cost as u32).sum();
-    points as f32 + 2.0 * city.len() as f32 + 0.5 * view.gold(seat) as f32
+    points as f32
+        + 2.0 * city.len() as f32
+        + 0.5 * view.gold(seat) as f32
         + 0.3 * view.hand_size(seat) as f32
 }
 
@@ -259,8 +265,11 @@ fn character_value(view: &View, seat: Seat, rank: Rank) -> f32 {
             2.0 + (most - hand).max(0.0) + if hand == 0.0 { 2.0 } else { 0.0 }
         }
         Character::King => {
-            let statue = view.city(seat).intersects(rules.by_district[District::Statue.index()]);
-            2.5 + count_type(view, seat, DistrictType::Noble) as f32 + if statue { 2.0 } else { 0.0 }
+            let statue = view
+                .city(seat)
+                .intersects(rules.by_district[District::Statue.index()]);
+            2.5 + count_type(view, seat, DistrictType::Noble) as f32
+                + if statue { 2.0 } else { 0.0 }
         }
         Character::Bishop => {
             let exposure = if to_complete <= 2.0 { 3.0 } else { 0.5 };
@@ -272,7 +281,11 @@ fn character_value(view: &View, seat: Seat, rank: Rank) -> f32 {
             1.5 + 2.0 * builds + if hand <= 1.0 { 1.5 } else { 0.0 }
         }
         Character::Warlord => {
-            let threat = if to_complete_of_leader(view, seat) <= 2.0 { 3.0 } else { 0.0 };
+            let threat = if to_complete_of_leader(view, seat) <= 2.0 {
+                3.0
+            } else {
+                0.0
+            };
             2.0 + count_type(view, seat, DistrictType::Military) as f32 + threat
         }
         _ => 2.0,
