@@ -4,9 +4,12 @@ use citadels_sim::sim::{game_seed, play_game, replay_game};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let players: u8 = args[1].parse().unwrap();
-    let bot = BotSpec::parse(&args[2]).unwrap();
+    let mut bots = BotSpec::parse_list(&args[2]).unwrap();
     let rules = first_game::rules(players);
-    let bots = vec![bot; players as usize];
+    if bots.len() == 1 {
+        bots = vec![bots[0].clone(); players as usize];
+    }
+    let mut by_bot = [0u64; 8];
     if args.len() > 3 {
         let (_, text) = replay_game(
             &rules,
@@ -26,6 +29,7 @@ fn main() {
         stalled += r.stalled as u64;
         for s in r.winners.iter() {
             wins[r.relative_seat(s)] += 1;
+            by_bot[s.index()] += 1;
         }
     }
     let dt = t.elapsed().as_secs_f64();
@@ -35,4 +39,5 @@ fn main() {
         rounds as f64 / n as f64,
         &wins[..players as usize]
     );
+    println!("wins by bot seat: {:?}", &by_bot[..players as usize]);
 }
