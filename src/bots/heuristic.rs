@@ -12,7 +12,9 @@ pub struct HeuristicBot {
 
 impl HeuristicBot {
     pub fn new(seed: u64) -> HeuristicBot {
-        HeuristicBot { rng: GameRng::new(seed) }
+        HeuristicBot {
+            rng: GameRng::new(seed),
+        }
     }
 }
 

@@ -12,7 +12,9 @@ pub struct RandomBot {
 
 impl RandomBot {
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot { rng: GameRng::new(seed) }
+        RandomBot {
+            rng: GameRng::new(seed),
+        }
     }
 }
 

@@ -187,9 +187,18 @@ mod tests {
 
     #[test]
     fn names_round_trip_loosely() {
-        assert_eq!(District::from_name("thieves den"), Some(District::ThievesDen));
-        assert_eq!(District::from_name("Thieves’ Den"), Some(District::ThievesDen));
-        assert_eq!(Character::from_name("tax_collector"), Some(Character::TaxCollector));
+        assert_eq!(
+            District::from_name("thieves den"),
+            Some(District::ThievesDen)
+        );
+        assert_eq!(
+            District::from_name("Thieves’ Den"),
+            Some(District::ThievesDen)
+        );
+        assert_eq!(
+            Character::from_name("tax_collector"),
+            Some(Character::TaxCollector)
+        );
         assert_eq!(Character::from_name("Kign"), None);
         assert_eq!(District::COUNT, 49);
     }

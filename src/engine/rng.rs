@@ -63,8 +63,18 @@ mod tests {
 
     #[test]
     fn same_seed_same_stream() {
-        let a: Vec<u32> = (0..10).map({ let mut r = GameRng::new(3); move |_| r.below(100) }).collect();
-        let b: Vec<u32> = (0..10).map({ let mut r = GameRng::new(3); move |_| r.below(100) }).collect();
+        let a: Vec<u32> = (0..10)
+            .map({
+                let mut r = GameRng::new(3);
+                move |_| r.below(100)
+            })
+            .collect();
+        let b: Vec<u32> = (0..10)
+            .map({
+                let mut r = GameRng::new(3);
+                move |_| r.below(100)
+            })
+            .collect();
         assert_eq!(a, b);
     }
 }

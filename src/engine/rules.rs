@@ -263,7 +263,13 @@ impl Rules {
 }
 
 fn check_options(o: &Options) -> Result<(), RulesError> {
-    let bad = |key, value: i64, allowed| Err(RulesError::Option { key, value, allowed });
+    let bad = |key, value: i64, allowed| {
+        Err(RulesError::Option {
+            key,
+            value,
+            allowed,
+        })
+    };
     if let Some(c) = o.complete_city
         && !(1..=20).contains(&c)
     {
@@ -280,7 +286,11 @@ fn check_options(o: &Options) -> Result<(), RulesError> {
         );
     }
     if o.starting_cards > 12 {
-        return bad("starting_cards", o.starting_cards as i64, "allowed: 0 to 12");
+        return bad(
+            "starting_cards",
+            o.starting_cards as i64,
+            "allowed: 0 to 12",
+        );
     }
     if o.round_cap == 0 || o.round_cap > 1000 {
         return bad("round_cap", o.round_cap as i64, "allowed: 1 to 1000");
@@ -413,7 +423,10 @@ mod tests {
         };
         assert!(matches!(
             Rules::new(5, &cast, &deck, &[], 0, &options),
-            Err(RulesError::Option { key: "gather_keep", .. })
+            Err(RulesError::Option {
+                key: "gather_keep",
+                ..
+            })
         ));
     }
 }

@@ -159,7 +159,10 @@ mod tests {
         s.insert(CardId(127));
         s.insert(CardId(0));
         assert_eq!(s.len(), 3);
-        assert_eq!(s.iter().collect::<Vec<_>>(), vec![CardId(0), CardId(3), CardId(127)]);
+        assert_eq!(
+            s.iter().collect::<Vec<_>>(),
+            vec![CardId(0), CardId(3), CardId(127)]
+        );
         assert_eq!(s.nth(1), CardId(3));
         s.remove(CardId(3));
         assert!(!s.contains(CardId(3)));
