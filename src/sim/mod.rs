@@ -1,5 +1,7 @@
 //! Playing games: one game with its bots (`play_game`), seeds, and the parallel runner.
 
+pub mod runner;
+
 use crate::bots::{AnyBot, BotSpec};
 use crate::engine::rng::mix;
 use crate::engine::rules::Rules;
