@@ -98,6 +98,14 @@ fn plan(args: &RunArgs) -> Result<Plan, AppError> {
     for players in args.players.counts() {
         seat_bots(&bots, players).map_err(|e| input(anyhow!(e)))?;
     }
+    let check_out = |out: &Path| {
+        folder::check_target(out)
+            .with_context(|| format!("--out {}", out.display()))
+            .map_err(input)
+    };
+    if let Some(out) = &args.out {
+        check_out(out)?;
+    }
     let config = load_config(&args.source)?;
     let mut counts = Vec::new();
     for players in args.players.counts() {
@@ -114,9 +122,7 @@ fn plan(args: &RunArgs) -> Result<Plan, AppError> {
         .out
         .clone()
         .unwrap_or_else(|| Path::new("reports").join(&config.name));
-    folder::check_target(&out)
-        .with_context(|| format!("--out {}", out.display()))
-        .map_err(input)?;
+    check_out(&out)?;
     Ok(Plan {
         config,
         counts,
