@@ -1,3 +1,20 @@
-fn main() {
-    println!("citadels-sim: under construction");
+//! The `citadels-sim` binary: parse the command line, run the app, map failures to exit codes
+//! (2 = bad input, 1 = other failures).
+
+use citadels_sim::app;
+use citadels_sim::cli::Cli;
+use citadels_sim::report::manifest::command_line;
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let args = std::env::args_os().map(|a| a.to_string_lossy().into_owned());
+    match app::main(cli, command_line(args)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {:#}", e.error());
+            ExitCode::from(e.exit_code())
+        }
+    }
 }

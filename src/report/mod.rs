@@ -1,1 +1,114 @@
 //! Reports: CSV tables, the summary table and the manifest, written from `Stats`.
+//!
+//! `render` builds every file in memory (pure, deterministic: the same stats give the same
+//! bytes); `folder::StagedFolder` writes them so a report folder appears only when complete.
+
+pub mod folder;
+pub mod manifest;
+pub mod summary;
+pub mod tables;
+
+use crate::engine::ids::{Character, District, DistrictType};
+use crate::engine::rules::Rules;
+use crate::stats::Stats;
+use crate::stats::estimate::{ratio, wilson};
+use std::io;
+
+pub use manifest::Manifest;
+
+/// The results at one player count: its rules (which characters and districts to list) and
+/// its counters.
+#[derive(Clone, Copy, Debug)]
+pub struct Section<'a> {
+    pub rules: &'a Rules,
+    pub stats: &'a Stats,
+}
+
+/// One rendered report file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReportFile {
+    pub name: &'static str,
+    pub bytes: Vec<u8>,
+}
+
+/// Renders every report file. `sections` must be in ascending player-count order.
+pub fn render(sections: &[Section], manifest: &Manifest) -> io::Result<Vec<ReportFile>> {
+    Ok(vec![
+        ReportFile {
+            name: "characters.csv",
+            bytes: tables::characters(sections)?,
+        },
+        ReportFile {
+            name: "seats.csv",
+            bytes: tables::seats(sections)?,
+        },
+        ReportFile {
+            name: "districts.csv",
+            bytes: tables::districts(sections)?,
+        },
+        ReportFile {
+            name: "player_counts.csv",
+            bytes: tables::player_counts(sections)?,
+        },
+        ReportFile {
+            name: "summary.txt",
+            bytes: summary::render(sections).into_bytes(),
+        },
+        ReportFile {
+            name: "manifest.toml",
+            bytes: manifest.to_toml()?.into_bytes(),
+        },
+    ])
+}
+
+/// Writes rendered files into a staged folder and moves it into place.
+pub fn write(staged: folder::StagedFolder, files: &[ReportFile]) -> io::Result<()> {
+    for file in files {
+        staged.write(file.name, &file.bytes)?;
+    }
+    staged.commit()
+}
+
+/// Characters that can be in the cast at this player count, in `Character` order.
+pub fn cast_characters(rules: &Rules) -> Vec<Character> {
+    let mut all: Vec<Character> = rules.cast_pools.iter().flatten().copied().collect();
+    all.sort();
+    all.dedup();
+    all
+}
+
+/// Districts with at least one card in the run, in `District` order, with type and cost.
+pub fn run_districts(rules: &Rules) -> Vec<(District, DistrictType, u8)> {
+    let mut all: Vec<(District, DistrictType, u8)> = rules
+        .cards
+        .iter()
+        .map(|card| (card.district, card.dtype, card.cost))
+        .collect();
+    all.sort_by_key(|row| row.0);
+    all.dedup_by_key(|row| row.0);
+    all
+}
+
+/// Rates and means of one row, derived from the counters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rate {
+    pub value: Option<f64>,
+    pub lo: f64,
+    pub hi: f64,
+}
+
+impl Rate {
+    pub fn of(successes: u64, trials: u64) -> Rate {
+        let (lo, hi) = wilson(successes, trials);
+        Rate {
+            value: ratio(successes, trials),
+            lo,
+            hi,
+        }
+    }
+}
+
+/// Fixed 4-decimal formatting; an undefined value (no trials) is an empty field.
+pub fn fixed(value: Option<f64>) -> String {
+    value.map(|v| format!("{v:.4}")).unwrap_or_default()
+}

@@ -1,6 +1,8 @@
-//! Playing games: one game with its bots (`play_game`), seeds, and the replay log.
+//! Playing games: one game with its bots (`play_game`), seeds, the replay log, and the
+//! parallel runner.
 
 pub mod replay;
+pub mod runner;
 
 use crate::bots::{AnyBot, Bot, BotSpec};
 use crate::engine::action::Action;

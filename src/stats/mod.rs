@@ -1,3 +1,351 @@
 //! Statistics: per-game records and the integer counters they are added into.
+//!
+//! `Stats` holds only `u64` counters, so adding games one by one or merging per-chunk `Stats`
+//! gives exactly the same result in any order.
+//!
+//! Counting rules:
+//! - A stalled game (round cap reached) counts only in `games` and `stalled`: no rounds,
+//!   picks, scores, wins, seats or districts.
+//! - A shared win (several winners after the tie-break) counts as a win for each winner.
+//! - Scores are summed as `u64`; the rules never produce a negative score, and a negative one
+//!   would be counted as 0.
 
+pub mod estimate;
 pub mod record;
+
+use crate::engine::ids::{Character, District, Seat};
+use record::{GameRecord, MAX_PLAYERS};
+use std::ops::AddAssign;
+
+/// Rounds histogram bins: rounds 0..=`ROUND_BINS - 1`; longer games go into the last bin
+/// (configs cap rounds at 1000).
+pub const ROUND_BINS: usize = 1001;
+
+/// Counters of one character.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CharacterStats {
+    /// Finished games in which the character was in the cast.
+    pub in_play: u64,
+    /// Sum of the rounds of those games: rounds in which the character could be picked.
+    pub cast_rounds: u64,
+    /// Picks: (round, seat) pairs in which a player took the character.
+    pub picked: u64,
+    /// Picks by a player who won the game.
+    pub picks_won: u64,
+    /// Sum over picks of the picking player's final score.
+    pub score_sum: u64,
+    pub killed: u64,
+    pub robbed: u64,
+}
+
+/// Counters of one seat relative to the first crown holder.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatStats {
+    pub games: u64,
+    pub wins: u64,
+    pub score_sum: u64,
+}
+
+/// Counters of one district name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DistrictStats {
+    /// Finished games in which the district was in the deck.
+    pub in_deck: u64,
+    /// Times it was built (all players).
+    pub built: u64,
+    pub destroyed: u64,
+    /// Seats whose final city contains it.
+    pub appearances: u64,
+    /// Of those, seats that won.
+    pub appearance_wins: u64,
+}
+
+/// All counters for one player count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stats {
+    pub players: u8,
+    /// All games, stalled included.
+    pub games: u64,
+    pub stalled: u64,
+    /// Finished games by rounds played (index = rounds).
+    pub rounds: Vec<u64>,
+    /// Finished games with at least one winner, and the sum of their winning scores.
+    pub won_games: u64,
+    pub winning_score_sum: u64,
+    /// Finished games in which two or more players were tied on points (decided by the
+    /// tie-break or shared).
+    pub ties: u64,
+    /// Finished games with more than one winner.
+    pub shared_wins: u64,
+    pub characters: [CharacterStats; Character::COUNT],
+    /// Indexed by relative seat (0 = first crown holder).
+    pub seats: [SeatStats; MAX_PLAYERS],
+    pub districts: [DistrictStats; District::COUNT],
+}
+
+impl Stats {
+    pub fn new(players: u8) -> Stats {
+        Stats {
+            players,
+            games: 0,
+            stalled: 0,
+            rounds: vec![0; ROUND_BINS],
+            won_games: 0,
+            winning_score_sum: 0,
+            ties: 0,
+            shared_wins: 0,
+            characters: [CharacterStats::default(); Character::COUNT],
+            seats: [SeatStats::default(); MAX_PLAYERS],
+            districts: [DistrictStats::default(); District::COUNT],
+        }
+    }
+
+    /// Finished (not stalled) games.
+    pub fn finished(&self) -> u64 {
+        self.games - self.stalled
+    }
+
+    /// Adds one game.
+    pub fn add(&mut self, game: &GameRecord) {
+        debug_assert_eq!(game.players, self.players, "record of another player count");
+        self.games += 1;
+        if game.stalled {
+            self.stalled += 1;
+            return;
+        }
+        let rounds = game.rounds as u64;
+        self.rounds[(game.rounds as usize).min(ROUND_BINS - 1)] += 1;
+        let players = (game.players as usize).min(MAX_PLAYERS);
+        let score = |s: usize| game.scores[s].max(0) as u64;
+
+        if let Some(best) = game.winners.iter().map(|s| score(s.index())).max() {
+            self.won_games += 1;
+            self.winning_score_sum += best;
+        }
+        if game.tied_on_points >= 2 {
+            self.ties += 1;
+        }
+        if game.winners.len() >= 2 {
+            self.shared_wins += 1;
+        }
+
+        for (c, stats) in self.characters.iter_mut().enumerate() {
+            if game.cast & (1 << c) != 0 {
+                stats.in_play += 1;
+                stats.cast_rounds += rounds;
+            }
+            stats.killed += game.killed[c] as u64;
+            stats.robbed += game.robbed[c] as u64;
+        }
+
+        for s in 0..players {
+            let seat = Seat(s as u8);
+            let won = game.won(seat);
+            let points = score(s);
+            let rel = &mut self.seats[game.relative_seat(seat)];
+            rel.games += 1;
+            rel.wins += won as u64;
+            rel.score_sum += points;
+            for (c, stats) in self.characters.iter_mut().enumerate() {
+                let picks = game.picks[s][c] as u64;
+                stats.picked += picks;
+                stats.score_sum += picks * points;
+                if won {
+                    stats.picks_won += picks;
+                }
+            }
+        }
+
+        for (d, stats) in self.districts.iter_mut().enumerate() {
+            if game.deck & (1 << d) != 0 {
+                stats.in_deck += 1;
+            }
+            stats.built += game.built[d] as u64;
+            stats.destroyed += game.destroyed[d] as u64;
+            for s in 0..players {
+                if game.final_city[s] & (1 << d) != 0 {
+                    stats.appearances += 1;
+                    stats.appearance_wins += game.won(Seat(s as u8)) as u64;
+                }
+            }
+        }
+    }
+
+    /// The rounds of the finished games at quantile `percent` (nearest rank: the smallest
+    /// round count with at least `percent`% of the games at or below it); `None` if none.
+    pub fn rounds_percentile(&self, percent: u64) -> Option<usize> {
+        let n = self.finished();
+        if n == 0 {
+            return None;
+        }
+        // Nearest rank: ceil(percent * n / 100), at least 1.
+        let rank = (percent * n).div_ceil(100).max(1);
+        let mut seen = 0;
+        for (rounds, &count) in self.rounds.iter().enumerate() {
+            seen += count;
+            if seen >= rank {
+                return Some(rounds);
+            }
+        }
+        Some(ROUND_BINS - 1)
+    }
+
+    /// Sum of rounds over finished games.
+    pub fn rounds_sum(&self) -> u64 {
+        self.rounds
+            .iter()
+            .enumerate()
+            .map(|(r, &count)| r as u64 * count)
+            .sum()
+    }
+}
+
+impl AddAssign<&Stats> for Stats {
+    fn add_assign(&mut self, other: &Stats) {
+        debug_assert_eq!(self.players, other.players, "merging two player counts");
+        self.games += other.games;
+        self.stalled += other.stalled;
+        for (a, b) in self.rounds.iter_mut().zip(&other.rounds) {
+            *a += b;
+        }
+        self.won_games += other.won_games;
+        self.winning_score_sum += other.winning_score_sum;
+        self.ties += other.ties;
+        self.shared_wins += other.shared_wins;
+        for (a, b) in self.characters.iter_mut().zip(&other.characters) {
+            a.in_play += b.in_play;
+            a.cast_rounds += b.cast_rounds;
+            a.picked += b.picked;
+            a.picks_won += b.picks_won;
+            a.score_sum += b.score_sum;
+            a.killed += b.killed;
+            a.robbed += b.robbed;
+        }
+        for (a, b) in self.seats.iter_mut().zip(&other.seats) {
+            a.games += b.games;
+            a.wins += b.wins;
+            a.score_sum += b.score_sum;
+        }
+        for (a, b) in self.districts.iter_mut().zip(&other.districts) {
+            a.in_deck += b.in_deck;
+            a.built += b.built;
+            a.destroyed += b.destroyed;
+            a.appearances += b.appearances;
+            a.appearance_wins += b.appearance_wins;
+        }
+    }
+}
+
+impl AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
+        *self += &other;
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::engine::sets::SeatSet;
+
+    /// A synthetic game at `players`, varied by `i`: cast of the first 8 characters, each
+    /// seat picks one character per round, a winner (sometimes shared), some stalled games.
+    pub(crate) fn synthetic(players: u8, i: u64) -> GameRecord {
+        let mut g = GameRecord::new(players, Seat((i % players as u64) as u8));
+        g.stalled = i % 11 == 10;
+        g.rounds = 5 + (i % 7) as u16;
+        g.cast = 0xff;
+        g.deck = 0b1011_0111 | (1 << 20);
+        for s in 0..players as usize {
+            g.scores[s] = (10 + (i as usize * 7 + s * 3) % 17) as i16;
+            for r in 0..g.rounds as usize {
+                let c = (s + r + i as usize) % 8;
+                g.picks[s][c] += 1;
+            }
+            g.final_city[s] = (i.wrapping_mul(0x9e37_79b9) >> s) & g.deck;
+        }
+        let mut winners = SeatSet::EMPTY;
+        winners.insert(Seat((i % players as u64) as u8));
+        if i.is_multiple_of(5) {
+            winners.insert(Seat(((i + 1) % players as u64) as u8));
+            g.tied_on_points = 2;
+        }
+        g.winners = winners;
+        g.killed[0] = (i % 2) as u8;
+        g.robbed[3] = i.is_multiple_of(3) as u8;
+        g.built[1] = (i % 4) as u8;
+        g.destroyed[1] = i.is_multiple_of(6) as u8;
+        g
+    }
+
+    #[test]
+    fn merging_halves_equals_adding_all() {
+        let games: Vec<GameRecord> = (0..200).map(|i| synthetic(5, i)).collect();
+        let mut all = Stats::new(5);
+        games.iter().for_each(|g| all.add(g));
+        let mut first = Stats::new(5);
+        let mut second = Stats::new(5);
+        games[..73].iter().for_each(|g| first.add(g));
+        games[73..].iter().for_each(|g| second.add(g));
+        let mut merged = Stats::new(5);
+        merged += second;
+        merged += &first;
+        assert_eq!(merged, all);
+        assert_eq!(all.games, 200);
+    }
+
+    #[test]
+    fn stalled_games_count_only_as_stalled() {
+        let mut g = synthetic(4, 10);
+        assert!(g.stalled);
+        g.winners.insert(Seat(0));
+        let mut stats = Stats::new(4);
+        stats.add(&g);
+        let mut expected = Stats::new(4);
+        expected.games = 1;
+        expected.stalled = 1;
+        assert_eq!(stats, expected);
+    }
+
+    #[test]
+    fn shared_wins_count_for_each_winner() {
+        let g = synthetic(4, 0);
+        assert_eq!(g.winners.len(), 2);
+        let mut stats = Stats::new(4);
+        stats.add(&g);
+        let wins: u64 = stats.seats.iter().map(|s| s.wins).sum();
+        assert_eq!(wins, 2);
+        assert_eq!(stats.shared_wins, 1);
+        assert_eq!(stats.ties, 1);
+        assert_eq!(stats.seats[0].games, 1);
+        // Seat 0 holds the first crown here, so relative and absolute seats agree.
+        let picked: u64 = stats.characters.iter().map(|c| c.picked).sum();
+        assert_eq!(picked, 4 * g.rounds as u64);
+    }
+
+    #[test]
+    fn relative_seats_start_at_the_first_crown() {
+        let mut g = GameRecord::new(4, Seat(2));
+        g.rounds = 3;
+        g.winners.insert(Seat(2));
+        g.scores[2] = 20;
+        let mut stats = Stats::new(4);
+        stats.add(&g);
+        assert_eq!(stats.seats[0].wins, 1);
+        assert_eq!(stats.seats[0].score_sum, 20);
+        assert_eq!(stats.winning_score_sum, 20);
+    }
+
+    #[test]
+    fn percentiles_use_nearest_rank() {
+        let mut stats = Stats::new(4);
+        stats.games = 10;
+        for r in 1..=10 {
+            stats.rounds[r] = 1;
+        }
+        assert_eq!(stats.rounds_percentile(50), Some(5));
+        assert_eq!(stats.rounds_percentile(90), Some(9));
+        assert_eq!(stats.rounds_percentile(100), Some(10));
+        assert_eq!(stats.rounds_sum(), 55);
+        assert_eq!(Stats::new(4).rounds_percentile(50), None);
+    }
+}

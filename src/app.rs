@@ -1,0 +1,236 @@
+//! The recipe: CLI -> config -> validated plan -> runner -> reports. All input is checked
+//! before any game is played, so bad input writes nothing.
+
+use crate::bots::BotSpec;
+use crate::cli::{Cli, Command, ConfigArgs, ReplayArgs, RunArgs};
+use crate::config::{self, RunConfig};
+use crate::engine::rules::Rules;
+use crate::progress::Progress;
+use crate::report::{self, Manifest, Section, folder};
+use crate::sim::{game_seed, replay_game, runner};
+use crate::stats::Stats;
+use anyhow::{Context, anyhow};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The preset used without `--preset` or `--config`.
+pub const DEFAULT_PRESET: &str = "first-game";
+
+/// Why the program failed: bad input (exit status 2) or anything else (exit status 1).
+#[derive(Debug)]
+pub enum AppError {
+    Input(anyhow::Error),
+    Failed(anyhow::Error),
+}
+
+impl AppError {
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            AppError::Input(_) => 2,
+            AppError::Failed(_) => 1,
+        }
+    }
+
+    pub fn error(&self) -> &anyhow::Error {
+        match self {
+            AppError::Input(e) | AppError::Failed(e) => e,
+        }
+    }
+}
+
+fn input<E: Into<anyhow::Error>>(e: E) -> AppError {
+    AppError::Input(e.into())
+}
+
+fn failed<E: Into<anyhow::Error>>(e: E) -> AppError {
+    AppError::Failed(e.into())
+}
+
+/// Runs a parsed command line. `command_line` is recorded in the manifest.
+pub fn main(cli: Cli, command_line: String) -> Result<(), AppError> {
+    match cli.command {
+        Command::Run(args) => run(&args, command_line),
+        Command::Replay(args) => replay(&args),
+    }
+}
+
+fn load_config(source: &ConfigArgs) -> Result<RunConfig, AppError> {
+    match (&source.preset, &source.config) {
+        (_, Some(path)) => config::load_file(path).map_err(input),
+        (Some(name), None) => config::load_preset(name).map_err(input),
+        (None, None) => config::load_preset(DEFAULT_PRESET).map_err(input),
+    }
+}
+
+/// One spec per seat at `players`, from a parsed `--bots` list.
+pub fn seat_bots(list: &[BotSpec], players: u8) -> Result<Vec<BotSpec>, String> {
+    match list {
+        [one] => Ok(vec![one.clone(); players as usize]),
+        _ if list.len() == players as usize => Ok(list.to_vec()),
+        _ => Err(format!(
+            "--bots lists {} bots but {players} players need {players} (one per seat), \
+             or a single bot for all seats",
+            list.len()
+        )),
+    }
+}
+
+/// The checked plan of a run: nothing is played until all of it is built.
+struct Plan {
+    config: RunConfig,
+    counts: Vec<(Rules, Vec<BotSpec>)>,
+    bots: Vec<BotSpec>,
+    out: PathBuf,
+    config_table: toml::Table,
+}
+
+fn plan(args: &RunArgs) -> Result<Plan, AppError> {
+    let bots = BotSpec::parse_list(&args.bots)
+        .map_err(|e| input(anyhow::Error::new(e).context("--bots")))?;
+    if bots.len() > 1 && !args.players.is_single() {
+        return Err(input(anyhow!(
+            "--bots lists {} bots (one per seat) but --players {} has several player counts; \
+             give a single bot for all seats or run one player count",
+            bots.len(),
+            args.players
+        )));
+    }
+    for players in args.players.counts() {
+        seat_bots(&bots, players).map_err(|e| input(anyhow!(e)))?;
+    }
+    let check_out = |out: &Path| {
+        folder::check_target(out)
+            .with_context(|| format!("--out {}", out.display()))
+            .map_err(input)
+    };
+    if let Some(out) = &args.out {
+        check_out(out)?;
+    }
+    let config = load_config(&args.source)?;
+    let mut counts = Vec::new();
+    for players in args.players.counts() {
+        let rules = config
+            .rules(players)
+            .with_context(|| format!("{}: {players} players", config.source))
+            .map_err(input)?;
+        let seats = seat_bots(&bots, players).map_err(|e| input(anyhow!(e)))?;
+        counts.push((rules, seats));
+    }
+    let config_table = report::manifest::config_table(&config.to_toml())
+        .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| Path::new("reports").join(&config.name));
+    check_out(&out)?;
+    Ok(Plan {
+        config,
+        counts,
+        bots,
+        out,
+        config_table,
+    })
+}
+
+fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
+    let plan = plan(args)?;
+    let threads = match args.threads {
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let staged = folder::StagedFolder::create(&plan.out)
+        .with_context(|| format!("cannot create the report folder {}", plan.out.display()))
+        .map_err(failed)?;
+
+    let progress = Progress::new(args.games * plan.counts.len() as u64, args.quiet);
+    let started = Instant::now();
+    let mut results: Vec<Stats> = Vec::new();
+    for (i, (rules, seats)) in plan.counts.iter().enumerate() {
+        progress.start_count(rules.players);
+        let offset = i as u64 * args.games;
+        let stats = runner::run(rules, args.seed, args.games, seats, threads, &|done| {
+            progress.set_position(offset + done)
+        });
+        results.push(stats);
+    }
+    progress.finish();
+    let elapsed = started.elapsed().as_secs_f64();
+
+    let sections: Vec<Section> = plan
+        .counts
+        .iter()
+        .zip(&results)
+        .map(|((rules, _), stats)| Section { rules, stats })
+        .collect();
+    let manifest = Manifest {
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        command: command_line,
+        config_source: plan.config.source.clone(),
+        config_name: plan.config.name.clone(),
+        seed: args.seed,
+        games: args.games,
+        players: args.players.counts().collect(),
+        bots: plan.bots.iter().map(|b| b.to_string()).collect(),
+        config: plan.config_table.clone(),
+    };
+    let files = report::render(&sections, &manifest)
+        .context("cannot render the reports")
+        .map_err(failed)?;
+    let summary = files
+        .iter()
+        .find(|f| f.name == "summary.txt")
+        .map(|f| String::from_utf8_lossy(&f.bytes).into_owned())
+        .unwrap_or_default();
+    report::write(staged, &files)
+        .with_context(|| format!("cannot write the reports into {}", plan.out.display()))
+        .map_err(failed)?;
+
+    println!("reports written to {}", plan.out.display());
+    if !args.quiet {
+        println!();
+        print!("{summary}");
+    }
+    let total = args.games * plan.counts.len() as u64;
+    eprintln!(
+        "{total} games in {elapsed:.1} s: {:.0} games/s on {threads} threads",
+        total as f64 / elapsed.max(1e-9)
+    );
+    Ok(())
+}
+
+fn replay(args: &ReplayArgs) -> Result<(), AppError> {
+    let list = BotSpec::parse_list(&args.bots)
+        .map_err(|e| input(anyhow::Error::new(e).context("--bots")))?;
+    let seats = seat_bots(&list, args.players).map_err(|e| input(anyhow!(e)))?;
+    let config = load_config(&args.source)?;
+    let rules = config
+        .rules(args.players)
+        .with_context(|| format!("{}: {} players", config.source, args.players))
+        .map_err(input)?;
+    let (_, log) = replay_game(
+        &rules,
+        game_seed(args.seed, args.players, args.game),
+        &seats,
+    );
+    print!("{log}");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_bot_fills_every_seat() {
+        let seats = seat_bots(&[BotSpec::Random], 5).unwrap();
+        assert_eq!(seats, vec![BotSpec::Random; 5]);
+    }
+
+    #[test]
+    fn a_list_must_match_the_seats() {
+        let list = [BotSpec::Random, BotSpec::Heuristic];
+        assert_eq!(seat_bots(&list, 2).unwrap(), list.to_vec());
+        let err = seat_bots(&list, 4).unwrap_err();
+        assert!(err.contains("lists 2 bots but 4 players"), "{err}");
+    }
+}

@@ -1,0 +1,200 @@
+//! Command-line types (clap derive) and their value parsers.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "citadels-sim",
+    version,
+    about = "Monte Carlo balance simulator for Citadels (2016 edition)"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play many games at each player count and write a report folder.
+    Run(RunArgs),
+    /// Print the log of one game of a run: the same game the run played.
+    Replay(ReplayArgs),
+}
+
+/// Which config to use: a built-in preset or a file (default: the first-game preset).
+#[derive(Debug, Clone, Args)]
+#[group(multiple = false)]
+pub struct ConfigArgs {
+    /// A built-in preset, for example first-game.
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
+    /// A config file (TOML).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub source: ConfigArgs,
+    /// Player counts: one count (5) or a range (4-7), within 2-8.
+    #[arg(long, value_name = "N|LO-HI", default_value = "4-7", value_parser = parse_players)]
+    pub players: PlayerRange,
+    /// Games per player count.
+    #[arg(long, value_name = "N", default_value = "100000", allow_negative_numbers = true,
+          value_parser = parse_positive)]
+    pub games: u64,
+    /// Master seed: game i at n players uses a seed derived from (seed, n, i).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Bots: one spec for every seat, or a comma list with one spec per seat.
+    #[arg(long, value_name = "SPEC", default_value = "heuristic")]
+    pub bots: String,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Report folder (default: reports/<config name>/).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// No progress bar and no summary on stdout.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    pub source: ConfigArgs,
+    /// Player count of the game (2-8).
+    #[arg(long, value_name = "N", value_parser = parse_player_count)]
+    pub players: u8,
+    /// The run's master seed.
+    #[arg(long, value_name = "S")]
+    pub seed: u64,
+    /// The game's index in the run (0-based).
+    #[arg(long, value_name = "I")]
+    pub game: u64,
+    /// Bots, as given to the run.
+    #[arg(long, value_name = "SPEC", default_value = "heuristic")]
+    pub bots: String,
+}
+
+/// An inclusive range of player counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayerRange {
+    pub lo: u8,
+    pub hi: u8,
+}
+
+impl PlayerRange {
+    pub fn counts(self) -> impl Iterator<Item = u8> {
+        self.lo..=self.hi
+    }
+    pub fn is_single(self) -> bool {
+        self.lo == self.hi
+    }
+}
+
+impl std::fmt::Display for PlayerRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_single() {
+            write!(f, "{}", self.lo)
+        } else {
+            write!(f, "{}-{}", self.lo, self.hi)
+        }
+    }
+}
+
+/// One player count, 2 to 8.
+pub fn parse_player_count(text: &str) -> Result<u8, String> {
+    let text = text.trim();
+    let n: i64 = text
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a player count (expected a number from 2 to 8)"))?;
+    if (2..=8).contains(&n) {
+        Ok(n as u8)
+    } else {
+        Err(format!("{n} players is outside the supported 2-8"))
+    }
+}
+
+/// `N` or `LO-HI` (inclusive), each within 2-8, `LO <= HI`.
+pub fn parse_players(text: &str) -> Result<PlayerRange, String> {
+    match text.split_once('-') {
+        None => parse_player_count(text).map(|n| PlayerRange { lo: n, hi: n }),
+        Some((lo, hi)) => {
+            if lo.trim().is_empty() || hi.trim().is_empty() {
+                return Err(format!(
+                    "\"{text}\" is not a player range (expected N or LO-HI, like 4-7)"
+                ));
+            }
+            let (lo, hi) = (parse_player_count(lo)?, parse_player_count(hi)?);
+            if lo > hi {
+                return Err(format!(
+                    "{lo}-{hi} is a reversed range (write the smaller count first, like {hi}-{lo})"
+                ));
+            }
+            Ok(PlayerRange { lo, hi })
+        }
+    }
+}
+
+fn parse_at_least_one(text: &str, what: &str) -> Result<u64, String> {
+    let text = text.trim();
+    match text.parse::<i128>() {
+        Ok(n) if n >= 1 && n <= u64::MAX as i128 => Ok(n as u64),
+        Ok(n) if n <= 0 => Err(format!("{what} must be at least 1 (got {n})")),
+        _ => Err(format!(
+            "\"{text}\" is not a valid {what} (expected a positive whole number)"
+        )),
+    }
+}
+
+/// A positive number of games.
+pub fn parse_positive(text: &str) -> Result<u64, String> {
+    parse_at_least_one(text, "number of games")
+}
+
+/// A positive thread count.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    let n = parse_at_least_one(text, "thread count")?;
+    usize::try_from(n).map_err(|_| format!("{n} threads is too many"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn player_ranges() {
+        assert_eq!(parse_players("5"), Ok(PlayerRange { lo: 5, hi: 5 }));
+        assert_eq!(parse_players("4-7"), Ok(PlayerRange { lo: 4, hi: 7 }));
+        assert!(parse_players("7-4").unwrap_err().contains("reversed"));
+        assert!(
+            parse_players("1")
+                .unwrap_err()
+                .contains("outside the supported 2-8")
+        );
+        assert!(parse_players("9").is_err());
+        assert!(parse_players("3-9").is_err());
+        assert!(parse_players("").is_err());
+        assert!(parse_players("-").is_err());
+        assert!(parse_players("4-").is_err());
+    }
+
+    #[test]
+    fn positive_numbers() {
+        assert_eq!(parse_positive("10"), Ok(10));
+        assert!(parse_positive("0").unwrap_err().contains("at least 1"));
+        assert!(parse_positive("-5").unwrap_err().contains("at least 1"));
+        assert!(parse_positive("ten").is_err());
+        assert!(parse_threads("0").is_err());
+    }
+}

@@ -1,0 +1,40 @@
+//! The progress bar: games done, rate and ETA on stderr; hidden when stderr is not a terminal
+//! or with `--quiet`.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+
+/// A progress bar over all games of a run (every player count).
+pub struct Progress {
+    bar: ProgressBar,
+}
+
+impl Progress {
+    pub fn new(total: u64, quiet: bool) -> Progress {
+        let bar = if quiet || !std::io::stderr().is_terminal() {
+            ProgressBar::hidden()
+        } else {
+            ProgressBar::new(total)
+        };
+        let style = ProgressStyle::with_template(
+            "{msg:>11} [{bar:40}] {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
+        )
+        .map(|s| s.progress_chars("=> "))
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+        bar.set_style(style);
+        Progress { bar }
+    }
+
+    /// Names the player count being played.
+    pub fn start_count(&self, players: u8) {
+        self.bar.set_message(format!("{players} players"));
+    }
+
+    pub fn set_position(&self, games: u64) {
+        self.bar.set_position(games);
+    }
+
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}

@@ -1,0 +1,193 @@
+//! Atomic report folders: files go into a hidden sibling folder, which replaces the target
+//! only once everything is written.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// A report folder being written. Dropping it without `commit` removes the partial files,
+/// so an interrupted or failed run never leaves a complete-looking report behind.
+#[derive(Debug)]
+pub struct StagedFolder {
+    target: PathBuf,
+    staging: PathBuf,
+    committed: bool,
+}
+
+/// Checks that `target` can be a report folder, without touching the disk: it must have a
+/// final name component and must not be an existing file.
+pub fn check_target(target: &Path) -> io::Result<()> {
+    sibling(target, "check")?;
+    if target.exists() && !target.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!("{} exists and is not a folder", target.display()),
+        ));
+    }
+    if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty())
+        && let Some(existing) = parent.ancestors().find(|a| a.exists())
+        && !existing.is_dir()
+    {
+        return Err(io::Error::other(format!(
+            "{} is not a folder",
+            existing.display()
+        )));
+    }
+    Ok(())
+}
+
+/// `.<name>.<tag>-<pid>` next to `target`.
+fn sibling(target: &Path, tag: &str) -> io::Result<PathBuf> {
+    let name = target.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{} cannot be a report folder (no folder name)",
+                target.display()
+            ),
+        )
+    })?;
+    let mut hidden = std::ffi::OsString::from(".");
+    hidden.push(name);
+    hidden.push(format!(".{tag}-{}", std::process::id()));
+    Ok(target.with_file_name(hidden))
+}
+
+impl StagedFolder {
+    /// Creates the staging folder next to `target` (and `target`'s parent folders).
+    pub fn create(target: &Path) -> io::Result<StagedFolder> {
+        check_target(target)?;
+        let staging = sibling(target, "partial")?;
+        if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
+            fs::create_dir_all(parent)?;
+        }
+        if staging.exists() {
+            fs::remove_dir_all(&staging)?;
+        }
+        fs::create_dir(&staging)?;
+        Ok(StagedFolder {
+            target: target.to_path_buf(),
+            staging,
+            committed: false,
+        })
+    }
+
+    /// Where the files are being written.
+    pub fn path(&self) -> &Path {
+        &self.staging
+    }
+
+    /// The folder the report will have once committed.
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// Writes one file into the staging folder.
+    pub fn write(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
+        fs::write(self.staging.join(name), bytes)
+    }
+
+    /// Moves the staging folder into place, replacing an existing report folder.
+    pub fn commit(mut self) -> io::Result<()> {
+        let old = sibling(&self.target, "old")?;
+        let had_old = self.target.exists();
+        if had_old {
+            if old.exists() {
+                fs::remove_dir_all(&old)?;
+            }
+            fs::rename(&self.target, &old)?;
+        }
+        if let Err(e) = fs::rename(&self.staging, &self.target) {
+            if had_old {
+                let _ = fs::rename(&old, &self.target);
+            }
+            return Err(e);
+        }
+        self.committed = true;
+        if had_old {
+            fs::remove_dir_all(&old)?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for StagedFolder {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = fs::remove_dir_all(&self.staging);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn commit_replaces_an_existing_report() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("reports").join("run");
+        fs::create_dir_all(&target).unwrap();
+        fs::write(target.join("stale.csv"), "old").unwrap();
+
+        let staged = StagedFolder::create(&target).unwrap();
+        staged.write("a.csv", b"new").unwrap();
+        // Until the commit, the old report is untouched.
+        assert_eq!(names(&target), ["stale.csv"]);
+        staged.commit().unwrap();
+
+        assert_eq!(names(&target), ["a.csv"]);
+        assert_eq!(fs::read_to_string(target.join("a.csv")).unwrap(), "new");
+        assert_eq!(names(&dir.path().join("reports")), ["run"]);
+    }
+
+    #[test]
+    fn dropping_without_commit_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("run");
+        {
+            let staged = StagedFolder::create(&target).unwrap();
+            staged.write("a.csv", b"partial").unwrap();
+            assert!(staged.path().join("a.csv").exists());
+        }
+        assert!(!target.exists());
+        assert!(names(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn an_interrupted_run_keeps_the_previous_report() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("run");
+        fs::create_dir(&target).unwrap();
+        fs::write(target.join("summary.txt"), "previous").unwrap();
+        {
+            let staged = StagedFolder::create(&target).unwrap();
+            staged.write("summary.txt", b"half").unwrap();
+        }
+        assert_eq!(
+            fs::read_to_string(target.join("summary.txt")).unwrap(),
+            "previous"
+        );
+        assert_eq!(names(dir.path()), ["run"]);
+    }
+
+    #[test]
+    fn a_file_cannot_be_the_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("file");
+        fs::write(&target, "x").unwrap();
+        assert!(check_target(&target).is_err());
+        assert!(check_target(&target.join("sub")).is_err());
+        assert!(check_target(Path::new("..")).is_err());
+        assert!(check_target(&dir.path().join("new").join("run")).is_ok());
+    }
+}

@@ -1,0 +1,117 @@
+//! `manifest.toml`: everything needed to rerun a report (the thread count is left out: the
+//! results do not depend on it).
+
+use serde::Serialize;
+use std::io;
+
+/// What a run was: written as `manifest.toml`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Manifest {
+    /// citadels-sim version.
+    pub version: String,
+    /// The command line, without `--threads`.
+    pub command: String,
+    /// `preset NAME` or the config file path.
+    pub config_source: String,
+    pub config_name: String,
+    pub seed: u64,
+    /// Games per player count.
+    pub games: u64,
+    pub players: Vec<u8>,
+    /// Bot specs: one for every seat, or one per seat.
+    pub bots: Vec<String>,
+    /// The resolved config (`RunConfig::to_toml()`), every key explicit.
+    pub config: toml::Table,
+}
+
+impl Manifest {
+    pub fn to_toml(&self) -> io::Result<String> {
+        toml::to_string(self).map_err(|e| io::Error::other(format!("manifest: {e}")))
+    }
+}
+
+/// Parses the resolved config text into the manifest's `[config]` table.
+pub fn config_table(resolved: &str) -> Result<toml::Table, String> {
+    resolved
+        .parse::<toml::Table>()
+        .map_err(|e| format!("the resolved config is not valid TOML: {e}"))
+}
+
+/// The command line as one string, shell-quoted where needed, without `--threads`.
+pub fn command_line<I: IntoIterator<Item = String>>(args: I) -> String {
+    let mut kept = Vec::new();
+    let mut skip_value = false;
+    for arg in args {
+        if skip_value {
+            skip_value = false;
+            continue;
+        }
+        if arg == "--threads" {
+            skip_value = true;
+            continue;
+        }
+        if arg.starts_with("--threads=") {
+            continue;
+        }
+        kept.push(quote(&arg));
+    }
+    kept.join(" ")
+}
+
+fn quote(arg: &str) -> String {
+    let plain = !arg.is_empty()
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+    if plain {
+        arg.to_string()
+    } else {
+        format!("'{}'", arg.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threads_are_not_part_of_the_command() {
+        let args = [
+            "citadels-sim",
+            "run",
+            "--threads",
+            "8",
+            "--games=10",
+            "--threads=2",
+        ];
+        assert_eq!(
+            command_line(args.map(String::from)),
+            "citadels-sim run --games=10"
+        );
+        assert_eq!(
+            command_line(["a b".to_string(), "it's".to_string()]),
+            r"'a b' 'it'\''s'"
+        );
+    }
+
+    #[test]
+    fn manifest_holds_the_config_table() {
+        let manifest = Manifest {
+            version: "0.1.0".into(),
+            command: "citadels-sim run".into(),
+            config_source: "preset first-game".into(),
+            config_name: "first-game".into(),
+            seed: 1,
+            games: 100,
+            players: vec![4, 5],
+            bots: vec!["heuristic".into()],
+            config: config_table("name = \"first-game\"\n[rules]\nround_cap = 100\n").unwrap(),
+        };
+        let text = manifest.to_toml().unwrap();
+        let back: toml::Table = text.parse().unwrap();
+        assert_eq!(back["seed"].as_integer(), Some(1));
+        assert_eq!(back["config"]["rules"]["round_cap"].as_integer(), Some(100));
+        assert!(!text.contains("threads"));
+        assert!(config_table("= broken").is_err());
+    }
+}

@@ -1,0 +1,170 @@
+//! `summary.txt`: readable fixed-width tables, one block per player count.
+
+use super::{Rate, Section, cast_characters, run_districts};
+use crate::stats::estimate::ratio;
+use std::fmt::Write;
+
+fn pct(value: Option<f64>) -> String {
+    value
+        .map(|v| format!("{:.1}%", v * 100.0))
+        .unwrap_or_else(|| "-".into())
+}
+
+fn interval(rate: Rate) -> String {
+    format!("[{:.1}, {:.1}]", rate.lo * 100.0, rate.hi * 100.0)
+}
+
+fn num(value: Option<f64>) -> String {
+    value
+        .map(|v| format!("{v:.2}"))
+        .unwrap_or_else(|| "-".into())
+}
+
+/// The whole summary text.
+pub fn render(sections: &[Section]) -> String {
+    let mut out = String::new();
+    for (i, section) in sections.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        block(&mut out, section);
+    }
+    out
+}
+
+fn block(out: &mut String, section: &Section) {
+    let s = section.stats;
+    let players = section.rules.players;
+    let rounds = |p| {
+        s.rounds_percentile(p)
+            .map(|r| r.to_string())
+            .unwrap_or_else(|| "-".into())
+    };
+    // Writing into a String cannot fail.
+    let _ = writeln!(out, "== {players} players ==");
+    let _ = writeln!(
+        out,
+        "games {}  stalled {}  rounds mean {} p50 {} p90 {}  winning score mean {}  \
+         ties {}  shared wins {}",
+        s.games,
+        s.stalled,
+        num(ratio(s.rounds_sum(), s.finished())),
+        rounds(50),
+        rounds(90),
+        num(ratio(s.winning_score_sum, s.won_games)),
+        s.ties,
+        s.shared_wins,
+    );
+
+    let _ = writeln!(
+        out,
+        "\n{:<16} {:>4} {:>10} {:>7} {:>7} {:>14} {:>7} {:>8} {:>8}",
+        "character",
+        "rank",
+        "picked",
+        "picked%",
+        "win%",
+        "95% interval",
+        "score",
+        "killed",
+        "robbed"
+    );
+    for character in cast_characters(section.rules) {
+        let c = &s.characters[character.index()];
+        let rate = Rate::of(c.picks_won, c.picked);
+        let _ = writeln!(
+            out,
+            "{:<16} {:>4} {:>10} {:>7} {:>7} {:>14} {:>7} {:>8} {:>8}",
+            character.name(),
+            character.rank().0,
+            c.picked,
+            pct(ratio(c.picked, c.cast_rounds)),
+            pct(rate.value),
+            interval(rate),
+            num(ratio(c.score_sum, c.picked)),
+            c.killed,
+            c.robbed,
+        );
+    }
+
+    let _ = writeln!(
+        out,
+        "\n{:<16} {:>10} {:>7} {:>14} {:>7}",
+        "seat", "games", "win%", "95% interval", "score"
+    );
+    for (seat, st) in s.seats.iter().take(players as usize).enumerate() {
+        let rate = Rate::of(st.wins, st.games);
+        let label = if seat == 0 {
+            "0 (first crown)".to_string()
+        } else {
+            seat.to_string()
+        };
+        let _ = writeln!(
+            out,
+            "{:<16} {:>10} {:>7} {:>14} {:>7}",
+            label,
+            st.games,
+            pct(rate.value),
+            interval(rate),
+            num(ratio(st.score_sum, st.games)),
+        );
+    }
+
+    let _ = writeln!(
+        out,
+        "\n{:<18} {:<9} {:>4} {:>10} {:>11} {:>7} {:>14} {:>9}",
+        "district", "type", "cost", "built", "in cities", "win%", "95% interval", "destroyed"
+    );
+    for (district, dtype, cost) in run_districts(section.rules) {
+        let d = &s.districts[district.index()];
+        let rate = Rate::of(d.appearance_wins, d.appearances);
+        let _ = writeln!(
+            out,
+            "{:<18} {:<9} {:>4} {:>10} {:>11} {:>7} {:>14} {:>9}",
+            district.name(),
+            dtype.name(),
+            cost,
+            d.built,
+            d.appearances,
+            pct(rate.value),
+            interval(rate),
+            d.destroyed,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rules::first_game;
+    use crate::stats::Stats;
+    use crate::stats::tests::synthetic;
+
+    #[test]
+    fn one_block_per_player_count_with_aligned_rows() {
+        let (r4, r5) = (first_game::rules(4), first_game::rules(5));
+        let mut s4 = Stats::new(4);
+        let mut s5 = Stats::new(5);
+        for i in 0..50 {
+            s4.add(&synthetic(4, i));
+            s5.add(&synthetic(5, i));
+        }
+        let text = render(&[
+            Section {
+                rules: &r4,
+                stats: &s4,
+            },
+            Section {
+                rules: &r5,
+                stats: &s5,
+            },
+        ]);
+        assert!(text.starts_with("== 4 players ==\ngames 50  stalled 4"));
+        assert!(text.contains("\n\n== 5 players ==\n"));
+        let king_rows: Vec<&str> = text.lines().filter(|l| l.starts_with("King ")).collect();
+        assert_eq!(king_rows.len(), 2);
+        let header = text.lines().find(|l| l.starts_with("character")).unwrap();
+        assert_eq!(king_rows[0].len(), header.len());
+        assert!(text.contains("0 (first crown)"));
+    }
+}

@@ -1,0 +1,274 @@
+//! The CSV tables: one row per player count and key, player counts ascending.
+
+use super::{Rate, Section, cast_characters, fixed, run_districts};
+use crate::stats::estimate::ratio;
+use std::io;
+
+fn finish(writer: csv::Writer<Vec<u8>>) -> io::Result<Vec<u8>> {
+    writer
+        .into_inner()
+        .map_err(|e| io::Error::other(e.to_string()))
+}
+
+fn rate_fields(rate: Rate) -> [String; 3] {
+    [
+        fixed(rate.value),
+        fixed(Some(rate.lo)),
+        fixed(Some(rate.hi)),
+    ]
+}
+
+/// `characters.csv`: every character of the cast at each player count.
+pub fn characters(sections: &[Section]) -> io::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "players",
+        "character",
+        "rank",
+        "in_play",
+        "picked",
+        "pick_rate",
+        "win_rate",
+        "win_rate_lo",
+        "win_rate_hi",
+        "mean_score",
+        "killed",
+        "robbed",
+    ])?;
+    for section in sections {
+        for character in cast_characters(section.rules) {
+            let c = &section.stats.characters[character.index()];
+            let [win, lo, hi] = rate_fields(Rate::of(c.picks_won, c.picked));
+            w.write_record([
+                section.rules.players.to_string(),
+                character.name().to_string(),
+                character.rank().0.to_string(),
+                c.in_play.to_string(),
+                c.picked.to_string(),
+                fixed(ratio(c.picked, c.cast_rounds)),
+                win,
+                lo,
+                hi,
+                fixed(ratio(c.score_sum, c.picked)),
+                c.killed.to_string(),
+                c.robbed.to_string(),
+            ])?;
+        }
+    }
+    finish(w)
+}
+
+/// `seats.csv`: seats relative to the first crown holder (0 = first crown).
+pub fn seats(sections: &[Section]) -> io::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "players",
+        "seat",
+        "games",
+        "win_rate",
+        "win_rate_lo",
+        "win_rate_hi",
+        "mean_score",
+    ])?;
+    for section in sections {
+        let players = section.rules.players as usize;
+        for (seat, s) in section.stats.seats.iter().take(players).enumerate() {
+            let [win, lo, hi] = rate_fields(Rate::of(s.wins, s.games));
+            w.write_record([
+                players.to_string(),
+                seat.to_string(),
+                s.games.to_string(),
+                win,
+                lo,
+                hi,
+                fixed(ratio(s.score_sum, s.games)),
+            ])?;
+        }
+    }
+    finish(w)
+}
+
+/// `districts.csv`: every district with cards in the run.
+pub fn districts(sections: &[Section]) -> io::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "players",
+        "district",
+        "type",
+        "cost",
+        "in_deck",
+        "built",
+        "appearances",
+        "win_rate",
+        "win_rate_lo",
+        "win_rate_hi",
+        "destroyed",
+    ])?;
+    for section in sections {
+        for (district, dtype, cost) in run_districts(section.rules) {
+            let d = &section.stats.districts[district.index()];
+            let [win, lo, hi] = rate_fields(Rate::of(d.appearance_wins, d.appearances));
+            w.write_record([
+                section.rules.players.to_string(),
+                district.name().to_string(),
+                dtype.name().to_string(),
+                cost.to_string(),
+                d.in_deck.to_string(),
+                d.built.to_string(),
+                d.appearances.to_string(),
+                win,
+                lo,
+                hi,
+                d.destroyed.to_string(),
+            ])?;
+        }
+    }
+    finish(w)
+}
+
+/// `player_counts.csv`: one row per player count.
+pub fn player_counts(sections: &[Section]) -> io::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "players",
+        "games",
+        "stalled",
+        "mean_rounds",
+        "p50_rounds",
+        "p90_rounds",
+        "mean_winning_score",
+        "ties",
+        "shared_wins",
+    ])?;
+    for section in sections {
+        let s = section.stats;
+        let pct = |p| {
+            s.rounds_percentile(p)
+                .map(|r| r.to_string())
+                .unwrap_or_default()
+        };
+        w.write_record([
+            section.rules.players.to_string(),
+            s.games.to_string(),
+            s.stalled.to_string(),
+            fixed(ratio(s.rounds_sum(), s.finished())),
+            pct(50),
+            pct(90),
+            fixed(ratio(s.winning_score_sum, s.won_games)),
+            s.ties.to_string(),
+            s.shared_wins.to_string(),
+        ])?;
+    }
+    finish(w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::ids::{Character, District, Seat};
+    use crate::engine::rules::first_game;
+    use crate::stats::Stats;
+    use crate::stats::record::GameRecord;
+
+    fn one_game_stats() -> Stats {
+        let mut g = GameRecord::new(4, Seat(1));
+        g.rounds = 8;
+        g.cast = 0;
+        for c in first_game::CAST {
+            g.cast |= 1 << c.index();
+        }
+        g.scores = [20, 31, 12, 25, 0, 0, 0, 0];
+        g.winners.insert(Seat(1));
+        // Seat 1 took the King 3 times and the Thief 5 times; seat 0 the Assassin 8 times.
+        g.picks[1][Character::King.index()] = 3;
+        g.picks[1][Character::Thief.index()] = 5;
+        g.picks[0][Character::Assassin.index()] = 8;
+        g.killed[Character::Thief.index()] = 2;
+        g.deck = 1 << District::Manor.index();
+        g.built[District::Manor.index()] = 2;
+        g.final_city[1] = 1 << District::Manor.index();
+        g.final_city[2] = 1 << District::Manor.index();
+        let mut stats = Stats::new(4);
+        stats.add(&g);
+        stats
+    }
+
+    fn text(bytes: Vec<u8>) -> String {
+        String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn character_rows_have_fixed_precision() {
+        let rules = first_game::rules(4);
+        let stats = one_game_stats();
+        let csv = text(
+            characters(&[super::Section {
+                rules: &rules,
+                stats: &stats,
+            }])
+            .unwrap(),
+        );
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(
+            lines[0],
+            "players,character,rank,in_play,picked,pick_rate,win_rate,win_rate_lo,win_rate_hi,\
+             mean_score,killed,robbed"
+        );
+        assert_eq!(lines.len(), 9, "header and the 8 characters of the cast");
+        assert_eq!(
+            lines[1],
+            "4,Assassin,1,1,8,1.0000,0.0000,0.0000,0.3244,20.0000,0,0"
+        );
+        assert_eq!(
+            lines[2],
+            "4,Thief,2,1,5,0.6250,1.0000,0.5655,1.0000,31.0000,2,0"
+        );
+        // Never picked: rates are empty, the interval is the whole range.
+        assert_eq!(lines[3], "4,Magician,3,1,0,0.0000,,0.0000,1.0000,,0,0");
+    }
+
+    #[test]
+    fn seat_district_and_count_rows() {
+        let rules = first_game::rules(4);
+        let stats = one_game_stats();
+        let sections = [super::Section {
+            rules: &rules,
+            stats: &stats,
+        }];
+        let seats = text(seats(&sections).unwrap());
+        // Seat 1 held the first crown, so it is relative seat 0.
+        assert_eq!(
+            seats.lines().nth(1).unwrap(),
+            "4,0,1,1.0000,0.2065,1.0000,31.0000"
+        );
+        assert_eq!(seats.lines().count(), 5);
+
+        let districts = text(districts(&sections).unwrap());
+        assert_eq!(
+            districts.lines().nth(1).unwrap(),
+            "4,Manor,noble,3,1,2,2,0.5000,0.0945,0.9055,0"
+        );
+        assert_eq!(districts.lines().count(), 1 + 17 + 14);
+
+        let counts = text(player_counts(&sections).unwrap());
+        assert_eq!(
+            counts,
+            "players,games,stalled,mean_rounds,p50_rounds,p90_rounds,mean_winning_score,ties,\
+             shared_wins\n4,1,0,8.0000,8,8,31.0000,0,0\n"
+        );
+    }
+
+    #[test]
+    fn rendering_is_deterministic() {
+        let rules = first_game::rules(4);
+        let stats = one_game_stats();
+        let sections = [super::Section {
+            rules: &rules,
+            stats: &stats,
+        }];
+        assert_eq!(
+            characters(&sections).unwrap(),
+            characters(&sections).unwrap()
+        );
+    }
+}
