@@ -62,6 +62,19 @@ fn load_config(source: &ConfigArgs) -> Result<RunConfig, AppError> {
     }
 }
 
+/// `reports/<preset name>/`, or `reports/<config file stem>/` for `--config`.
+fn default_out(source: &ConfigArgs) -> PathBuf {
+    let stem = match (&source.preset, &source.config) {
+        (_, Some(path)) => path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "config".into()),
+        (Some(name), None) => name.clone(),
+        (None, None) => DEFAULT_PRESET.to_string(),
+    };
+    Path::new("reports").join(stem)
+}
+
 /// One spec per seat at `players`, from a parsed `--bots` list.
 pub fn seat_bots(list: &[BotSpec], players: u8) -> Result<Vec<BotSpec>, String> {
     match list {
@@ -121,7 +134,7 @@ fn plan(args: &RunArgs) -> Result<Plan, AppError> {
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| Path::new("reports").join(&config.name));
+        .unwrap_or_else(|| default_out(&args.source));
     check_out(&out)?;
     Ok(Plan {
         config,

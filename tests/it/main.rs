@@ -1,4 +1,6 @@
 //! The integration test binary: engine scenarios, invariants, determinism and the CLI.
 
+mod cli;
 mod common;
+mod determinism;
 mod invariants;

@@ -1,0 +1,275 @@
+//! Command-line tests: bad input is refused with exit status 2, a message naming the
+//! problem, and no report folder.
+
+use assert_cmd::Command;
+use std::path::Path;
+
+/// Runs `citadels-sim` in a fresh folder with `--out <tmp>/out` added to `run` commands;
+/// checks exit status 2, the message, and that nothing was written.
+fn refused(args: &[&str], message: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_citadels-sim"));
+    cmd.current_dir(dir.path()).args(args);
+    if args.first() == Some(&"run") {
+        cmd.arg("--out").arg(&out);
+    }
+    let output = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    assert!(
+        stderr.contains(message),
+        "{args:?}: {stderr:?} lacks {message:?}"
+    );
+    assert!(!out.exists(), "{args:?} wrote {}", out.display());
+    assert!(
+        !Path::new(&dir.path().join("reports")).exists(),
+        "{args:?} wrote reports/"
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "{args:?}"
+    );
+}
+
+#[test]
+fn unknown_preset() {
+    refused(&["run", "--preset", "no-such-preset"], "no-such-preset");
+}
+
+#[test]
+fn player_counts_outside_2_to_8() {
+    refused(
+        &["run", "--players", "1"],
+        "1 players is outside the supported 2-8",
+    );
+    refused(
+        &["run", "--players", "9"],
+        "9 players is outside the supported 2-8",
+    );
+    refused(&["run", "--players", "3-9"], "9 players is outside");
+}
+
+#[test]
+fn reversed_player_range() {
+    refused(&["run", "--players", "7-4"], "7-4 is a reversed range");
+}
+
+#[test]
+fn games_must_be_positive() {
+    refused(&["run", "--games", "0"], "--games");
+    refused(&["run", "--games", "0"], "at least 1");
+    refused(&["run", "--games", "-5"], "at least 1 (got -5)");
+    refused(&["run", "--games", "many"], "\"many\"");
+}
+
+#[test]
+fn bot_list_must_match_the_player_count() {
+    refused(
+        &["run", "--players", "4", "--bots", "random,heuristic"],
+        "--bots lists 2 bots but 4 players need 4",
+    );
+    refused(
+        &[
+            "run",
+            "--players",
+            "4-5",
+            "--bots",
+            "random,random,random,random",
+        ],
+        "several player counts",
+    );
+}
+
+#[test]
+fn unknown_bot() {
+    refused(&["run", "--bots", "robot"], "unknown bot \"robot\"");
+    refused(&["run", "--bots", "random,robot"], "unknown bot \"robot\"");
+}
+
+#[test]
+fn zero_threads() {
+    refused(&["run", "--threads", "0"], "--threads");
+}
+
+#[test]
+fn preset_and_config_exclude_each_other() {
+    refused(
+        &["run", "--preset", "first-game", "--config", "x.toml"],
+        "cannot be used with",
+    );
+}
+
+#[test]
+fn out_must_not_be_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("file");
+    std::fs::write(&file, "x").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
+        .args(["run", "--games", "1", "--players", "4", "--out"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("not a folder"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
+}
+
+#[test]
+fn replay_refuses_bad_player_counts() {
+    refused(
+        &["replay", "--players", "9", "--seed", "1", "--game", "0"],
+        "9 players is outside",
+    );
+}
+
+/// Writes a config file into a fresh folder and runs `run --config` on it.
+fn refused_config(text: &str, args: &[&str], message: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("house.toml");
+    std::fs::write(&config, text).unwrap();
+    let out = dir.path().join("out");
+    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
+        .current_dir(dir.path())
+        .arg("run")
+        .arg("--config")
+        .arg(&config)
+        .arg("--out")
+        .arg(&out)
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("house.toml"),
+        "{stderr:?} lacks the file name"
+    );
+    assert!(stderr.contains(message), "{stderr:?} lacks {message:?}");
+    assert!(!out.exists(), "a report was written");
+    assert!(!dir.path().join("reports").exists());
+}
+
+const UNIQUES: &str = r#"unique_districts = ["Dragon Gate", "Factory", "Haunted Quarter",
+  "Imperial Treasury", "Keep", "Laboratory", "Library", "Map Room", "Quarry",
+  "School of Magic", "Smithy", "Statue", "Thieves' Den", "Wishing Well"]"#;
+
+#[test]
+fn unknown_character_is_named_with_a_suggestion() {
+    let text = format!(
+        "name = \"x\"\ncharacters = [\"Assassin\", \"Thief\", \"Magician\", \"Kign\", \"Bishop\", \
+         \"Merchant\", \"Architect\", \"Warlord\"]\n{UNIQUES}\n"
+    );
+    refused_config(&text, &["--players", "4"], "\"Kign\"");
+    refused_config(&text, &["--players", "4"], "did you mean \"King\"");
+}
+
+#[test]
+fn two_characters_of_one_rank_are_refused() {
+    let text = format!(
+        "name = \"x\"\ncharacters = [\"Assassin\", \"Thief\", \"Magician\", \"King\", \"King\", \
+         \"Merchant\", \"Architect\", \"Warlord\"]\n{UNIQUES}\n"
+    );
+    refused_config(&text, &["--players", "4"], "King");
+    refused_config(&text, &["--players", "4"], "characters[4]");
+}
+
+#[test]
+fn three_or_eight_players_need_a_rank9_character() {
+    refused(&["run", "--players", "3"], "rank-9");
+    refused(&["run", "--players", "8"], "rank-9");
+    refused(&["run", "--players", "2-8"], "rank-9");
+}
+
+#[test]
+fn unimplemented_preset_is_refused_with_the_missing_cards() {
+    refused(
+        &["run", "--preset", "vicious-nobles", "--players", "5"],
+        "not implemented",
+    );
+}
+
+/// Runs `run` with the given extra arguments into `out` and returns the report files.
+fn run_report(out: &Path, extra: &[&str]) -> Vec<(String, Vec<u8>)> {
+    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
+        .args([
+            "run",
+            "--players",
+            "4-5",
+            "--games",
+            "600",
+            "--seed",
+            "9",
+            "--quiet",
+        ])
+        .arg("--out")
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(out)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Determinism: "the same config and seed give byte-identical reports whatever the thread
+/// count".
+#[test]
+fn reports_are_identical_with_one_and_two_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    // The same --out both times (it is part of the manifest's command line); the second run
+    // replaces the first report as a whole.
+    let out = dir.path().join("report");
+    let one = run_report(&out, &["--threads", "1"]);
+    let two = run_report(&out, &["--threads", "2"]);
+    let names: Vec<&str> = one.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "characters.csv",
+            "districts.csv",
+            "manifest.toml",
+            "player_counts.csv",
+            "seats.csv",
+            "summary.txt"
+        ]
+    );
+    assert_eq!(one, two);
+    let counts = String::from_utf8(one[3].1.clone()).unwrap();
+    assert!(counts.starts_with("players,games,stalled,"), "{counts}");
+    assert!(counts.contains("\n4,600,"), "{counts}");
+    assert!(counts.contains("\n5,600,"), "{counts}");
+}
+
+/// `replay` prints the game the run played: its winner line matches the record of the
+/// same game played through the library.
+#[test]
+fn replay_prints_a_whole_game() {
+    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
+        .args(["replay", "--players", "5", "--seed", "3", "--game", "17"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("== Round 1 (crown: seat"), "{text}");
+    assert!(text.contains("picks "), "{text}");
+    assert!(text.contains("== Game over after round"), "{text}");
+    assert!(text.contains("WINNER"), "{text}");
+}
