@@ -6,7 +6,6 @@ use super::Bot;
 use crate::engine::action::Action;
 use crate::engine::ids::{CardId, Character, District, DistrictType, Rank, Seat};
 use crate::engine::rng::GameRng;
-use crate::engine::sets::CardSet;
 use crate::engine::view::View;
 
 #[derive(Clone, Debug)]
@@ -111,19 +110,19 @@ fn evaluate(view: &View, action: Action) -> f32 {
 
 /// Positive: take gold; negative: draw cards.
 fn gather_gold_preference(view: &View) -> f32 {
-    let useful = my_useful_cards(view);
-    if useful == 0 {
+    let useful_cards = my_useful_cards(view);
+    if useful_cards == 0 {
         return -10.0;
     }
     let gold = view.my_gold() as i32;
     let cheapest = view
         .my_hand()
         .iter()
-        .filter(|&c| useful_card(view, c))
+        .filter(|&c| useful(view, c))
         .map(|c| view.cost(c) as i32)
         .min()
         .unwrap_or(99);
-    if useful >= 2 || gold < cheapest {
+    if useful_cards >= 2 || gold < cheapest {
         5.0
     } else if gold >= 6 {
         -3.0
@@ -139,12 +138,9 @@ fn den_remaining(view: &View) -> u16 {
     }
 }
 
-/// Whether a card in hand could be built in my city (no identical district, unless Quarry).
+/// Whether a card in hand could be built in my city (no identical district, unless Quarry),
+/// counting only one copy of districts held twice.
 fn useful(view: &View, card: CardId) -> bool {
-    useful_card(view, card)
-}
-
-fn useful_card(view: &View, card: CardId) -> bool {
     let rules = view.rules();
     let district = rules.card(card).district;
     let city = view.my_city();
@@ -167,10 +163,7 @@ fn first_of(view: &View, district: District) -> CardId {
 }
 
 fn my_useful_cards(view: &View) -> usize {
-    view.my_hand()
-        .iter()
-        .filter(|&c| useful_card(view, c))
-        .count()
+    view.my_hand().iter().filter(|&c| useful(view, c)).count()
 }
 
 /// Worth of a district card to me: its points, a new type, its effect, and how soon I can
@@ -346,7 +339,10 @@ fn destroy_value(view: &View, seat: Seat, card: CardId) -> f32 {
     let gold = view.my_gold() as f32;
     let is_leader = seat == leader(view);
     let near_complete = rules.complete_city as f32 - view.city(seat).len() as f32 <= 1.0;
-    if !(is_leader || near_complete) || price > gold - 1.0 && !near_complete {
+    let worth_it = is_leader || near_complete;
+    // Unless a city is about to be completed, keep a gold in reserve.
+    let affordable = near_complete || price <= gold - 1.0;
+    if !worth_it || !affordable {
         return -10.0;
     }
     // After building: keep gold for my own city first.
@@ -354,6 +350,3 @@ fn destroy_value(view: &View, seat: Seat, card: CardId) -> f32 {
     let urgency = if near_complete { 20.0 } else { 0.0 };
     10.0 + urgency + cost - 1.5 * price - if built == 0 { 5.0 } else { 0.0 }
 }
-
-#[allow(dead_code)]
-fn _unused(_: CardSet) {}

@@ -14,7 +14,7 @@ pub fn mix(seed: u64, index: u64) -> u64 {
 }
 
 /// A seeded random stream.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRng(Pcg32);
 
 impl GameRng {

@@ -125,7 +125,7 @@ pub struct Turn {
 }
 
 /// The full game position.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
     pub players: u8,
     /// This game's character for each rank (index 1..=9), `None` where the rank is not played.

@@ -6,7 +6,9 @@ use crate::common::{first_game_rules, rules_with_rank9};
 use citadels_sim::bots::{AnyBot, Bot, BotSpec};
 use citadels_sim::engine::sets::CardSet;
 use citadels_sim::engine::state::{Pending, State};
-use citadels_sim::engine::{Rules, Seat, View, apply, legal_actions, new_game, to_move, try_apply};
+use citadels_sim::engine::{
+    Action, CardId, Rank, Rules, Seat, View, apply, legal_actions, new_game, to_move, try_apply,
+};
 use citadels_sim::sim::{bot_seed, game_seed};
 
 /// Every card of the game is in exactly one place: deck, a hand, a city, or a pending choice.
@@ -35,6 +37,16 @@ fn check_cards(state: &State) {
     assert_eq!(count, state.in_game.len());
 }
 
+/// Actions tried against `try_apply` whenever they are not legal.
+const PROBES: [Action; 6] = [
+    Action::EndTurn,
+    Action::TakeGold,
+    Action::Pick(Rank(1)),
+    Action::Build(CardId(0)),
+    Action::Kill(Rank(1)),
+    Action::MagicianDraw,
+];
+
 /// Plays `games` random games checking the invariants after every action; returns how many
 /// stalled.
 fn run_random_games(rules: &Rules, games: u64, master: u64) -> u64 {
@@ -54,10 +66,21 @@ fn run_random_games(rules: &Rules, games: u64, master: u64) -> u64 {
                 "no legal action before the end (game {i})"
             );
             let action = bots[seat.index()].decide(&View::new(rules, &state, seat), &legal);
-            if actions % 7 == 0 {
+            if actions.is_multiple_of(7) {
                 // try_apply accepts listed actions (checked on a copy, then applied for real).
                 let mut copy = state.clone();
                 try_apply(rules, &mut copy, action).expect("a listed action is accepted");
+            }
+            // try_apply refuses actions that are not listed, and leaves the state unchanged.
+            for probe in PROBES {
+                if !legal.contains(&probe) {
+                    let before = state.clone();
+                    assert!(
+                        try_apply(rules, &mut state, probe).is_err(),
+                        "{probe:?} accepted"
+                    );
+                    assert_eq!(state, before);
+                }
             }
             apply(rules, &mut state, action);
             check_cards(&state);
