@@ -7,6 +7,7 @@ use crate::engine::action::Action;
 use crate::engine::ids::{CardId, Character, District, DistrictType, Rank, Seat};
 use crate::engine::rng::GameRng;
 use crate::engine::view::View;
+use std::cell::OnceCell;
 
 #[derive(Clone, Debug)]
 pub struct HeuristicBot {
@@ -24,11 +25,13 @@ impl HeuristicBot {
 
 impl Bot for HeuristicBot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
+        // Built on first use: most turn decisions do not need it.
+        let ctx = OnceCell::new();
         let mut best = legal[0];
         let mut best_score = f32::NEG_INFINITY;
         let mut ties = 0;
         for &action in legal {
-            let score = evaluate(view, action);
+            let score = evaluate(view, &ctx, action);
             if score > best_score {
                 best = action;
                 best_score = score;
@@ -45,15 +48,51 @@ impl Bot for HeuristicBot {
     }
 }
 
+/// What every evaluation of one decision shares, computed once per decision.
+struct Context {
+    /// Public standing of each seat (see `standing`).
+    standing: [f32; 8],
+    /// For each seat, the opponent furthest ahead of it.
+    leader_of: [Seat; 8],
+}
+
+impl Context {
+    fn new(view: &View) -> Context {
+        let players = view.players() as usize;
+        let mut standing_of = [0.0; 8];
+        for (seat, slot) in standing_of.iter_mut().enumerate().take(players) {
+            *slot = standing(view, Seat(seat as u8));
+        }
+        let mut leader_of = [Seat(0); 8];
+        for (seat, slot) in leader_of.iter_mut().enumerate().take(players) {
+            *slot = (0..players)
+                .filter(|&s| s != seat)
+                .max_by(|&a, &b| standing_of[a].total_cmp(&standing_of[b]))
+                .map(|s| Seat(s as u8))
+                .expect("an opponent");
+        }
+        Context {
+            standing: standing_of,
+            leader_of,
+        }
+    }
+
+    /// The opponent furthest ahead of `seat`.
+    fn leader_for(&self, seat: Seat) -> Seat {
+        self.leader_of[seat.index()]
+    }
+}
+
 /// How much the bot likes an action now; the highest is played.
-fn evaluate(view: &View, action: Action) -> f32 {
+fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
     let me = view.me();
+    let ctx = || ctx.get_or_init(|| Context::new(view));
     match action {
-        Action::Pick(rank) => character_value(view, me, rank),
+        Action::Pick(rank) => character_value(view, ctx(), me, rank),
         // 2 players: discard what the opponent would like most.
         Action::Discard(rank) => {
             let other = Seat((me.0 + 1) % view.players());
-            character_value(view, other, rank)
+            character_value(view, ctx(), other, rank)
         }
         Action::TakeGold => 20.0 + gather_gold_preference(view),
         Action::DrawCards => 20.0 - gather_gold_preference(view),
@@ -73,8 +112,8 @@ fn evaluate(view: &View, action: Action) -> f32 {
         Action::DenPayGold => 0.0,
         // Free resources first: they can only help this turn's building.
         Action::TakeIncome | Action::MerchantGold | Action::ArchitectDraw => 90.0,
-        Action::Kill(rank) => 80.0 + threat_of_rank(view, rank),
-        Action::Rob(rank) => 80.0 + loot_of_rank(view, rank),
+        Action::Kill(rank) => 80.0 + threat_of_rank(view, ctx(), rank),
+        Action::Rob(rank) => 80.0 + loot_of_rank(view, ctx(), rank),
         Action::SwapHands(seat) => {
             let gain = view.hand_size(seat) as f32 - my_useful_cards(view) as f32;
             if gain >= 2.0 { 70.0 + gain } else { -10.0 }
@@ -87,7 +126,7 @@ fn evaluate(view: &View, action: Action) -> f32 {
             }
         }
         Action::MagicianDraw => 0.0,
-        Action::Destroy(seat, card) => destroy_value(view, seat, card),
+        Action::Destroy(seat, card) => destroy_value(view, ctx(), seat, card),
         Action::LabDiscard(card) => {
             if !useful(view, card) {
                 60.0
@@ -208,16 +247,6 @@ fn standing(view: &View, seat: Seat) -> f32 {
         + 0.3 * view.hand_size(seat) as f32
 }
 
-/// The opponent furthest ahead.
-fn leader(view: &View) -> Seat {
-    let me = view.me();
-    (0..view.players())
-        .map(Seat)
-        .filter(|&s| s != me)
-        .max_by(|&a, &b| standing(view, a).total_cmp(&standing(view, b)))
-        .expect("an opponent")
-}
-
 /// Districts of a type in a city.
 fn count_type(view: &View, seat: Seat, dtype: DistrictType) -> usize {
     view.city(seat)
@@ -226,7 +255,7 @@ fn count_type(view: &View, seat: Seat, dtype: DistrictType) -> usize {
 }
 
 /// How good the character of `rank` is for `seat` this round, from public information.
-fn character_value(view: &View, seat: Seat, rank: Rank) -> f32 {
+fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
     let Some(character) = view.character(rank) else {
         return 0.0;
     };
@@ -235,8 +264,8 @@ fn character_value(view: &View, seat: Seat, rank: Rank) -> f32 {
     let hand = view.hand_size(seat) as f32;
     let city = view.city(seat).len() as f32;
     let to_complete = rules.complete_city as f32 - city;
-    let lead = standing(view, leader_for(view, seat));
-    let behind = (lead - standing(view, seat)).max(0.0);
+    let leader = ctx.leader_for(seat);
+    let behind = (ctx.standing[leader.index()] - ctx.standing[seat.index()]).max(0.0);
     match character {
         Character::Assassin => 3.0 + 0.15 * behind,
         Character::Thief => {
@@ -274,28 +303,12 @@ fn character_value(view: &View, seat: Seat, rank: Rank) -> f32 {
             1.5 + 2.0 * builds + if hand <= 1.0 { 1.5 } else { 0.0 }
         }
         Character::Warlord => {
-            let threat = if to_complete_of_leader(view, seat) <= 2.0 {
-                3.0
-            } else {
-                0.0
-            };
+            let leader_to_complete = rules.complete_city as f32 - view.city(leader).len() as f32;
+            let threat = if leader_to_complete <= 2.0 { 3.0 } else { 0.0 };
             2.0 + count_type(view, seat, DistrictType::Military) as f32 + threat
         }
         _ => 2.0,
     }
-}
-
-fn leader_for(view: &View, seat: Seat) -> Seat {
-    (0..view.players())
-        .map(Seat)
-        .filter(|&s| s != seat)
-        .max_by(|&a, &b| standing(view, a).total_cmp(&standing(view, b)))
-        .expect("an opponent")
-}
-
-fn to_complete_of_leader(view: &View, seat: Seat) -> f32 {
-    let l = leader_for(view, seat);
-    view.rules().complete_city as f32 - view.city(l).len() as f32
 }
 
 /// Ranks that could be in an opponent's hand: not mine, not face-up discarded, not revealed.
@@ -306,16 +319,15 @@ fn possible_opponent_rank(view: &View, rank: Rank) -> bool {
 }
 
 /// Assassin: kill the character the leader most likely wants.
-fn threat_of_rank(view: &View, rank: Rank) -> f32 {
+fn threat_of_rank(view: &View, ctx: &Context, rank: Rank) -> f32 {
     if !possible_opponent_rank(view, rank) {
         return -50.0;
     }
-    let l = leader(view);
-    character_value(view, l, rank)
+    character_value(view, ctx, ctx.leader_for(view.me()), rank)
 }
 
 /// Thief: rob the character most likely held by a rich player.
-fn loot_of_rank(view: &View, rank: Rank) -> f32 {
+fn loot_of_rank(view: &View, ctx: &Context, rank: Rank) -> f32 {
     if !possible_opponent_rank(view, rank) {
         return -50.0;
     }
@@ -323,13 +335,13 @@ fn loot_of_rank(view: &View, rank: Rank) -> f32 {
     (0..view.players())
         .map(Seat)
         .filter(|&s| s != me)
-        .map(|s| view.gold(s) as f32 * 0.2 + character_value(view, s, rank) * 0.5)
+        .map(|s| view.gold(s) as f32 * 0.2 + character_value(view, ctx, s, rank) * 0.5)
         .fold(0.0, f32::max)
 }
 
 /// Warlord: hit the leader when the destruction costs little for what it takes away; never
 /// my own city.
-fn destroy_value(view: &View, seat: Seat, card: CardId) -> f32 {
+fn destroy_value(view: &View, ctx: &Context, seat: Seat, card: CardId) -> f32 {
     if seat == view.me() {
         return -100.0;
     }
@@ -337,7 +349,7 @@ fn destroy_value(view: &View, seat: Seat, card: CardId) -> f32 {
     let cost = rules.card(card).cost as f32;
     let price = (cost - 1.0).max(0.0);
     let gold = view.my_gold() as f32;
-    let is_leader = seat == leader(view);
+    let is_leader = seat == ctx.leader_for(view.me());
     let near_complete = rules.complete_city as f32 - view.city(seat).len() as f32 <= 1.0;
     let worth_it = is_leader || near_complete;
     // Unless a city is about to be completed, keep a gold in reserve.
