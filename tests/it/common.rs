@@ -28,15 +28,6 @@ use citadels_sim::engine::{
     Action, CardId, District, Rank, Seat, legal_actions, new_game, to_move, try_apply,
 };
 
-/// Rules for any player count 2-8: the first game at 4-7, plus the Artist at 2 (unused), 3
-/// and 8 players.
-pub fn rules_for(players: u8) -> Rules {
-    match players {
-        4..=7 => first_game_rules(players),
-        _ => rules_with_rank9(players, true),
-    }
-}
-
 /// The legal actions of the player to move.
 pub fn legal(rules: &Rules, state: &State) -> Vec<Action> {
     let mut out = Vec::new();
@@ -251,4 +242,3 @@ pub const BISHOP: Rank = Rank(5);
 pub const MERCHANT: Rank = Rank(6);
 pub const ARCHITECT: Rank = Rank(7);
 pub const WARLORD: Rank = Rank(8);
-pub const ARTIST: Rank = Rank(9);

@@ -54,7 +54,7 @@ fn run_random_games(rules: &Rules, games: u64, master: u64) -> u64 {
                 "no legal action before the end (game {i})"
             );
             let action = bots[seat.index()].decide(&View::new(rules, &state, seat), &legal);
-            if actions % 7 == 0 {
+            if actions.is_multiple_of(7) {
                 // try_apply accepts listed actions (checked on a copy, then applied for real).
                 let mut copy = state.clone();
                 try_apply(rules, &mut copy, action).expect("a listed action is accepted");
