@@ -21,3 +21,224 @@ pub fn rules_with_rank9(players: u8, use_rank9: bool) -> Rules {
     };
     Rules::new(players, &cast, &deck, &[], 0, &options).expect("valid rules")
 }
+
+use citadels_sim::engine::sets::{CardSet, RankSet};
+use citadels_sim::engine::state::{Deck, Draft, Pending, Phase, State};
+use citadels_sim::engine::{
+    Action, CardId, District, Rank, Seat, legal_actions, new_game, to_move, try_apply,
+};
+
+/// The legal actions of the player to move.
+pub fn legal(rules: &Rules, state: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    legal_actions(rules, state, &mut out);
+    out
+}
+
+/// Applies an action that must be legal.
+pub fn act(rules: &Rules, state: &mut State, action: Action) {
+    try_apply(rules, state, action).unwrap_or_else(|e| {
+        panic!(
+            "{e}; legal were {:?} (turn of rank {:?})",
+            legal(rules, state),
+            state.turn.rank
+        )
+    });
+}
+
+/// Replaces the random discards of the current selection phase: the crown goes to `crown`,
+/// `faceup` and `facedown` are set aside, and every other cast rank is offered to the
+/// crowned player.
+pub fn arrange_draft(state: &mut State, crown: Seat, faceup: &[Rank], facedown: &[Rank]) {
+    assert_eq!(state.phase, Phase::Draft);
+    assert_eq!(state.draft.step, 0);
+    state.crown = crown;
+    let mut up = RankSet::EMPTY;
+    faceup.iter().for_each(|&r| up.insert(r));
+    let mut down = RankSet::EMPTY;
+    facedown.iter().for_each(|&r| down.insert(r));
+    state.faceup_discards = up;
+    state.facedown_discards = down;
+    state.draft = Draft {
+        step: 0,
+        available: RankSet(state.cast_ranks().0 & !up.0 & !down.0),
+    };
+}
+
+/// Drives the selection phase through `apply`: each chooser picks the first of its wanted
+/// ranks that is offered, otherwise the lowest offered rank nobody wants; discards (2
+/// players) take the lowest offered rank nobody wants.
+pub fn drive_draft(rules: &Rules, state: &mut State, wanted: &[(Seat, Rank)]) {
+    let wanted_ranks: Vec<Rank> = wanted.iter().map(|&(_, r)| r).collect();
+    while state.phase == Phase::Draft {
+        let seat = to_move(state).expect("draft has a chooser");
+        let options = legal(rules, state);
+        let offered = |r: Rank| {
+            options
+                .iter()
+                .any(|a| matches!(a, Action::Pick(x) | Action::Discard(x) if *x == r))
+        };
+        let is_pick = matches!(options[0], Action::Pick(_));
+        let mine = wanted
+            .iter()
+            .filter(|&&(s, r)| s == seat && offered(r) && state.owner[r.index()].is_none())
+            .map(|&(_, r)| r)
+            .next();
+        let filler = || {
+            options
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Pick(r) | Action::Discard(r) => Some(*r),
+                    _ => None,
+                })
+                .find(|r| !wanted_ranks.contains(r))
+        };
+        let action = if is_pick {
+            Action::Pick(mine.or_else(filler).expect("something to pick"))
+        } else {
+            Action::Discard(filler().expect("something to discard"))
+        };
+        act(rules, state, action);
+    }
+}
+
+/// A game at the first turn of the turn phase with the given characters: `crown` holds the
+/// crown, `facedown` is the face-down discard (no face-up discards) and each seat of
+/// `wanted` picks its rank(s); other seats take the lowest ranks nobody wants.
+pub fn game_with(
+    rules: &Rules,
+    seed: u64,
+    crown: Seat,
+    facedown: Rank,
+    wanted: &[(Seat, Rank)],
+) -> State {
+    let mut state = new_game(rules, seed);
+    arrange_draft(&mut state, crown, &[], &[facedown]);
+    drive_draft(rules, &mut state, wanted);
+    state
+}
+
+/// Plays the current turn plainly: takes gold if not gathered, then ends the turn.
+pub fn pass_turn(rules: &Rules, state: &mut State) {
+    if !state.turn.gathered {
+        act(rules, state, Action::TakeGold);
+    }
+    act(rules, state, Action::EndTurn);
+}
+
+/// Passes turns until it is the turn of `rank`.
+pub fn skip_to(rules: &Rules, state: &mut State, rank: Rank) {
+    while state.phase == Phase::Turns && state.turn.rank < rank {
+        pass_turn(rules, state);
+    }
+    assert_eq!(state.phase, Phase::Turns);
+    assert_eq!(state.turn.rank, rank, "rank {rank:?} does not play");
+}
+
+/// Takes a card of `district` out of the deck (the lowest id still there) and returns it;
+/// the caller puts it in a hand or city.
+pub fn take(rules: &Rules, state: &mut State, district: District) -> CardId {
+    let in_deck: CardSet = state.deck.iter().collect();
+    let card = rules.by_district[district.index()]
+        .intersection(in_deck)
+        .first()
+        .unwrap_or_else(|| panic!("no {district} left in the deck"));
+    let rest: Vec<CardId> = state.deck.iter().filter(|&c| c != card).collect();
+    state.deck = Deck::from_cards(&rest);
+    card
+}
+
+/// Moves a seat's hand to the bottom of the deck.
+pub fn clear_hand(state: &mut State, seat: Seat) {
+    for card in state.hand[seat.index()].iter() {
+        state.deck.put_bottom(card);
+    }
+    state.hand[seat.index()] = CardSet::EMPTY;
+}
+
+/// Moves a seat's city to the bottom of the deck.
+pub fn clear_city(state: &mut State, seat: Seat) {
+    for card in state.city[seat.index()].iter() {
+        state.deck.put_bottom(card);
+    }
+    state.city[seat.index()] = CardSet::EMPTY;
+}
+
+/// Replaces a seat's hand with cards of these districts taken from the deck.
+pub fn set_hand(
+    rules: &Rules,
+    state: &mut State,
+    seat: Seat,
+    districts: &[District],
+) -> Vec<CardId> {
+    clear_hand(state, seat);
+    let cards: Vec<CardId> = districts.iter().map(|&d| take(rules, state, d)).collect();
+    cards
+        .iter()
+        .for_each(|&c| state.hand[seat.index()].insert(c));
+    cards
+}
+
+/// Replaces a seat's city with cards of these districts taken from the deck.
+pub fn set_city(
+    rules: &Rules,
+    state: &mut State,
+    seat: Seat,
+    districts: &[District],
+) -> Vec<CardId> {
+    clear_city(state, seat);
+    let cards: Vec<CardId> = districts.iter().map(|&d| take(rules, state, d)).collect();
+    cards
+        .iter()
+        .for_each(|&c| state.city[seat.index()].insert(c));
+    cards
+}
+
+/// Moves cards of these districts to the top of the deck, first listed on top.
+pub fn stack_deck(rules: &Rules, state: &mut State, districts: &[District]) -> Vec<CardId> {
+    let top: Vec<CardId> = districts.iter().map(|&d| take(rules, state, d)).collect();
+    let mut all = top.clone();
+    all.extend(state.deck.iter());
+    state.deck = Deck::from_cards(&all);
+    top
+}
+
+/// A set of cards.
+pub fn set_of(cards: &[CardId]) -> CardSet {
+    cards.iter().copied().collect()
+}
+
+/// Every card of the game is in exactly one place: deck, a hand, a city or a pending choice.
+pub fn assert_conserved(state: &State) {
+    let mut seen = CardSet::EMPTY;
+    let mut count = 0;
+    let mut add = |set: CardSet| {
+        assert!(!seen.intersects(set), "a card is in two places");
+        seen = seen.union(set);
+        count += set.len();
+    };
+    for seat in 0..state.players as usize {
+        add(state.hand[seat]);
+        add(state.city[seat]);
+    }
+    match state.turn.pending {
+        Pending::Keep { drawn, .. } => add(drawn),
+        Pending::MagicianDiscard { cards } => add(cards),
+        Pending::DenPayment { card, .. } => add(set_of(&[card])),
+        Pending::None => {}
+    }
+    let deck: CardSet = state.deck.iter().collect();
+    assert_eq!(deck.len(), state.deck.len(), "a card is twice in the deck");
+    add(deck);
+    assert_eq!(seen, state.in_game, "cards lost or created");
+    assert_eq!(count, state.in_game.len());
+}
+
+pub const ASSASSIN: Rank = Rank(1);
+pub const THIEF: Rank = Rank(2);
+pub const MAGICIAN: Rank = Rank(3);
+pub const KING: Rank = Rank(4);
+pub const BISHOP: Rank = Rank(5);
+pub const MERCHANT: Rank = Rank(6);
+pub const ARCHITECT: Rank = Rank(7);
+pub const WARLORD: Rank = Rank(8);
