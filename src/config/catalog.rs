@@ -120,7 +120,51 @@ impl Catalog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rules::first_game;
+
+    /// CARDS.md's basic-district table, transcribed independently of the data files.
+    fn cards_md_basics() -> Vec<DistrictSpec> {
+        use District::*;
+        use DistrictType::*;
+        let row = |district, dtype, cost, copies| DistrictSpec {
+            district,
+            dtype,
+            cost,
+            copies,
+        };
+        vec![
+            row(Manor, Noble, 3, 5),
+            row(Castle, Noble, 4, 4),
+            row(Palace, Noble, 5, 3),
+            row(Temple, Religious, 1, 3),
+            row(Church, Religious, 2, 3),
+            row(Monastery, Religious, 3, 3),
+            row(Cathedral, Religious, 5, 2),
+            row(Tavern, Trade, 1, 5),
+            row(Market, Trade, 2, 4),
+            row(TradingPost, Trade, 2, 3),
+            row(Docks, Trade, 3, 3),
+            row(Harbor, Trade, 4, 3),
+            row(TownHall, Trade, 5, 2),
+            row(Watchtower, Military, 1, 3),
+            row(Prison, Military, 2, 3),
+            row(Barracks, Military, 3, 3),
+            row(Fortress, Military, 5, 2),
+        ]
+    }
+
+    /// CARDS.md's unique-district costs.
+    fn cards_md_unique_cost(district: District) -> u8 {
+        use District::*;
+        match district {
+            SecretVault => 0,
+            HauntedQuarter | Stables => 2,
+            Armory | Framework | Keep | Statue => 3,
+            Basilica | Monument | Museum | Observatory | PoorHouse => 4,
+            Capitol | Factory | ImperialTreasury | IvoryTower | Laboratory | MapRoom
+            | Necropolis | Quarry | Smithy | WishingWell | Graveyard => 5,
+            _ => 6,
+        }
+    }
 
     #[test]
     fn embedded_catalog_matches_cards_md() {
@@ -128,10 +172,11 @@ mod tests {
         let basics: Vec<DistrictSpec> = catalog.basics().collect();
         assert_eq!(basics.len(), 17);
         assert_eq!(basics.iter().map(|s| s.copies as usize).sum::<usize>(), 54);
-        // The engine's hard-coded first-game data agrees with the files.
-        assert_eq!(basics, first_game::basic_districts());
-        for spec in first_game::unique_districts() {
-            assert_eq!(catalog.spec(spec.district), spec);
+        assert_eq!(basics, cards_md_basics());
+        for &district in District::ALL.iter().filter(|&&d| catalog.is_unique(d)) {
+            let spec = catalog.spec(district);
+            assert_eq!(spec.cost, cards_md_unique_cost(district), "{district}");
+            assert_eq!(spec.copies, 1, "{district}");
         }
         let uniques = District::ALL.iter().filter(|&&d| catalog.is_unique(d));
         assert_eq!(uniques.count(), 32);

@@ -298,135 +298,67 @@ fn check_options(o: &Options) -> Result<(), RulesError> {
     Ok(())
 }
 
-/// The first-game card list of the 2016 rulebook, for tests and defaults that need no files.
-pub mod first_game {
-    use super::*;
-    use Character::*;
-
-    pub const CAST: [Character; 8] = [
-        Assassin, Thief, Magician, King, Bishop, Merchant, Architect, Warlord,
-    ];
-
-    pub const UNIQUES: [District; 14] = [
-        District::DragonGate,
-        District::Factory,
-        District::HauntedQuarter,
-        District::ImperialTreasury,
-        District::Keep,
-        District::Laboratory,
-        District::Library,
-        District::MapRoom,
-        District::Quarry,
-        District::SchoolOfMagic,
-        District::Smithy,
-        District::Statue,
-        District::ThievesDen,
-        District::WishingWell,
-    ];
-
-    /// The basic districts (CARDS.md), type, cost, copies.
-    pub fn basic_districts() -> Vec<DistrictSpec> {
-        use District::*;
-        use DistrictType::*;
-        let row = |district, dtype, cost, copies| DistrictSpec {
-            district,
-            dtype,
-            cost,
-            copies,
-        };
-        vec![
-            row(Manor, Noble, 3, 5),
-            row(Castle, Noble, 4, 4),
-            row(Palace, Noble, 5, 3),
-            row(Temple, Religious, 1, 3),
-            row(Church, Religious, 2, 3),
-            row(Monastery, Religious, 3, 3),
-            row(Cathedral, Religious, 5, 2),
-            row(Tavern, Trade, 1, 5),
-            row(Market, Trade, 2, 4),
-            row(TradingPost, Trade, 2, 3),
-            row(Docks, Trade, 3, 3),
-            row(Harbor, Trade, 4, 3),
-            row(TownHall, Trade, 5, 2),
-            row(Watchtower, Military, 1, 3),
-            row(Prison, Military, 2, 3),
-            row(Barracks, Military, 3, 3),
-            row(Fortress, Military, 5, 2),
-        ]
-    }
-
-    /// Costs of the first game's unique districts (CARDS.md).
-    pub fn unique_districts() -> Vec<DistrictSpec> {
-        use District::*;
-        let cost = |d| match d {
-            DragonGate | Library | SchoolOfMagic | ThievesDen => 6,
-            Factory | ImperialTreasury | Laboratory | MapRoom | Quarry | Smithy | WishingWell => 5,
-            Keep | Statue => 3,
-            HauntedQuarter => 2,
-            _ => unreachable!("not a first-game district"),
-        };
-        UNIQUES
-            .iter()
-            .map(|&district| DistrictSpec {
-                district,
-                dtype: DistrictType::Unique,
-                cost: cost(district),
-                copies: 1,
-            })
-            .collect()
-    }
-
-    /// The first-game rules at `players` (which must be 4-7: the cast has no rank 9).
-    pub fn rules(players: u8) -> Rules {
-        let cast: Vec<Vec<Character>> = CAST.iter().map(|&c| vec![c]).collect();
-        let mut deck = basic_districts();
-        deck.extend(unique_districts());
-        Rules::new(players, &cast, &deck, &[], 0, &Options::default())
-            .expect("the first game is valid at 4-7 players")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Character::*;
+
+    fn cast() -> Vec<Vec<Character>> {
+        [
+            Assassin, Thief, Magician, King, Bishop, Merchant, Architect, Warlord,
+        ]
+        .iter()
+        .map(|&c| vec![c])
+        .collect()
+    }
+
+    fn deck() -> Vec<DistrictSpec> {
+        vec![DistrictSpec {
+            district: District::Manor,
+            dtype: DistrictType::Noble,
+            cost: 3,
+            copies: 40,
+        }]
+    }
 
     #[test]
-    fn first_game_deck_has_68_cards() {
-        let rules = first_game::rules(5);
-        assert_eq!(rules.cards.len(), 68);
-        assert_eq!(rules.always.len(), 68);
-        assert_eq!(rules.by_type[DistrictType::Noble.index()].len(), 12);
-        assert_eq!(rules.by_type[DistrictType::Religious.index()].len(), 11);
-        assert_eq!(rules.by_type[DistrictType::Trade.index()].len(), 20);
-        assert_eq!(rules.by_type[DistrictType::Military.index()].len(), 11);
+    fn cards_get_one_id_per_copy() {
+        let rules = Rules::new(5, &cast(), &deck(), &[], 0, &Options::default()).unwrap();
+        assert_eq!(rules.cards.len(), 40);
+        assert_eq!(rules.always.len(), 40);
+        assert_eq!(rules.by_district[District::Manor.index()].len(), 40);
         assert_eq!(rules.complete_city, 7);
         assert_eq!(rules.cast_size(), 8);
     }
 
     #[test]
     fn rank9_required_at_three_and_eight_players() {
-        let cast: Vec<Vec<Character>> = first_game::CAST.iter().map(|&c| vec![c]).collect();
-        let deck = first_game::basic_districts();
         for players in [3, 8] {
-            let err = Rules::new(players, &cast, &deck, &[], 0, &Options::default()).unwrap_err();
-            assert_eq!(err, RulesError::Rank9Required(players));
+            let err = Rules::new(players, &cast(), &deck(), &[], 0, &Options::default());
+            assert_eq!(err.unwrap_err(), RulesError::Rank9Required(players));
         }
     }
 
     #[test]
     fn keeping_more_than_drawn_is_refused() {
-        let cast: Vec<Vec<Character>> = first_game::CAST.iter().map(|&c| vec![c]).collect();
-        let deck = first_game::basic_districts();
         let options = Options {
             gather_keep: 3,
             ..Options::default()
         };
         assert!(matches!(
-            Rules::new(5, &cast, &deck, &[], 0, &options),
+            Rules::new(5, &cast(), &deck(), &[], 0, &options),
             Err(RulesError::Option {
                 key: "gather_keep",
                 ..
             })
         ));
+    }
+
+    #[test]
+    fn a_character_at_the_wrong_rank_is_refused() {
+        let mut cast = cast();
+        cast.swap(0, 1);
+        let err = Rules::new(5, &cast, &deck(), &[], 0, &Options::default()).unwrap_err();
+        assert!(matches!(err, RulesError::WrongRank { .. }));
     }
 }

@@ -136,13 +136,21 @@ fn block(out: &mut String, section: &Section) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rules::first_game;
     use crate::stats::Stats;
     use crate::stats::tests::synthetic;
 
     #[test]
     fn one_block_per_player_count_with_aligned_rows() {
-        let (r4, r5) = (first_game::rules(4), first_game::rules(5));
+        let (r4, r5) = (
+            crate::config::load_preset("first-game")
+                .unwrap()
+                .rules(4)
+                .unwrap(),
+            crate::config::load_preset("first-game")
+                .unwrap()
+                .rules(5)
+                .unwrap(),
+        );
         let mut s4 = Stats::new(4);
         let mut s5 = Stats::new(5);
         for i in 0..50 {

@@ -166,7 +166,6 @@ pub fn player_counts(sections: &[Section]) -> io::Result<Vec<u8>> {
 mod tests {
     use super::*;
     use crate::engine::ids::{Character, District, Seat};
-    use crate::engine::rules::first_game;
     use crate::stats::Stats;
     use crate::stats::record::GameRecord;
 
@@ -174,7 +173,7 @@ mod tests {
         let mut g = GameRecord::new(4, Seat(1));
         g.rounds = 8;
         g.cast = 0;
-        for c in first_game::CAST {
+        for c in crate::config::load_preset("first-game").unwrap().characters {
             g.cast |= 1 << c.index();
         }
         g.scores = [20, 31, 12, 25, 0, 0, 0, 0];
@@ -199,7 +198,10 @@ mod tests {
 
     #[test]
     fn character_rows_have_fixed_precision() {
-        let rules = first_game::rules(4);
+        let rules = crate::config::load_preset("first-game")
+            .unwrap()
+            .rules(4)
+            .unwrap();
         let stats = one_game_stats();
         let csv = text(
             characters(&[super::Section {
@@ -229,7 +231,10 @@ mod tests {
 
     #[test]
     fn seat_district_and_count_rows() {
-        let rules = first_game::rules(4);
+        let rules = crate::config::load_preset("first-game")
+            .unwrap()
+            .rules(4)
+            .unwrap();
         let stats = one_game_stats();
         let sections = [super::Section {
             rules: &rules,
@@ -260,7 +265,10 @@ mod tests {
 
     #[test]
     fn rendering_is_deterministic() {
-        let rules = first_game::rules(4);
+        let rules = crate::config::load_preset("first-game")
+            .unwrap()
+            .rules(4)
+            .unwrap();
         let stats = one_game_stats();
         let sections = [super::Section {
             rules: &rules,
