@@ -25,3 +25,40 @@ fn different_seeds_give_different_games() {
     let b = play_game(&rules, game_seed(1, 4, 1), &bots);
     assert_ne!(a, b);
 }
+
+/// The replay log shows the events the engine runs itself, not only the decisions.
+#[test]
+fn replay_log_shows_kills_robberies_and_the_crown() {
+    let rules = first_game_rules(4);
+    let bots = vec![BotSpec::Heuristic; 4];
+    let logs: Vec<String> = (0..40)
+        .map(|i| replay_game(&rules, game_seed(1, 4, i), &bots).1)
+        .collect();
+    for needle in [
+        "was killed and skips the turn",
+        "robbed: seat",
+        "takes the crown",
+        "the King's heir, seat",
+        "WINNER",
+    ] {
+        assert!(
+            logs.iter().any(|l| l.contains(needle)),
+            "no log shows {needle:?}"
+        );
+    }
+    // A killed character never gets a turn header of its own in the same round.
+    for log in &logs {
+        for round in log.split("== Round").skip(1) {
+            for line in round.lines().filter(|l| l.contains("was killed and skips")) {
+                let name = line
+                    .trim_start_matches("-- ")
+                    .split(" (seat")
+                    .next()
+                    .unwrap();
+                let header = format!("-- {name} (seat");
+                let headers = round.lines().filter(|l| l.starts_with(&header)).count();
+                assert_eq!(headers, 1, "{name} both skipped and played in a round");
+            }
+        }
+    }
+}
