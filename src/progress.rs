@@ -1,7 +1,8 @@
 //! The progress bar: games done, rate and ETA on stderr; hidden when stderr is not a terminal
 //! or with `--quiet`.
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+use std::fmt;
 use std::io::IsTerminal;
 
 /// A progress bar over all games of a run (every player count).
@@ -17,9 +18,14 @@ impl Progress {
             ProgressBar::new(total)
         };
         let style = ProgressStyle::with_template(
-            "{msg:>11} [{bar:40}] {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
+            "{msg:>11} [{bar:40}] {human_pos}/{human_len} games  {rate} games/s  ETA {eta}",
         )
-        .map(|s| s.progress_chars("=> "))
+        .map(|s| {
+            s.progress_chars("=> ")
+                .with_key("rate", |state: &ProgressState, w: &mut dyn fmt::Write| {
+                    let _ = write!(w, "{:.0}", state.per_sec());
+                })
+        })
         .unwrap_or_else(|_| ProgressStyle::default_bar());
         bar.set_style(style);
         Progress { bar }
