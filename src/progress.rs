@@ -21,10 +21,12 @@ impl Progress {
             "{msg:>11} [{bar:40}] {human_pos}/{human_len} games  {rate} games/s  ETA {eta}",
         )
         .map(|s| {
-            s.progress_chars("=> ")
-                .with_key("rate", |state: &ProgressState, w: &mut dyn fmt::Write| {
+            s.progress_chars("=> ").with_key(
+                "rate",
+                |state: &ProgressState, w: &mut dyn fmt::Write| {
                     let _ = write!(w, "{:.0}", state.per_sec());
-                })
+                },
+            )
         })
         .unwrap_or_else(|_| ProgressStyle::default_bar());
         bar.set_style(style);

@@ -1,8 +1,11 @@
-//! The parallel runner: plays `0..games` in fixed-size chunks on a rayon pool and merges
-//! per-chunk `Stats` in chunk order, so the result does not depend on the thread count.
+//! The parallel runner: plays `0..games` in fixed-size chunks on a rayon pool and adds their
+//! `Stats` together. Every counter is an integer, so the sum is exact and does not depend on
+//! which thread played which chunk, or in what order: reports are identical for any thread
+//! count.
 
-use super::{game_seed, play_game};
+use super::{Silent, game_seed, play_observed};
 use crate::bots::BotSpec;
+use crate::engine::action::Action;
 use crate::engine::rules::Rules;
 use crate::stats::Stats;
 use crate::stats::record::GameRecord;
@@ -32,11 +35,12 @@ pub fn run(
         games,
         threads,
         progress,
-        |seed| play_game(rules, seed, bots),
+        |seed, legal| play_observed(rules, seed, bots, legal, &mut Silent).0,
     )
 }
 
-/// `run` with the game itself as a parameter (`play(seed)`), for tests without the engine.
+/// `run` with the game itself as a parameter (`play(seed, move_buffer)`), for tests without
+/// the engine. Each worker reuses one move buffer, so games allocate nothing.
 pub fn run_with<F>(
     players: u8,
     master_seed: u64,
@@ -46,7 +50,7 @@ pub fn run_with<F>(
     play: F,
 ) -> Stats
 where
-    F: Fn(u64) -> GameRecord + Sync,
+    F: Fn(u64, &mut Vec<Action>) -> GameRecord + Sync,
 {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
@@ -55,29 +59,33 @@ where
         .expect("cannot start the worker threads");
     let chunks = games.div_ceil(CHUNK_GAMES);
     let done = Mutex::new(0u64);
-    let per_chunk: Vec<Stats> = pool.install(|| {
+    pool.install(|| {
         (0..chunks)
             .into_par_iter()
-            .map(|chunk| {
-                let start = chunk * CHUNK_GAMES;
-                let end = (start + CHUNK_GAMES).min(games);
-                let mut stats = Stats::new(players);
-                for index in start..end {
-                    stats.add(&play(game_seed(master_seed, players, index)));
-                }
-                // The lock keeps progress reports in increasing order.
-                let mut done = done.lock().unwrap_or_else(|e| e.into_inner());
-                *done += end - start;
-                progress(*done);
-                stats
-            })
-            .collect()
-    });
-    let mut total = Stats::new(players);
-    for stats in &per_chunk {
-        total += stats;
-    }
-    total
+            .fold(
+                || (Stats::new(players), Vec::with_capacity(64)),
+                |(mut stats, mut legal), chunk| {
+                    let start = chunk * CHUNK_GAMES;
+                    let end = (start + CHUNK_GAMES).min(games);
+                    for index in start..end {
+                        stats.add(&play(game_seed(master_seed, players, index), &mut legal));
+                    }
+                    // The lock keeps progress reports in increasing order.
+                    let mut done = done.lock().unwrap_or_else(|e| e.into_inner());
+                    *done += end - start;
+                    progress(*done);
+                    (stats, legal)
+                },
+            )
+            .map(|(stats, _)| stats)
+            .reduce(
+                || Stats::new(players),
+                |mut a, b| {
+                    a += b;
+                    a
+                },
+            )
+    })
 }
 
 #[cfg(test)]
@@ -101,9 +109,9 @@ mod tests {
     #[test]
     fn result_does_not_depend_on_threads() {
         let games = 1000;
-        let one = run_with(4, 7, games, 1, &|_| {}, fake);
-        let four = run_with(4, 7, games, 4, &|_| {}, fake);
-        let many = run_with(4, 7, games, 13, &|_| {}, fake);
+        let one = run_with(4, 7, games, 1, &|_| {}, |seed, _| fake(seed));
+        let four = run_with(4, 7, games, 4, &|_| {}, |seed, _| fake(seed));
+        let many = run_with(4, 7, games, 13, &|_| {}, |seed, _| fake(seed));
         assert_eq!(one, four);
         assert_eq!(one, many);
         assert_eq!(one.games, games);
@@ -128,7 +136,7 @@ mod tests {
                 last.store(done, Ordering::SeqCst);
                 calls.fetch_add(1, Ordering::SeqCst);
             },
-            fake,
+            |seed, _| fake(seed),
         );
         assert_eq!(last.load(Ordering::SeqCst), 600);
         assert_eq!(calls.load(Ordering::SeqCst), 3);
@@ -136,6 +144,9 @@ mod tests {
 
     #[test]
     fn zero_games_is_empty() {
-        assert_eq!(run_with(4, 1, 0, 2, &|_| {}, fake), Stats::new(4));
+        assert_eq!(
+            run_with(4, 1, 0, 2, &|_| {}, |seed, _| fake(seed)),
+            Stats::new(4)
+        );
     }
 }
