@@ -144,6 +144,91 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
             }
         }
         Action::EndTurn => 0.0,
+        Action::AbbotIncome(gold) => {
+            // More gold when the hand holds cards to build, more cards otherwise.
+            let lean = if my_useful_cards(view) >= 2 {
+                1.0
+            } else {
+                -1.0
+            };
+            90.0 + lean * gold as f32
+        }
+        Action::AbbotTax(seat) => 90.0 + 0.01 * ctx().standing[seat.index()],
+        Action::Bewitch(rank) => {
+            // Take over the character most useful to me, preferably the leader's.
+            80.0 + character_value(view, ctx(), me, rank) + 0.3 * threat_of_rank(view, ctx(), rank)
+        }
+        Action::Warrant(signed, a, b) => {
+            80.0 + threat_of_rank(view, ctx(), signed)
+                + 0.2 * (threat_of_rank(view, ctx(), a) + threat_of_rank(view, ctx(), b))
+        }
+        Action::Confiscate => 100.0,
+        Action::AllowBuild => 0.0,
+        Action::Spy(seat, dtype) => {
+            let rules = view.rules();
+            let share = rules.by_type[dtype.index()].len() as f32 / rules.cards.len() as f32;
+            let expected = view.hand_size(seat) as f32 * share;
+            70.0 + expected * (1.0 + (view.gold(seat) > 0) as u8 as f32)
+        }
+        Action::Threaten(flowered, other) => {
+            80.0 + loot_of_rank(view, ctx(), flowered) + 0.5 * loot_of_rank(view, ctx(), other)
+        }
+        // Half the gold now, or risk all of it if the marker is the flowered one.
+        Action::Bribe => 10.0 - (view.my_gold() / 2) as f32,
+        Action::RefuseBribe => 9.5 - 0.5 * view.my_gold() as f32,
+        Action::RevealThreat => {
+            let rank = view.current_turn().map(|(r, _)| r);
+            if rank.is_some() && rank == view.flowered_threat() {
+                100.0
+            } else {
+                0.0
+            }
+        }
+        Action::HideThreat => 1.0,
+        Action::WizardLook(seat) => 70.0 + view.hand_size(seat) as f32,
+        Action::WizardTake(card) => card_value(view, card),
+        Action::WizardBuild(card) => 45.0 + card_value(view, card),
+        Action::SeerTake => 70.0,
+        Action::Give(card) => 30.0 - card_value(view, card),
+        Action::GiveCrown(seat) => 50.0 - 0.1 * ctx().standing[seat.index()],
+        Action::LootGold => 1.0,
+        Action::LootCard => {
+            if my_useful_cards(view) < 2 {
+                2.0
+            } else {
+                0.0
+            }
+        }
+        Action::BorrowBuild(card, lender) => {
+            38.0 + card_value(view, card) + 0.01 * ctx().standing[lender.index()]
+        }
+        Action::NavigatorGold => {
+            90.0 + if my_useful_cards(view) >= 2 {
+                1.0
+            } else {
+                -1.0
+            }
+        }
+        Action::NavigatorCards => 90.0,
+        Action::ScholarDraw => 85.0,
+        Action::Exchange(seat, theirs, mine) => {
+            let gain = view.district_cost(theirs) as f32 - view.district_cost(mine) as f32;
+            if seat == ctx().leader_for(me) && gain > 0.0 {
+                10.0 + gain
+            } else {
+                -10.0
+            }
+        }
+        Action::Seize(_, card) => 45.0 + view.district_cost(card) as f32,
+        Action::QueenGold | Action::CollectTaxes => 90.0,
+        Action::Beautify(_) => {
+            let built = view.my_turn().map(|t| t.built).unwrap_or(0);
+            if built > 0 || view.my_gold() >= 6 {
+                10.0
+            } else {
+                -5.0
+            }
+        }
     }
 }
 
@@ -307,8 +392,58 @@ fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
             let threat = if leader_to_complete <= 2.0 { 3.0 } else { 0.0 };
             2.0 + count_type(view, seat, DistrictType::Military) as f32 + threat
         }
-        _ => 2.0,
+        Character::Witch => 3.0 + 0.1 * behind,
+        Character::Magistrate => 3.0 + 0.05 * behind,
+        Character::Spy => 2.0 + 0.3 * most_cards(view, seat),
+        Character::Blackmailer => 1.5 + 0.4 * richest_gold(view, seat),
+        Character::Wizard => 2.5 + 0.3 * most_cards(view, seat),
+        Character::Seer => 2.5 + if hand <= 1.0 { 1.5 } else { 0.0 },
+        Character::Emperor => 2.5 + count_type(view, seat, DistrictType::Noble) as f32,
+        Character::Patrician => 2.0 + count_type(view, seat, DistrictType::Noble) as f32,
+        Character::Abbot => 2.5 + count_type(view, seat, DistrictType::Religious) as f32,
+        Character::Cardinal => {
+            let short = if gold < 3.0 && hand >= 2.0 { 1.5 } else { 0.0 };
+            2.0 + 0.8 * count_type(view, seat, DistrictType::Religious) as f32 + short
+        }
+        Character::Alchemist => 1.0 + 0.6 * gold.min(6.0) * (hand > 0.0) as u8 as f32,
+        Character::Trader => 3.0 + count_type(view, seat, DistrictType::Trade) as f32,
+        Character::Navigator => {
+            if to_complete <= 1.0 {
+                0.5
+            } else {
+                3.5 - 0.3 * (gold / 3.0).min(hand)
+            }
+        }
+        Character::Scholar => 2.5 + if hand <= 1.0 { 2.0 } else { 0.5 },
+        Character::Diplomat => 2.5 + count_type(view, seat, DistrictType::Military) as f32,
+        Character::Marshal => {
+            let can_pay = if gold >= 2.0 { 1.5 } else { 0.0 };
+            2.0 + count_type(view, seat, DistrictType::Military) as f32 + can_pay
+        }
+        Character::Queen => 3.0,
+        Character::Artist => 1.5 + 0.5 * gold.min(2.0) + if to_complete <= 2.0 { 1.0 } else { 0.0 },
+        Character::TaxCollector => 1.5 + view.tax_pool() as f32,
     }
+}
+
+/// The most cards in another player's hand.
+fn most_cards(view: &View, seat: Seat) -> f32 {
+    (0..view.players())
+        .map(Seat)
+        .filter(|&s| s != seat)
+        .map(|s| view.hand_size(s))
+        .max()
+        .unwrap_or(0) as f32
+}
+
+/// The most gold in another player's stash.
+fn richest_gold(view: &View, seat: Seat) -> f32 {
+    (0..view.players())
+        .map(Seat)
+        .filter(|&s| s != seat)
+        .map(|s| view.gold(s))
+        .max()
+        .unwrap_or(0) as f32
 }
 
 /// Ranks that could be in an opponent's hand: not mine, not face-up discarded, not revealed.

@@ -6,7 +6,7 @@ use super::legal::legal_actions;
 use super::rng::{GameRng, mix};
 use super::rules::Rules;
 use super::sets::{CardSet, RankSet};
-use super::state::{Deck, Draft, Pending, Phase, State, Turn};
+use super::state::{Deck, Draft, Phase, State, Turn, TurnMode};
 use super::{building, characters, districts, draft, gathering, turn};
 
 /// An action that is not legal in the position.
@@ -81,15 +81,16 @@ pub fn new_game(rules: &Rules, seed: u64) -> State {
         killed: None,
         robbed: None,
         revealed: RankSet::EMPTY,
+        bewitched: None,
+        warrants: RankSet::EMPTY,
+        signed_warrant: None,
+        threats: RankSet::EMPTY,
+        flowered: None,
+        blackmailer: None,
+        tax_pool: 0,
+        beautified: CardSet::EMPTY,
         draft: Draft::default(),
-        turn: Turn {
-            rank: super::ids::Rank(0),
-            seat: Seat(0),
-            gathered: false,
-            built: 0,
-            used: 0,
-            pending: Pending::None,
-        },
+        turn: Turn::new(super::ids::Rank(0), Seat(0), TurnMode::Normal),
         rng: GameRng::new(mix(seed, 0xC4A7)),
     };
     turn::start_round(rules, &mut state);
@@ -107,26 +108,24 @@ pub fn try_apply(rules: &Rules, state: &mut State, action: Action) -> Result<(),
     Ok(())
 }
 
-/// Applies a legal action (the caller guarantees legality: `legal_actions` listed it).
+/// Applies a legal action (the caller guarantees legality: `legal_actions` listed it), then
+/// runs the automatic steps that follow until someone must decide.
 pub fn apply(rules: &Rules, state: &mut State, action: Action) {
     match action {
-        Action::Pick(_) | Action::Discard(_) => draft::apply(rules, state, action),
+        Action::Pick(_) | Action::Discard(_) => return draft::apply(rules, state, action),
+        Action::GiveCrown(_) if matches!(state.phase, Phase::EmperorAdvisor(_)) => {
+            characters::apply(rules, state, action);
+            return turn::finish_round(rules, state);
+        }
         Action::TakeGold | Action::DrawCards | Action::Keep(_) | Action::KeepAll => {
             gathering::apply(rules, state, action)
         }
         Action::Build(_) | Action::DenPayCard(_) | Action::DenPayGold => {
             building::apply(rules, state, action)
         }
-        Action::TakeIncome
-        | Action::Kill(_)
-        | Action::Rob(_)
-        | Action::SwapHands(_)
-        | Action::MagicianDiscard(_)
-        | Action::MagicianDraw
-        | Action::MerchantGold
-        | Action::ArchitectDraw
-        | Action::Destroy(..) => characters::apply(rules, state, action),
         Action::LabDiscard(_) | Action::SmithyDraw => districts::apply(state, action),
         Action::EndTurn => turn::end_turn(rules, state),
+        _ => characters::apply(rules, state, action),
     }
+    turn::settle(rules, state);
 }

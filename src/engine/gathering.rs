@@ -43,10 +43,19 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
             }
             let keep = rules.options.gather_keep.min(drawn.len() as u8);
             state.turn.gathered = true;
-            state.turn.pending = Pending::Keep { drawn, keep };
+            state.turn.pending = Pending::Keep {
+                drawn,
+                keep,
+                shuffle: false,
+            };
         }
         Action::Keep(card) => {
-            let Pending::Keep { mut drawn, keep } = state.turn.pending else {
+            let Pending::Keep {
+                mut drawn,
+                keep,
+                shuffle,
+            } = state.turn.pending
+            else {
                 unreachable!("Keep only while choosing drawn cards");
             };
             drawn.remove(card);
@@ -55,10 +64,16 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
                 state.turn.pending = Pending::Keep {
                     drawn,
                     keep: keep - 1,
+                    shuffle,
                 };
             } else {
+                // "the other cards are discarded facedown to the bottom of the district deck";
+                // the Scholar shuffles them back into the deck instead.
                 for rest in drawn.iter() {
                     state.deck.put_bottom(rest);
+                }
+                if shuffle {
+                    state.deck.shuffle(&mut state.rng);
                 }
                 state.turn.pending = Pending::None;
             }

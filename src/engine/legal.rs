@@ -3,14 +3,15 @@
 use super::action::Action;
 use super::ids::Seat;
 use super::rules::Rules;
-use super::state::{Pending, Phase, State};
-use super::{building, characters, districts, draft, gathering};
+use super::state::{Pending, Phase, State, TurnMode};
+use super::{building, characters, districts, draft, gathering, turn};
 
 /// The seat that must decide now, or `None` once the game is over.
 pub fn to_move(state: &State) -> Option<Seat> {
     match state.phase {
         Phase::Draft => Some(draft::chooser(state)),
-        Phase::Turns => Some(state.turn.seat),
+        Phase::Turns => Some(turn::decider(state)),
+        Phase::EmperorAdvisor(seat) => Some(seat),
         Phase::GameOver => None,
     }
 }
@@ -22,26 +23,46 @@ pub fn legal_actions(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     match state.phase {
         Phase::Draft => draft::legal(state, out),
         Phase::Turns => turn_legal(rules, state, out),
+        Phase::EmperorAdvisor(_) => characters::legal_advisor(state, out),
         Phase::GameOver => {}
     }
 }
 
 fn turn_legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     match state.turn.pending {
+        Pending::None => {}
         Pending::Keep { drawn, .. } => return gathering::legal_keep(rules, state, drawn, out),
-        Pending::MagicianDiscard { .. } => {
-            return characters::legal_magician_discarding(state, out);
-        }
         Pending::DenPayment { remaining, .. } => {
             return building::legal_den_payment(state, remaining, out);
         }
-        Pending::None => {}
+        _ => return characters::legal_pending(rules, state, out),
     }
     gathering::legal(rules, state, out);
+    let turn = &state.turn;
+    match turn.mode {
+        // Witch: "First you must gather resources, then you must call the name of another
+        // character ... You cannot build at this time, and the only district effects you
+        // can use are those that occur when gathering resources." The bewitched player only
+        // gathers.
+        TurnMode::Witch => {
+            if turn.gathered {
+                characters::legal_bewitch(state, out);
+            }
+            return;
+        }
+        TurnMode::Bewitched => return,
+        TurnMode::Normal | TurnMode::Resumed => {}
+    }
+    // Blackmailer: "A threatened player must resolve the threat before he is able to use any
+    // of his character abilities or build districts, and the only district effects he can
+    // use before resolving the threat are those that occur when gathering resources."
+    if state.threats.contains(turn.rank) && !turn.gathered {
+        return;
+    }
     characters::legal(rules, state, out);
     districts::legal(rules, state, out);
     building::legal(rules, state, out);
-    if state.turn.gathered {
+    if turn.gathered && characters::may_end_turn(state) {
         out.push(Action::EndTurn);
     }
 }

@@ -3,7 +3,7 @@
 use super::ids::{CardId, Character, District, Rank, Seat};
 use super::rng::GameRng;
 use super::rules::Rules;
-use super::sets::{CardSet, RankSet};
+use super::sets::{CardSet, RankSet, SeatSet};
 
 pub const MAX_PLAYERS: usize = 8;
 
@@ -74,6 +74,8 @@ pub enum Phase {
     Draft,
     /// The turn phase: `Turn` holds the character whose turn it is.
     Turns,
+    /// End of round: the killed Emperor's player, as his advisor, gives the crown away.
+    EmperorAdvisor(Seat),
     GameOver,
 }
 
@@ -91,23 +93,66 @@ pub struct Draft {
 pub enum Pending {
     #[default]
     None,
-    /// Cards drawn when gathering; `keep` more of them must be chosen.
-    Keep { drawn: CardSet, keep: u8 },
+    /// Cards drawn; `keep` more of them must be chosen. The rest go to the bottom of the
+    /// deck, or are shuffled back into it (`shuffle`: the Scholar).
+    Keep {
+        drawn: CardSet,
+        keep: u8,
+        shuffle: bool,
+    },
     /// Magician: cards set aside to be discarded and replaced.
     MagicianDiscard { cards: CardSet },
     /// Thieves' Den being built: `remaining` gold of its cost still to pay.
     DenPayment { card: CardId, remaining: u8 },
+    /// Blackmailer: the threatened player must bribe or refuse.
+    Threat,
+    /// Blackmailer: the bribe was refused; the Blackmailer may reveal the marker.
+    ThreatReveal,
+    /// Magistrate: the signed warrant's holder paid `paid` gold to build `card`; the
+    /// Magistrate may reveal the warrant and confiscate it.
+    Confiscation { card: CardId, paid: u8 },
+    /// Wizard: choosing one card of this player's hand.
+    WizardPick { from: Seat },
+    /// Seer: one card still to give to each of these players (clockwise from the Seer).
+    SeerGive { to: SeatSet },
+    /// Cardinal: `remaining` cards still to give to `lender` for the gold taken to build.
+    CardinalGive {
+        card: CardId,
+        lender: Seat,
+        remaining: u8,
+    },
+    /// Emperor: the new crowned player has gold and cards; take one gold or a random card.
+    EmperorLoot { from: Seat },
 }
 
 /// Once-per-turn uses, as bit flags of `Turn::used`.
 pub mod used {
     pub const INCOME: u16 = 1;
-    /// The character's main ability (kill, rob, magic, destroy).
+    /// The character's main ability (kill, rob, magic, destroy, ...).
     pub const ABILITY: u16 = 2;
-    /// The Merchant's extra gold or the Architect's extra cards.
+    /// A second ability of the character (the Merchant's extra gold, the Architect's extra
+    /// cards, the Navigator's resources, the Abbot's gold from the richest, the Tax
+    /// Collector's taxes, the Queen's gold).
     pub const EXTRA: u16 = 4;
     pub const LABORATORY: u16 = 8;
     pub const SMITHY: u16 = 16;
+    /// The Emperor has given the crown ("must").
+    pub const CROWN: u16 = 32;
+    /// The threat against this character was resolved this turn.
+    pub const THREAT: u16 = 64;
+}
+
+/// Whose turn this is, when the Witch is involved (rulebook, "1. Witch").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum TurnMode {
+    #[default]
+    Normal,
+    /// The Witch's own turn: gather, bewitch, then the turn is put on hold.
+    Witch,
+    /// The bewitched player: gathers resources and the turn immediately ends.
+    Bewitched,
+    /// The Witch resumes her turn as the bewitched character.
+    Resumed,
 }
 
 /// The turn being played in the turn phase.
@@ -122,6 +167,31 @@ pub struct Turn {
     /// Once-per-turn abilities already used (`used::*` flags).
     pub used: u16,
     pub pending: Pending,
+    pub mode: TurnMode,
+    /// Gold paid to build districts this turn (the Alchemist gets it back).
+    pub paid_to_build: u16,
+    /// Districts beautified this turn (the Artist may beautify two).
+    pub beautified: u8,
+    /// Whether a paid build already met the signed warrant this turn (only the first counts).
+    pub warrant_checked: bool,
+}
+
+impl Turn {
+    /// A fresh turn of `seat` as the character of `rank`.
+    pub fn new(rank: Rank, seat: Seat, mode: TurnMode) -> Turn {
+        Turn {
+            rank,
+            seat,
+            gathered: false,
+            built: 0,
+            used: 0,
+            pending: Pending::None,
+            mode,
+            paid_to_build: 0,
+            beautified: 0,
+            warrant_checked: false,
+        }
+    }
 }
 
 /// The full game position.
@@ -156,6 +226,20 @@ pub struct State {
     pub robbed: Option<(Rank, Seat)>,
     /// Ranks revealed this round (a killed character is not revealed).
     pub revealed: RankSet,
+    /// Witch: the bewitched character this round.
+    pub bewitched: Option<Rank>,
+    /// Magistrate: characters with a warrant marker (public), the signed one (hidden).
+    pub warrants: RankSet,
+    pub signed_warrant: Option<Rank>,
+    /// Blackmailer: characters still threatened (public), the flowered one (hidden), and who
+    /// receives the bribes (the Blackmailer, or the Witch playing him).
+    pub threats: RankSet,
+    pub flowered: Option<Rank>,
+    pub blackmailer: Option<Seat>,
+    /// Gold on the Tax Collector's token; carried over between rounds.
+    pub tax_pool: u16,
+    /// Artist: beautified districts (cost +1 for good; the gold stays with the card).
+    pub beautified: CardSet,
     pub draft: Draft,
     pub turn: Turn,
 
@@ -218,9 +302,34 @@ impl State {
         self.city_size(seat) >= rules.complete_city
     }
 
-    /// Whether a seat's character of `rank` is alive and revealed this round.
-    pub fn holds_living(&self, seat: Seat, rank: Rank) -> bool {
-        self.owner[rank.index()] == Some(seat) && self.killed != Some(rank)
+    /// The seat that plays the abilities of the character of `rank` this round: its holder,
+    /// unless it was killed, or the Witch if it is bewitched ("you resume your turn as if you
+    /// were playing the bewitched character").
+    pub fn ability_player(&self, rank: Rank) -> Option<Seat> {
+        let holder = self.owner[rank.index()]?;
+        if self.killed == Some(rank) {
+            return None;
+        }
+        if self.bewitched == Some(rank) {
+            return self.owner[1];
+        }
+        Some(holder)
+    }
+
+    /// The seat playing `character`'s abilities this round, if it is in the cast and played.
+    pub fn player_of(&self, character: Character) -> Option<Seat> {
+        self.ability_player(self.rank_of(character)?)
+    }
+
+    /// A district card's cost now: its printed cost, plus one if the Artist beautified it.
+    pub fn cost(&self, rules: &Rules, card: CardId) -> u8 {
+        rules.card(card).cost + self.beautified.contains(card) as u8
+    }
+
+    /// Takes a card out of every city and strips its beautification (destroyed or discarded).
+    pub fn remove_from_city(&mut self, seat: Seat, card: CardId) {
+        self.city[seat.index()].remove(card);
+        self.beautified.remove(card);
     }
 }
 

@@ -1,12 +1,13 @@
-//! The turn phase's flow: calling characters in rank order, starting and ending turns, the
-//! end of a round (the killed King's heir), the end of the game, and new rounds.
+//! The turn phase's flow: calling characters in rank order, starting and ending turns (with
+//! the Witch's paused and resumed turns), the end of a round (heirs, the Emperor's advisor,
+//! the Queen), the end of the game, and new rounds.
 
 use super::characters;
 use super::draft;
 use super::ids::{Character, Rank, Seat};
 use super::rules::Rules;
 use super::sets::RankSet;
-use super::state::{Pending, Phase, State, Turn};
+use super::state::{Pending, Phase, State, Turn, TurnMode};
 
 /// Starts a new round: the round cap, the round's fresh state, then the selection phase.
 pub fn start_round(rules: &Rules, state: &mut State) {
@@ -21,6 +22,12 @@ pub fn start_round(rules: &Rules, state: &mut State) {
     state.killed = None;
     state.robbed = None;
     state.revealed = RankSet::EMPTY;
+    state.bewitched = None;
+    state.warrants = RankSet::EMPTY;
+    state.signed_warrant = None;
+    state.threats = RankSet::EMPTY;
+    state.flowered = None;
+    state.blackmailer = None;
     draft::start(rules, state);
 }
 
@@ -35,6 +42,8 @@ fn call_from(rules: &Rules, state: &mut State, first: u8) {
     for r in first..=9 {
         let rank = Rank(r);
         let Some(seat) = state.owner[rank.index()] else {
+            // Witch: "If the bewitched character is not in play this round, you do not
+            // resume your turn."
             continue;
         };
         // Assassin: "he must remain silent and skip his entire turn for this round without
@@ -42,46 +51,89 @@ fn call_from(rules: &Rules, state: &mut State, first: u8) {
         if state.killed == Some(rank) {
             continue;
         }
-        begin_turn(rules, state, rank, seat);
+        let mode = if state.bewitched == Some(rank) {
+            TurnMode::Bewitched
+        } else if state.character(rank) == Some(Character::Witch) {
+            TurnMode::Witch
+        } else {
+            TurnMode::Normal
+        };
+        state.revealed.insert(rank);
+        state.turn = Turn::new(rank, seat, mode);
+        characters::on_reveal(rules, state);
         return;
     }
     end_round(rules, state);
 }
 
-/// The called character is revealed and its turn begins.
-fn begin_turn(rules: &Rules, state: &mut State, rank: Rank, seat: Seat) {
-    state.revealed.insert(rank);
-    state.turn = Turn {
-        rank,
-        seat,
-        gathered: false,
-        built: 0,
-        used: 0,
-        pending: Pending::None,
-    };
-    characters::on_reveal(rules, state);
+/// The automatic steps after a decision in the turn phase.
+pub fn settle(rules: &Rules, state: &mut State) {
+    if state.phase != Phase::Turns || state.turn.pending != Pending::None {
+        return;
+    }
+    match state.turn.mode {
+        // Witch: "then your turn is put on hold" once she has named a character.
+        TurnMode::Witch if state.bewitched.is_some() => end_turn(rules, state),
+        // "When the bewitched character is called to take his turn, he gathers resources and
+        // his turn immediately ends. ... Now you resume your turn as if you were playing the
+        // bewitched character."
+        TurnMode::Bewitched if state.turn.gathered => resume_witch(rules, state),
+        _ => characters::resolve_threat_on_gathering(state),
+    }
 }
 
-/// `EndTurn`: the crowned player calls the next rank.
+/// The Witch's resumed turn as the bewitched character: she has gathered already; she uses
+/// that character's abilities with her own hand, stash and city.
+fn resume_witch(_rules: &Rules, state: &mut State) {
+    let rank = state.turn.rank;
+    let witch = state.owner[1].expect("a bewitchment has a Witch");
+    let mut turn = Turn::new(rank, witch, TurnMode::Resumed);
+    turn.gathered = true;
+    state.turn = turn;
+}
+
+/// `EndTurn`: end-of-turn effects, then the crowned player calls the next rank.
 pub fn end_turn(rules: &Rules, state: &mut State) {
+    // Alchemist: "At the end of your turn, you receive back all the gold you paid to build
+    // districts this turn."
+    if characters::current(state) == Character::Alchemist
+        && matches!(state.turn.mode, TurnMode::Normal | TurnMode::Resumed)
+    {
+        state.gold[state.turn.seat.index()] += state.turn.paid_to_build;
+    }
     let next = state.turn.rank.0 + 1;
     call_from(rules, state, next);
 }
 
-/// The end of a round: the killed King's heir takes the crown; the game ends after the round
-/// in which a city was completed ("Game End").
+/// The end of a round: the killed King's or Patrician's heir takes the crown, the killed
+/// Emperor's advisor gives it away, the Queen may gain gold; the game ends after the round in
+/// which a city was completed ("Game End").
 fn end_round(rules: &Rules, state: &mut State) {
-    if let Some(killed) = state.killed
-        && let Some(heir) = state.owner[killed.index()]
-        && state.character(killed) == Some(Character::King)
-    {
-        // King: "At the end of the round, reveal the King's character card and take the
-        // crown as the King's heir."
-        state.crown = heir;
+    if let Some(advisor) = characters::end_of_round_crown(state) {
+        state.phase = Phase::EmperorAdvisor(advisor);
+        return;
     }
+    finish_round(rules, state);
+}
+
+/// The rest of the end of the round, after any crown decision.
+pub fn finish_round(rules: &Rules, state: &mut State) {
+    characters::queen_end_of_round(state);
     if state.first_complete.is_some() {
         state.phase = Phase::GameOver;
         return;
     }
     start_round(rules, state);
+}
+
+/// The seat that decides now in the turn phase: the turn's player, except for the
+/// Blackmailer's reveal and the Magistrate's confiscation.
+pub fn decider(state: &State) -> Seat {
+    match state.turn.pending {
+        Pending::ThreatReveal => state.blackmailer.expect("a threat has a Blackmailer"),
+        Pending::Confiscation { .. } => state
+            .player_of(Character::Magistrate)
+            .expect("a confiscation has a Magistrate"),
+        _ => state.turn.seat,
+    }
 }

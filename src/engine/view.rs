@@ -79,6 +79,47 @@ impl<'a> View<'a> {
     pub fn robbed(&self) -> Option<Rank> {
         self.state.robbed.map(|(rank, _)| rank)
     }
+    /// The bewitched character this round (named aloud).
+    pub fn bewitched(&self) -> Option<Rank> {
+        self.state.bewitched
+    }
+    /// Characters with a Magistrate's warrant marker (the markers lie face down in view).
+    pub fn warrants(&self) -> RankSet {
+        self.state.warrants
+    }
+    /// The signed warrant, known only to the player who placed the warrants.
+    pub fn signed_warrant(&self) -> Option<Rank> {
+        (self.state.player_of(Character::Magistrate) == Some(self.seat))
+            .then_some(self.state.signed_warrant)
+            .flatten()
+    }
+    /// Characters still threatened by the Blackmailer (face-down markers in view).
+    pub fn threats(&self) -> RankSet {
+        self.state.threats
+    }
+    /// The flowered threat, known only to the player who placed the threats.
+    pub fn flowered_threat(&self) -> Option<Rank> {
+        (self.state.blackmailer == Some(self.seat))
+            .then_some(self.state.flowered)
+            .flatten()
+    }
+    /// Gold on the Tax Collector's token.
+    pub fn tax_pool(&self) -> u16 {
+        self.state.tax_pool
+    }
+    /// A district's cost now (beautified districts cost one more).
+    pub fn district_cost(&self, card: CardId) -> u8 {
+        self.state.cost(self.rules, card)
+    }
+    /// The hand this seat is looking at as the Wizard, if it is choosing from it.
+    pub fn wizard_hand(&self) -> CardSet {
+        match self.state.turn.pending {
+            Pending::WizardPick { from } if self.state.turn.seat == self.seat => {
+                self.state.hand[from.index()]
+            }
+            _ => CardSet::EMPTY,
+        }
+    }
     /// Characters revealed so far this round.
     pub fn revealed(&self) -> RankSet {
         self.state.revealed

@@ -93,7 +93,9 @@ fn note_action(rules: &Rules, state: &State, seat: Seat, action: Action, record:
                 record.robbed[c] += 1;
             }
         }
-        Action::Build(card) => record.built[rules.card(card).district.index()] += 1,
+        Action::Build(card) | Action::WizardBuild(card) | Action::BorrowBuild(card, _) => {
+            record.built[rules.card(card).district.index()] += 1
+        }
         Action::Destroy(_, card) => record.destroyed[rules.card(card).district.index()] += 1,
         _ => {}
     }

@@ -222,8 +222,10 @@ pub fn assert_conserved(state: &State) {
     match state.turn.pending {
         Pending::Keep { drawn, .. } => add(drawn),
         Pending::MagicianDiscard { cards } => add(cards),
-        Pending::DenPayment { card, .. } => add(set_of(&[card])),
-        Pending::None => {}
+        Pending::DenPayment { card, .. }
+        | Pending::Confiscation { card, .. }
+        | Pending::CardinalGive { card, .. } => add(set_of(&[card])),
+        _ => {}
     }
     let deck: CardSet = state.deck.iter().collect();
     assert_eq!(deck.len(), state.deck.len(), "a card is twice in the deck");

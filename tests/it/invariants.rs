@@ -2,40 +2,14 @@
 //! cards conserved, gold never negative, legal actions never empty before the end, every game
 //! ends or is counted stalled.
 
-use crate::common::{first_game_rules, rules_with_rank9};
+use crate::common::{assert_conserved, first_game_rules, rules_with_rank9};
 use citadels_sim::bots::{AnyBot, Bot, BotSpec};
-use citadels_sim::engine::sets::CardSet;
-use citadels_sim::engine::state::{Pending, State};
+use citadels_sim::config::load_preset;
 use citadels_sim::engine::{
-    Action, CardId, Rank, Rules, Seat, View, apply, legal_actions, new_game, to_move, try_apply,
+    Action, CardId, Character, Rank, Rules, Seat, View, apply, legal_actions, new_game, to_move,
+    try_apply,
 };
 use citadels_sim::sim::{bot_seed, game_seed};
-
-/// Every card of the game is in exactly one place: deck, a hand, a city, or a pending choice.
-fn check_cards(state: &State) {
-    let mut seen = CardSet::EMPTY;
-    let mut count = 0;
-    let mut add = |set: CardSet| {
-        assert!(!seen.intersects(set), "a card is in two places");
-        seen = seen.union(set);
-        count += set.len();
-    };
-    for seat in 0..state.players as usize {
-        add(state.hand[seat]);
-        add(state.city[seat]);
-    }
-    match state.turn.pending {
-        Pending::Keep { drawn, .. } => add(drawn),
-        Pending::MagicianDiscard { cards } => add(cards),
-        Pending::DenPayment { card, .. } => add(CardSet::EMPTY.union(CardSet(1u128 << card.0))),
-        Pending::None => {}
-    }
-    let deck: CardSet = state.deck.iter().collect();
-    assert_eq!(deck.len(), state.deck.len(), "a card is twice in the deck");
-    add(deck);
-    assert_eq!(seen, state.in_game, "cards lost or created");
-    assert_eq!(count, state.in_game.len());
-}
 
 /// Actions tried against `try_apply` whenever they are not legal.
 const PROBES: [Action; 6] = [
@@ -83,7 +57,7 @@ fn run_random_games(rules: &Rules, games: u64, master: u64) -> u64 {
                 }
             }
             apply(rules, &mut state, action);
-            check_cards(&state);
+            assert_conserved(&state);
             assert!(state.gold.iter().all(|&g| g < 10_000), "gold out of range");
             actions += 1;
             assert!(actions < 200_000, "game {i} does not end");
@@ -99,6 +73,38 @@ fn run_random_games(rules: &Rules, games: u64, master: u64) -> u64 {
         }
     }
     stalled
+}
+
+/// Rules whose cast is drawn per game from all three characters of every rank (rank 9 at
+/// every count it may play), less those the rulebook forbids at `players`.
+fn all_characters_rules(players: u8) -> Rules {
+    let mut config = load_preset("first-game").expect("built-in preset");
+    config.options.use_rank9 = players >= 4;
+    let cast: Vec<Vec<Character>> = (1..=9u8)
+        .map(|rank| {
+            Character::ALL
+                .iter()
+                .copied()
+                .filter(|c| c.rank().0 == rank)
+                .filter(|&c| !(c == Character::Queen && players < 5))
+                .filter(|&c| !(c == Character::Emperor && players == 2))
+                .collect()
+        })
+        .collect();
+    Rules::new(players, &cast, &config.deck(), &[], 0, &config.options).expect("valid rules")
+}
+
+#[test]
+fn random_casts_of_all_27_characters_keep_invariants() {
+    // 100,000 games in total over 2-8 players.
+    for players in 2..=8u8 {
+        let rules = all_characters_rules(players);
+        let stalled = run_random_games(&rules, 100_000 / 7 + 1, 77);
+        assert!(
+            stalled < 100,
+            "{stalled} games stalled at {players} players"
+        );
+    }
 }
 
 #[test]

@@ -1,39 +1,86 @@
-//! Resource abilities: income for districts of a type (King, Bishop, Merchant, Warlord), the
-//! Merchant's extra gold and the Architect's extra cards.
+//! Resource abilities: income for districts of a type, and the extra resources of the
+//! Merchant, Architect, Navigator and Scholar.
 
 use super::super::action::Action;
 use super::super::ids::{Character, District, DistrictType};
 use super::super::rules::Rules;
-use super::super::state::{State, used};
+use super::super::sets::CardSet;
+use super::super::state::{Pending, State, used};
 use super::current;
 
-/// The district type a character gains gold for, if any.
-pub fn income_type(character: Character) -> Option<DistrictType> {
-    match character {
-        Character::King => Some(DistrictType::Noble),
-        Character::Bishop => Some(DistrictType::Religious),
-        Character::Merchant => Some(DistrictType::Trade),
-        Character::Warlord => Some(DistrictType::Military),
-        _ => None,
+/// What a character gains for districts of a type.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Income {
+    Gold(DistrictType),
+    Cards(DistrictType),
+    /// Abbot: "either one gold or one card for each religious district".
+    GoldOrCards(DistrictType),
+}
+
+fn income_of(character: Character) -> Option<Income> {
+    use Character::*;
+    use DistrictType::*;
+    Some(match character {
+        King | Emperor => Income::Gold(Noble),
+        Patrician => Income::Cards(Noble),
+        Bishop => Income::Gold(Religious),
+        Abbot => Income::GoldOrCards(Religious),
+        Cardinal => Income::Cards(Religious),
+        Merchant | Trader => Income::Gold(Trade),
+        Warlord | Diplomat | Marshal => Income::Gold(Military),
+        _ => return None,
+    })
+}
+
+/// Districts counted for an income of `dtype`. The School of Magic "counts as the type of
+/// your choice" for such abilities (and gives the Abbot one of either resource).
+fn count(rules: &Rules, state: &State, dtype: DistrictType) -> u8 {
+    let seat = state.turn.seat;
+    let city = state.city[seat.index()];
+    let mut n = city.intersection(rules.by_type[dtype.index()]).len() as u8;
+    if state.has_district(rules, seat, District::SchoolOfMagic) {
+        n += 1;
+    }
+    n
+}
+
+/// Income actions, offered only when they gain something.
+pub fn legal(rules: &Rules, state: &State, character: Character, out: &mut Vec<Action>) {
+    let Some(income) = income_of(character) else {
+        return;
+    };
+    match income {
+        Income::Gold(dtype) | Income::Cards(dtype) => {
+            if count(rules, state, dtype) > 0 {
+                out.push(Action::TakeIncome);
+            }
+        }
+        // "You must declare the combination of resources you wish to take."
+        Income::GoldOrCards(dtype) => {
+            let n = count(rules, state, dtype);
+            if n > 0 {
+                out.extend((0..=n).map(Action::AbbotIncome));
+            }
+        }
     }
 }
 
-/// "You gain one gold for each [type] district in your city." The School of Magic "counts as
-/// the type of your choice" for such abilities, so it always adds one.
-pub fn take_income(rules: &Rules, state: &mut State) {
+pub fn take(rules: &Rules, state: &mut State, action: Action) {
     let seat = state.turn.seat;
-    let dtype = income_type(current(state)).expect("only income characters offer TakeIncome");
-    let city = state.city[seat.index()];
-    let mut count = city.intersection(rules.by_type[dtype.index()]).len() as u16;
-    if state.has_district(rules, seat, District::SchoolOfMagic) {
-        count += 1;
-    }
-    state.gold[seat.index()] += count;
+    let income = income_of(current(state)).expect("only income characters offer income");
+    let (gold, cards) = match (income, action) {
+        (Income::Gold(t), Action::TakeIncome) => (count(rules, state, t), 0),
+        (Income::Cards(t), Action::TakeIncome) => (0, count(rules, state, t)),
+        (Income::GoldOrCards(t), Action::AbbotIncome(g)) => (g, count(rules, state, t) - g),
+        _ => unreachable!("income action of the wrong kind"),
+    };
+    state.gold[seat.index()] += gold as u16;
+    state.draw_to_hand(seat, cards);
     state.turn.used |= used::INCOME;
 }
 
-/// Merchant: "You gain one extra gold." Architect: "Gain two extra cards." Either may be
-/// used whichever resource was gathered.
+/// Merchant: "You gain one extra gold." Architect: "Gain two extra cards." Navigator: "You
+/// gain either four gold or four cards." Each may be used whichever resource was gathered.
 pub fn take_extra(state: &mut State, action: Action) {
     let seat = state.turn.seat;
     match action {
@@ -41,7 +88,27 @@ pub fn take_extra(state: &mut State, action: Action) {
         Action::ArchitectDraw => {
             state.draw_to_hand(seat, 2);
         }
+        Action::NavigatorGold => state.gold[seat.index()] += 4,
+        Action::NavigatorCards => {
+            state.draw_to_hand(seat, 4);
+        }
         _ => unreachable!(),
     }
     state.turn.used |= used::EXTRA;
+}
+
+/// Scholar: "Draw seven cards from the deck and choose one to add to your hand. Shuffle the
+/// other six cards back into the district deck."
+pub fn scholar_draw(state: &mut State) {
+    let mut drawn = CardSet::EMPTY;
+    for _ in 0..7 {
+        let Some(card) = state.deck.draw() else { break };
+        drawn.insert(card);
+    }
+    state.turn.used |= used::ABILITY;
+    state.turn.pending = Pending::Keep {
+        drawn,
+        keep: 1,
+        shuffle: true,
+    };
 }

@@ -1,30 +1,44 @@
 //! Character abilities: which actions each character offers, what they do, and the passive
-//! effects that other rules ask about (building limit, protection). Rulebook: "Character
-//! Abilities in Detail". Abilities are optional and once per turn unless the text says
-//! otherwise; "at any time" abilities may come before or after gathering and building.
+//! effects other rules ask about (building limit, who may build, protection, crown). Rulebook:
+//! "Character Abilities in Detail". Abilities are optional and once per turn unless the text
+//! says "must"; abilities without a stated time may be used at any time during the turn,
+//! before or after gathering and building.
 
+mod abbot;
+mod blackmailer;
+mod cardinal;
+mod crown;
 mod income;
-mod killers;
 mod magician;
-mod warlord;
+mod magistrate;
+mod rank8;
+mod rank9;
+mod seer;
+mod spy;
+mod targeting;
+mod wizard;
 
 use super::action::Action;
-use super::ids::{Character, Rank, Seat};
+use super::ids::{Character, DistrictType, Rank, Seat};
 use super::rules::Rules;
-use super::state::{State, used};
+use super::state::{Pending, State, TurnMode, used};
 
+pub use blackmailer::resolve_threat_on_gathering;
+pub use crown::{end_of_round_crown, on_reveal_crown};
 pub use magician::legal_discarding as legal_magician_discarding;
-pub use warlord::protected_from_rank8;
+pub use magistrate::{confiscation_target, legal_confiscation};
+pub use rank8::protected_from_rank8;
+pub use rank9::{exempt_from_tax, queen_end_of_round};
 
-/// The character whose turn it is.
+/// The character whose abilities this turn uses (in a resumed turn, the bewitched one).
 pub fn current(state: &State) -> Character {
     state
         .character(state.turn.rank)
         .expect("a turn belongs to a character in the cast")
 }
 
-/// Effects at the moment a character is revealed: the Thief's robbery and the King's crown.
-pub fn on_reveal(_rules: &Rules, state: &mut State) {
+/// Effects at the moment a character is revealed: the Thief's robbery, the crown.
+pub fn on_reveal(rules: &Rules, state: &mut State) {
     let seat = state.turn.seat;
     // Thief: "When a player reveals that character to take his turn, you immediately take
     // all of his gold."
@@ -34,43 +48,104 @@ pub fn on_reveal(_rules: &Rules, state: &mut State) {
         let gold = std::mem::take(&mut state.gold[seat.index()]);
         state.gold[thief.index()] += gold;
     }
-    // King: "At some point during your turn, you must take the crown." Nothing in the turn
-    // depends on when, so it is taken as the turn begins.
-    if current(state) == Character::King {
-        state.crown = seat;
+    on_reveal_crown(rules, state);
+}
+
+/// Whether the player whose turn it is may build at all this turn.
+pub fn may_build(state: &State) -> bool {
+    match state.turn.mode {
+        // Witch: "You cannot build at this time"; the bewitched player "cannot build".
+        TurnMode::Witch | TurnMode::Bewitched => false,
+        // Navigator: "You cannot build any districts during your turn - not even districts
+        // that do not count toward your building limit."
+        TurnMode::Normal | TurnMode::Resumed => current(state) != Character::Navigator,
     }
 }
 
-/// Districts the current character may build this turn (rulebook "Building limit").
+/// Districts the current character may build this turn (rulebook "building limit").
 pub fn building_limit(state: &State) -> u8 {
     match current(state) {
-        // Architect: "Your building limit this turn is three."
         Character::Architect => 3,
+        Character::Seer | Character::Scholar => 2,
         _ => 1,
     }
+}
+
+/// Trader: "Trade districts do not count toward your building limit this turn."
+pub fn counts_toward_limit(rules: &Rules, state: &State, card: super::ids::CardId) -> bool {
+    !(current(state) == Character::Trader && rules.card(card).dtype == DistrictType::Trade)
+}
+
+/// Wizard: "During this turn, you can build districts that are identical to any other
+/// district already in your city."
+pub fn may_build_identical(state: &State) -> bool {
+    current(state) == Character::Wizard
+}
+
+/// Whether the turn may end: the Emperor "must" give the crown.
+pub fn may_end_turn(state: &State) -> bool {
+    !(current(state) == Character::Emperor
+        && state.turn.mode != TurnMode::Bewitched
+        && state.turn.used & used::CROWN == 0)
 }
 
 /// Appends the current character's ability actions that are legal now.
 pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let turn = &state.turn;
     let character = current(state);
-    if turn.used & used::INCOME == 0 && income::income_type(character).is_some() {
-        out.push(Action::TakeIncome);
+    if turn.used & used::INCOME == 0 {
+        income::legal(rules, state, character, out);
     }
     if turn.used & used::EXTRA == 0 {
         match character {
             Character::Merchant => out.push(Action::MerchantGold),
             Character::Architect => out.push(Action::ArchitectDraw),
+            Character::Navigator => out.extend([Action::NavigatorGold, Action::NavigatorCards]),
+            Character::Abbot => abbot::legal_tax(state, out),
+            Character::Queen => rank9::legal_queen(state, out),
+            Character::TaxCollector => rank9::legal_collect(state, out),
             _ => {}
         }
     }
+    if turn.used & used::CROWN == 0 && character == Character::Emperor {
+        crown::legal_give(state, state.crown, out);
+    }
+    if character == Character::Artist {
+        rank9::legal_beautify(state, out);
+    }
     if turn.used & used::ABILITY == 0 {
         match character {
-            Character::Assassin => killers::legal_kills(state, out),
-            Character::Thief => killers::legal_robs(state, out),
+            Character::Assassin => targeting::legal_kills(state, out),
+            Character::Magistrate => magistrate::legal_warrants(state, out),
+            Character::Thief => targeting::legal_robs(state, out),
+            Character::Spy => spy::legal(state, out),
+            Character::Blackmailer => blackmailer::legal_threats(state, out),
             Character::Magician => magician::legal(state, out),
-            Character::Warlord => warlord::legal(rules, state, out),
+            Character::Wizard => wizard::legal_look(state, out),
+            Character::Seer => seer::legal(state, out),
+            Character::Scholar if !state.deck.is_empty() => out.push(Action::ScholarDraw),
+            Character::Warlord => rank8::legal_destroy(rules, state, out),
+            Character::Diplomat => rank8::legal_exchange(rules, state, out),
+            Character::Marshal => rank8::legal_seize(rules, state, out),
             _ => {}
+        }
+    }
+}
+
+/// Legal actions while a character's choice is pending.
+pub fn legal_pending(rules: &Rules, state: &State, out: &mut Vec<Action>) {
+    match state.turn.pending {
+        Pending::MagicianDiscard { .. } => magician::legal_discarding(state, out),
+        Pending::Threat => out.extend([Action::Bribe, Action::RefuseBribe]),
+        Pending::ThreatReveal => out.extend([Action::RevealThreat, Action::HideThreat]),
+        Pending::Confiscation { .. } => legal_confiscation(out),
+        Pending::WizardPick { from } => wizard::legal_pick(rules, state, from, out),
+        Pending::SeerGive { .. } | Pending::CardinalGive { .. } => {
+            out.extend(state.hand[state.turn.seat.index()].iter().map(Action::Give))
+        }
+        Pending::EmperorLoot { .. } => out.extend([Action::LootGold, Action::LootCard]),
+        Pending::None | Pending::Keep { .. } | Pending::DenPayment { .. } => {
+            unreachable!("not a character choice")
         }
     }
 }
@@ -78,15 +153,62 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
 /// Applies a character ability action.
 pub fn apply(rules: &Rules, state: &mut State, action: Action) {
     match action {
-        Action::TakeIncome => income::take_income(rules, state),
-        Action::MerchantGold | Action::ArchitectDraw => income::take_extra(state, action),
-        Action::Kill(rank) => killers::kill(state, rank),
-        Action::Rob(rank) => killers::rob(state, rank),
+        Action::TakeIncome | Action::AbbotIncome(_) => income::take(rules, state, action),
+        Action::MerchantGold
+        | Action::ArchitectDraw
+        | Action::NavigatorGold
+        | Action::NavigatorCards => income::take_extra(state, action),
+        Action::AbbotTax(seat) => abbot::tax(state, seat),
+        Action::Kill(rank) => targeting::kill(state, rank),
+        Action::Bewitch(rank) => targeting::bewitch(state, rank),
+        Action::Rob(rank) => targeting::rob(state, rank),
+        Action::Warrant(signed, a, b) => magistrate::assign(state, signed, a, b),
+        Action::Confiscate | Action::AllowBuild => magistrate::decide(rules, state, action),
+        Action::Spy(seat, dtype) => spy::spy(rules, state, seat, dtype),
+        Action::Threaten(flowered, other) => blackmailer::threaten(state, flowered, other),
+        Action::Bribe | Action::RefuseBribe | Action::RevealThreat | Action::HideThreat => {
+            blackmailer::resolve(state, action)
+        }
         Action::SwapHands(_) | Action::MagicianDiscard(_) | Action::MagicianDraw => {
             magician::apply(state, action)
         }
-        Action::Destroy(seat, card) => warlord::destroy(rules, state, seat, card),
+        Action::WizardLook(_) | Action::WizardTake(_) | Action::WizardBuild(_) => {
+            wizard::apply(rules, state, action)
+        }
+        Action::SeerTake => seer::take(state),
+        Action::Give(card) => match state.turn.pending {
+            Pending::SeerGive { .. } => seer::give(state, card),
+            Pending::CardinalGive { .. } => cardinal::give(rules, state, card),
+            _ => unreachable!("Give only while cards are owed"),
+        },
+        Action::GiveCrown(seat) => crown::give(state, seat),
+        Action::LootGold | Action::LootCard => crown::loot(state, action),
+        Action::BorrowBuild(card, lender) => cardinal::borrow_build(rules, state, card, lender),
+        Action::ScholarDraw => income::scholar_draw(state),
+        Action::Destroy(seat, card) => rank8::destroy(rules, state, seat, card),
+        Action::Exchange(seat, theirs, mine) => rank8::exchange(rules, state, seat, theirs, mine),
+        Action::Seize(seat, card) => rank8::seize(rules, state, seat, card),
+        Action::QueenGold => rank9::queen_gold(state),
+        Action::Beautify(card) => rank9::beautify(state, card),
+        Action::CollectTaxes => rank9::collect(state),
         _ => unreachable!("not a character action: {action:?}"),
+    }
+}
+
+/// Witch: the character to bewitch, once resources are gathered.
+pub fn legal_bewitch(state: &State, out: &mut Vec<Action>) {
+    targeting::legal_bewitch(state, out);
+}
+
+/// The killed Emperor's advisor gives the crown at the end of the round.
+pub fn legal_advisor(state: &State, out: &mut Vec<Action>) {
+    crown::legal_give(state, state.crown, out);
+}
+
+/// Cardinal building with borrowed gold (appended with the other builds).
+pub fn legal_borrow_builds(rules: &Rules, state: &State, out: &mut Vec<Action>) {
+    if current(state) == Character::Cardinal {
+        cardinal::legal(rules, state, out);
     }
 }
 
@@ -94,4 +216,10 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
 pub fn holder(state: &State, character: Character) -> Option<(Rank, Seat)> {
     let rank = state.rank_of(character)?;
     Some((rank, state.owner[rank.index()]?))
+}
+
+/// Ranks of the cast other than the current character's, in order.
+fn other_ranks(state: &State) -> impl Iterator<Item = Rank> + '_ {
+    let me = state.turn.rank;
+    state.cast_ranks().iter().filter(move |&r| r != me)
 }

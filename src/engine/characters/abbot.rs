@@ -1,0 +1,32 @@
+//! The Abbot's gold from the richest player.
+
+use super::super::action::Action;
+use super::super::ids::Seat;
+use super::super::state::{State, used};
+
+/// "If at any point during your turn you are not the player with the most gold, the richest
+/// player must give you one gold from his stash. If there is a tie for the richest player,
+/// choose which of the tied players must give you one of his gold. If you are among those
+/// tied for the richest player, you do not receive any gold."
+pub fn legal_tax(state: &State, out: &mut Vec<Action>) {
+    let me = state.turn.seat;
+    let richest = state
+        .seats_from(Seat(0))
+        .map(|s| state.gold[s.index()])
+        .max()
+        .unwrap_or(0);
+    if state.gold[me.index()] >= richest {
+        return;
+    }
+    for seat in state.seats_from(Seat(0)) {
+        if state.gold[seat.index()] == richest {
+            out.push(Action::AbbotTax(seat));
+        }
+    }
+}
+
+pub fn tax(state: &mut State, richest: Seat) {
+    state.gold[richest.index()] -= 1;
+    state.gold[state.turn.seat.index()] += 1;
+    state.turn.used |= used::EXTRA;
+}

@@ -1,0 +1,75 @@
+//! The Blackmailer: two threats, the bribe of half the gold, the reveal, and the order
+//! "gather, then resolve the threat, then anything else".
+
+use super::super::action::Action;
+use super::super::ids::Rank;
+use super::super::state::{Pending, State, used};
+use super::other_ranks;
+use super::targeting::may_be_targeted_by_rank2;
+
+/// "Assign them facedown to two different character tokens of your choice. One of the
+/// markers shows the flowered lace." Not the rank 1 character, the killed or the bewitched.
+pub fn legal_threats(state: &State, out: &mut Vec<Action>) {
+    let allowed = |r: Rank| may_be_targeted_by_rank2(state, r);
+    for flowered in other_ranks(state).filter(|&r| allowed(r)) {
+        for other in other_ranks(state).filter(|&r| allowed(r) && r != flowered) {
+            out.push(Action::Threaten(flowered, other));
+        }
+    }
+}
+
+pub fn threaten(state: &mut State, flowered: Rank, other: Rank) {
+    state.threats.insert(flowered);
+    state.threats.insert(other);
+    state.flowered = Some(flowered);
+    state.blackmailer = Some(state.turn.seat);
+    state.turn.used |= used::ABILITY;
+}
+
+/// "When a threatened player is called to take his turn, he must immediately gather
+/// resources and then resolve the threat." Called once gathering is finished.
+pub fn resolve_threat_on_gathering(state: &mut State) {
+    let turn = &state.turn;
+    if state.threats.contains(turn.rank)
+        && turn.used & used::THREAT == 0
+        && turn.gathered
+        && turn.pending == Pending::None
+        && state.blackmailer.is_some()
+    {
+        state.turn.pending = Pending::Threat;
+    }
+}
+
+pub fn resolve(state: &mut State, action: Action) {
+    let me = state.turn.seat;
+    let blackmailer = state.blackmailer.expect("a threat has a Blackmailer");
+    let rank = state.turn.rank;
+    match action {
+        // "He can bribe you by giving you half his gold (rounded down), which removes his
+        // threat marker without revealing it."
+        Action::Bribe => {
+            let bribe = state.gold[me.index()] / 2;
+            state.gold[me.index()] -= bribe;
+            state.gold[blackmailer.index()] += bribe;
+            finish(state, rank);
+        }
+        Action::RefuseBribe => state.turn.pending = Pending::ThreatReveal,
+        // "If he does not bribe you, you may reveal his threat marker. If you reveal the
+        // flowered lace, you immediately take all his gold."
+        Action::RevealThreat => {
+            if state.flowered == Some(rank) {
+                let gold = std::mem::take(&mut state.gold[me.index()]);
+                state.gold[blackmailer.index()] += gold;
+            }
+            finish(state, rank);
+        }
+        Action::HideThreat => finish(state, rank),
+        _ => unreachable!(),
+    }
+}
+
+fn finish(state: &mut State, rank: Rank) {
+    state.threats.remove(rank);
+    state.turn.used |= used::THREAT;
+    state.turn.pending = Pending::None;
+}

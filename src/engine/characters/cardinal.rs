@@ -1,0 +1,82 @@
+//! The Cardinal: building with gold taken from another player, paid back in cards.
+
+use super::super::action::Action;
+use super::super::building;
+use super::super::ids::{CardId, District, Seat};
+use super::super::rules::Rules;
+use super::super::state::{Pending, State};
+
+/// "If you want to build a district, but you do not have enough gold to do so, you can take
+/// the remaining gold needed from one player. For each gold you take, you must give that
+/// player one card from your hand." A district the Cardinal could build but for gold, a
+/// lender with that much gold, and enough other cards to give. (The Thieves' Den, paid with
+/// cards anyway, is not built this way.)
+pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
+    let me = state.turn.seat;
+    let gold = state.gold[me.index()];
+    let hand = state.hand[me.index()];
+    for card in hand.iter() {
+        if rules.card(card).district == District::ThievesDen
+            || !building::may_build_card(rules, state, card)
+        {
+            continue;
+        }
+        let cost = building::build_cost(rules, state, me, card);
+        if cost <= gold {
+            continue;
+        }
+        let missing = cost - gold;
+        if hand.len() as u16 - 1 < missing {
+            continue;
+        }
+        for lender in state.seats_from(me).skip(1) {
+            if state.gold[lender.index()] >= missing {
+                out.push(Action::BorrowBuild(card, lender));
+            }
+        }
+    }
+}
+
+/// "A player cannot deny you his gold, and you cannot take more gold than is needed to
+/// build the intended district." The gold is taken now, the cards are given one at a time,
+/// then the district is paid for and built.
+pub fn borrow_build(rules: &Rules, state: &mut State, card: CardId, lender: Seat) {
+    let me = state.turn.seat;
+    let cost = building::build_cost(rules, state, me, card);
+    let missing = cost - state.gold[me.index()];
+    state.gold[lender.index()] -= missing;
+    state.gold[me.index()] += missing;
+    state.hand[me.index()].remove(card);
+    building::count_build(rules, state, card);
+    state.turn.pending = Pending::CardinalGive {
+        card,
+        lender,
+        remaining: missing as u8,
+    };
+}
+
+pub fn give(rules: &Rules, state: &mut State, given: CardId) {
+    let me = state.turn.seat;
+    let Pending::CardinalGive {
+        card,
+        lender,
+        remaining,
+    } = state.turn.pending
+    else {
+        unreachable!();
+    };
+    state.hand[me.index()].remove(given);
+    state.hand[lender.index()].insert(given);
+    if remaining > 1 {
+        state.turn.pending = Pending::CardinalGive {
+            card,
+            lender,
+            remaining: remaining - 1,
+        };
+    } else {
+        state.turn.pending = Pending::None;
+        // "Then you must pay to build that district in your city."
+        let cost = building::build_cost(rules, state, me, card);
+        building::pay_and_build(rules, state, card, cost);
+    }
+}

@@ -1,0 +1,93 @@
+//! The crown: the King and the Patrician take it, the Emperor gives it away; the heirs and
+//! the advisor at the end of the round.
+
+use super::super::action::Action;
+use super::super::ids::{Character, Seat};
+use super::super::rules::Rules;
+use super::super::state::{Pending, Phase, State, TurnMode, used};
+use super::current;
+
+/// King, Patrician: "At some point during your turn, you must take the crown." Nothing in
+/// the turn depends on when, so it is taken as the turn begins. "If you are bewitched, you
+/// still take the crown": the bewitched player takes it in his gather-only turn, the Witch
+/// does not when she resumes.
+pub fn on_reveal_crown(_rules: &Rules, state: &mut State) {
+    if matches!(current(state), Character::King | Character::Patrician)
+        && state.turn.mode != TurnMode::Resumed
+    {
+        state.crown = state.turn.seat;
+    }
+}
+
+/// Emperor: "you must take the crown from the player who has it and give it to a different
+/// player, but not yourself."
+pub fn legal_give(state: &State, holder: Seat, out: &mut Vec<Action>) {
+    let me = match state.phase {
+        Phase::EmperorAdvisor(seat) => seat,
+        _ => state.turn.seat,
+    };
+    for seat in state.seats_from(Seat(0)) {
+        if seat != holder && seat != me {
+            out.push(Action::GiveCrown(seat));
+        }
+    }
+}
+
+/// "You take either one gold from his stash or one card at random from his hand. If he has
+/// neither gold in his stash nor cards in hand, you do not take anything." The advisor (the
+/// killed Emperor at the end of the round) takes nothing.
+pub fn give(state: &mut State, seat: Seat) {
+    state.crown = seat;
+    if let Phase::EmperorAdvisor(_) = state.phase {
+        return;
+    }
+    state.turn.used |= used::CROWN;
+    let has_gold = state.gold[seat.index()] > 0;
+    let has_cards = !state.hand[seat.index()].is_empty();
+    match (has_gold, has_cards) {
+        (true, true) => state.turn.pending = Pending::EmperorLoot { from: seat },
+        (true, false) => take_gold(state, seat),
+        (false, true) => take_card(state, seat),
+        (false, false) => {}
+    }
+}
+
+pub fn loot(state: &mut State, action: Action) {
+    let Pending::EmperorLoot { from } = state.turn.pending else {
+        unreachable!();
+    };
+    state.turn.pending = Pending::None;
+    match action {
+        Action::LootGold => take_gold(state, from),
+        Action::LootCard => take_card(state, from),
+        _ => unreachable!(),
+    }
+}
+
+fn take_gold(state: &mut State, from: Seat) {
+    state.gold[from.index()] -= 1;
+    state.gold[state.turn.seat.index()] += 1;
+}
+
+fn take_card(state: &mut State, from: Seat) {
+    let hand = state.hand[from.index()];
+    let card = hand.nth(state.rng.below(hand.len() as u32) as usize);
+    state.hand[from.index()].remove(card);
+    state.hand[state.turn.seat.index()].insert(card);
+}
+
+/// End of the round. The killed King's or Patrician's heir takes the crown. The killed
+/// Emperor's player, as his advisor, must give it away: returns that seat, whose decision
+/// comes next.
+pub fn end_of_round_crown(state: &mut State) -> Option<Seat> {
+    let killed = state.killed?;
+    let heir = state.owner[killed.index()]?;
+    match state.character(killed)? {
+        Character::King | Character::Patrician => {
+            state.crown = heir;
+            None
+        }
+        Character::Emperor => Some(heir),
+        _ => None,
+    }
+}

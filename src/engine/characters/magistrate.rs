@@ -1,0 +1,78 @@
+//! The Magistrate: three warrants, only the signed one acting, confiscating the first
+//! district its holder pays to build.
+
+use super::super::action::Action;
+use super::super::building;
+use super::super::ids::{CardId, Character, Rank, Seat};
+use super::super::rules::Rules;
+use super::super::state::{Pending, State, used};
+use super::other_ranks;
+
+/// "Assign them facedown to three different character tokens of your choice. One of the
+/// markers shows the signed warrant." One action per (signed, two blank) choice; the blank
+/// pair in increasing rank order.
+pub fn legal_warrants(state: &State, out: &mut Vec<Action>) {
+    for signed in other_ranks(state) {
+        for a in other_ranks(state).filter(|&a| a != signed) {
+            for b in other_ranks(state).filter(|&b| b > a && b != signed) {
+                out.push(Action::Warrant(signed, a, b));
+            }
+        }
+    }
+}
+
+pub fn assign(state: &mut State, signed: Rank, a: Rank, b: Rank) {
+    for rank in [signed, a, b] {
+        state.warrants.insert(rank);
+    }
+    state.signed_warrant = Some(signed);
+    state.turn.used |= used::ABILITY;
+}
+
+/// The Magistrate's seat if the district `card` just paid for by the turn's player may be
+/// confiscated: the signed warrant is on this character, it is the first district paid for
+/// this turn, and the Magistrate has no identical district ("You cannot confiscate a
+/// district if you have an identical district (with the same name) already in your city" -
+/// the Quarry does not help: "he cannot use the Magistrate ... to acquire identical
+/// districts").
+pub fn confiscation_target(rules: &Rules, state: &State, card: CardId) -> Option<Seat> {
+    if state.signed_warrant != Some(state.turn.rank) || state.turn.warrant_checked {
+        return None;
+    }
+    let magistrate = state.player_of(Character::Magistrate)?;
+    let builder = state.turn.seat;
+    let district = rules.card(card).district;
+    (magistrate != builder && !state.has_district(rules, magistrate, district))
+        .then_some(magistrate)
+}
+
+pub fn legal_confiscation(out: &mut Vec<Action>) {
+    out.extend([Action::Confiscate, Action::AllowBuild]);
+}
+
+/// "If you do, you confiscate that district from him and build it in your city instead for
+/// free. The confiscated district never enters the targeted player's city, but it does count
+/// toward the targeted player's building limit for the turn. The targeted player receives
+/// back all gold paid for that district."
+pub fn decide(rules: &Rules, state: &mut State, action: Action) {
+    let Pending::Confiscation { card, paid } = state.turn.pending else {
+        unreachable!("the Magistrate decides only on a pending confiscation");
+    };
+    state.turn.pending = Pending::None;
+    let builder = state.turn.seat;
+    match action {
+        Action::Confiscate => {
+            let magistrate = state
+                .player_of(Character::Magistrate)
+                .expect("a pending confiscation has a Magistrate");
+            state.gold[builder.index()] += paid as u16;
+            state.turn.paid_to_build -= paid as u16;
+            state.warrants.remove(state.turn.rank);
+            // "If the Magistrate confiscates a district from a player, the Magistrate is
+            // charged the tax, not his target."
+            building::complete_build(rules, state, magistrate, card);
+        }
+        Action::AllowBuild => building::complete_build(rules, state, builder, card),
+        _ => unreachable!(),
+    }
+}

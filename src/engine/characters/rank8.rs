@@ -1,0 +1,143 @@
+//! Rank 8: the Warlord destroys, the Diplomat exchanges, the Marshal seizes; and who is
+//! protected from them.
+
+use super::super::action::Action;
+use super::super::building::place_in_city;
+use super::super::ids::{CardId, Character, District, Seat};
+use super::super::rules::Rules;
+use super::super::state::{State, used};
+
+/// Bishop: "During this round, the rank 8 character cannot use its ability on your
+/// districts. If you are killed, the rank 8 character can use its ability on your districts.
+/// Similarly, if you are bewitched, the rank 8 character cannot use its ability on the
+/// Witch's districts, but it can use its ability on the Bishop's districts."
+pub fn protected_from_rank8(state: &State, seat: Seat) -> bool {
+    state.player_of(Character::Bishop) == Some(seat)
+}
+
+/// Cities a rank 8 ability may reach: not completed ("You cannot destroy [exchange for,
+/// seize] a district in a completed city") and not protected by the Bishop.
+fn open_city(rules: &Rules, state: &State, seat: Seat) -> bool {
+    !state.is_complete(rules, seat) && !protected_from_rank8(state, seat)
+}
+
+/// Keep: "The rank 8 character cannot use its ability on the Keep."
+fn targetable(rules: &Rules, card: CardId) -> bool {
+    rules.card(card).district != District::Keep
+}
+
+/// Warlord: "destroy one district of your choice by paying one fewer gold than its building
+/// cost" (a beautified district costs one more).
+pub fn destroy_cost(rules: &Rules, state: &State, card: CardId) -> u16 {
+    state.cost(rules, card).saturating_sub(1) as u16
+}
+
+/// "You cannot destroy a district in a completed city, but you can destroy one of your own
+/// districts."
+pub fn legal_destroy(rules: &Rules, state: &State, out: &mut Vec<Action>) {
+    let gold = state.gold[state.turn.seat.index()];
+    for seat in state.seats_from(Seat(0)) {
+        if !open_city(rules, state, seat) {
+            continue;
+        }
+        for card in state.city[seat.index()].iter() {
+            if targetable(rules, card) && destroy_cost(rules, state, card) <= gold {
+                out.push(Action::Destroy(seat, card));
+            }
+        }
+    }
+}
+
+/// "Destroyed districts are discarded facedown to the bottom of the district deck."
+pub fn destroy(rules: &Rules, state: &mut State, seat: Seat, card: CardId) {
+    let me = state.turn.seat;
+    state.gold[me.index()] -= destroy_cost(rules, state, card);
+    state.remove_from_city(seat, card);
+    state.deck.put_bottom(card);
+    state.turn.used |= used::ABILITY;
+}
+
+/// Diplomat: "You cannot exchange for a district in a completed city nor for a district
+/// identical to a district already in your city, but you can exchange one of your districts
+/// if you have a completed city. Also, the district coming from your city cannot be identical
+/// to a district already in the other player's city." The difference in cost, if theirs
+/// costs more, is paid to that player.
+pub fn legal_exchange(rules: &Rules, state: &State, out: &mut Vec<Action>) {
+    let me = state.turn.seat;
+    let gold = state.gold[me.index()];
+    let mine = state.city[me.index()];
+    for seat in state.seats_from(me).skip(1) {
+        if !open_city(rules, state, seat) {
+            continue;
+        }
+        for theirs in state.city[seat.index()].iter() {
+            let district = rules.card(theirs).district;
+            if !targetable(rules, theirs) || state.has_district(rules, me, district) {
+                continue;
+            }
+            for own in mine.iter() {
+                let own_district = rules.card(own).district;
+                if targetable(rules, own)
+                    && !state.has_district(rules, seat, own_district)
+                    && exchange_cost(rules, state, theirs, own) <= gold
+                {
+                    out.push(Action::Exchange(seat, theirs, own));
+                }
+            }
+        }
+    }
+}
+
+/// "If the other player's district has a higher cost than your district, you must give that
+/// player the difference in gold from your stash."
+fn exchange_cost(rules: &Rules, state: &State, theirs: CardId, mine: CardId) -> u16 {
+    state
+        .cost(rules, theirs)
+        .saturating_sub(state.cost(rules, mine)) as u16
+}
+
+pub fn exchange(rules: &Rules, state: &mut State, seat: Seat, theirs: CardId, mine: CardId) {
+    let me = state.turn.seat;
+    let price = exchange_cost(rules, state, theirs, mine);
+    state.gold[me.index()] -= price;
+    state.gold[seat.index()] += price;
+    state.city[seat.index()].remove(theirs);
+    state.city[me.index()].remove(mine);
+    state.city[seat.index()].insert(mine);
+    state.city[me.index()].insert(theirs);
+    state.turn.used |= used::ABILITY;
+}
+
+/// Marshal: "seize one district with a building cost of three or less in another player's
+/// city by giving the owner gold equal to its building cost. ... You cannot seize a district
+/// in a completed city nor a district identical to a district already in your city."
+pub fn legal_seize(rules: &Rules, state: &State, out: &mut Vec<Action>) {
+    let me = state.turn.seat;
+    let gold = state.gold[me.index()];
+    for seat in state.seats_from(me).skip(1) {
+        if !open_city(rules, state, seat) {
+            continue;
+        }
+        for card in state.city[seat.index()].iter() {
+            let cost = state.cost(rules, card);
+            if targetable(rules, card)
+                && cost <= 3
+                && cost as u16 <= gold
+                && !state.has_district(rules, me, rules.card(card).district)
+            {
+                out.push(Action::Seize(seat, card));
+            }
+        }
+    }
+}
+
+/// "The seized district is added to your city."
+pub fn seize(rules: &Rules, state: &mut State, seat: Seat, card: CardId) {
+    let me = state.turn.seat;
+    let price = state.cost(rules, card) as u16;
+    state.gold[me.index()] -= price;
+    state.gold[seat.index()] += price;
+    state.city[seat.index()].remove(card);
+    place_in_city(rules, state, me, card);
+    state.turn.used |= used::ABILITY;
+}

@@ -1,0 +1,81 @@
+//! Rank 9: the Queen's gold, the Artist's beautifying, the Tax Collector's tax.
+
+use super::super::action::Action;
+use super::super::ids::{CardId, Character, Rank, Seat};
+use super::super::rules::Rules;
+use super::super::state::{State, used};
+use super::current;
+
+/// Queen: "If you are sitting next to the player who revealed the rank 4 character (King,
+/// Emperor, or Patrician), gain three gold."
+pub fn legal_queen(state: &State, out: &mut Vec<Action>) {
+    let rank4 = Rank(4);
+    if state.revealed.contains(rank4)
+        && let Some(holder) = state.owner[rank4.index()]
+        && next_to(state, state.turn.seat, holder)
+    {
+        out.push(Action::QueenGold);
+    }
+}
+
+fn next_to(state: &State, a: Seat, b: Seat) -> bool {
+    a != b && (a.left(state.players) == b || a.right(state.players) == b)
+}
+
+pub fn queen_gold(state: &mut State) {
+    state.gold[state.turn.seat.index()] += 3;
+    state.turn.used |= used::EXTRA;
+}
+
+/// "If this character is sitting next to you, but has been killed by the Assassin, you gain
+/// three gold when that card is revealed at the end of the round."
+pub fn queen_end_of_round(state: &mut State) {
+    let rank4 = Rank(4);
+    if state.killed == Some(rank4)
+        && let Some(holder) = state.owner[rank4.index()]
+        && let Some(queen) = state.player_of(Character::Queen)
+        && next_to(state, queen, holder)
+    {
+        state.gold[queen.index()] += 3;
+    }
+}
+
+/// Artist: "You can beautify up to two of your districts by assigning them each one gold
+/// from your stash. ... A district can be beautified only once."
+pub fn legal_beautify(state: &State, out: &mut Vec<Action>) {
+    let me = state.turn.seat;
+    if state.turn.beautified >= 2 || state.gold[me.index()] == 0 {
+        return;
+    }
+    let city = state.city[me.index()].minus(state.beautified);
+    out.extend(city.iter().map(Action::Beautify));
+}
+
+pub fn beautify(state: &mut State, card: CardId) {
+    state.gold[state.turn.seat.index()] -= 1;
+    state.beautified.insert(card);
+    state.turn.beautified += 1;
+}
+
+/// Tax Collector: "At any time during your turn, you can take all gold from the Tax
+/// Collector's character token into your stash."
+pub fn legal_collect(state: &State, out: &mut Vec<Action>) {
+    if state.tax_pool > 0 {
+        out.push(Action::CollectTaxes);
+    }
+}
+
+pub fn collect(state: &mut State) {
+    let gold = std::mem::take(&mut state.tax_pool);
+    state.gold[state.turn.seat.index()] += gold;
+    state.turn.used |= used::EXTRA;
+}
+
+/// "The Tax Collector himself is not charged a tax": the player building during the Tax
+/// Collector's own turn. "In 2- and 3-player games, a player who chooses the Tax Collector as
+/// one of his characters is still charged a tax for his other character."
+pub fn exempt_from_tax(_rules: &Rules, state: &State, builder: Seat) -> bool {
+    state.phase == super::super::state::Phase::Turns
+        && builder == state.turn.seat
+        && current(state) == Character::TaxCollector
+}

@@ -1,0 +1,59 @@
+//! The Seer: a random card from each other player, then one card back to each.
+
+use super::super::action::Action;
+use super::super::ids::CardId;
+use super::super::sets::SeatSet;
+use super::super::state::{Pending, State, used};
+
+/// Offered when some other player has cards.
+pub fn legal(state: &State, out: &mut Vec<Action>) {
+    let me = state.turn.seat;
+    if state
+        .seats_from(me)
+        .skip(1)
+        .any(|s| !state.hand[s.index()].is_empty())
+    {
+        out.push(Action::SeerTake);
+    }
+}
+
+/// "Take a card at random from each other player's hand and add those cards to your hand.
+/// ... If a player has no cards in hand, you neither take a card from him nor give him a
+/// card."
+pub fn take(state: &mut State) {
+    let me = state.turn.seat;
+    let mut to = SeatSet::EMPTY;
+    for i in 1..state.players {
+        let seat = super::super::ids::Seat((me.0 + i) % state.players);
+        let hand = state.hand[seat.index()];
+        if hand.is_empty() {
+            continue;
+        }
+        let card = hand.nth(state.rng.below(hand.len() as u32) as usize);
+        state.hand[seat.index()].remove(card);
+        state.hand[me.index()].insert(card);
+        to.insert(seat);
+    }
+    state.turn.used |= used::ABILITY;
+    state.turn.pending = Pending::SeerGive { to };
+}
+
+/// "Then give one card from your hand to each player you took a card from", clockwise.
+pub fn give(state: &mut State, card: CardId) {
+    let me = state.turn.seat;
+    let Pending::SeerGive { mut to } = state.turn.pending else {
+        unreachable!();
+    };
+    let next = state
+        .seats_from(me)
+        .find(|&s| to.contains(s))
+        .expect("a player is owed a card");
+    state.hand[me.index()].remove(card);
+    state.hand[next.index()].insert(card);
+    to.0 &= !(1 << next.0);
+    state.turn.pending = if to.is_empty() {
+        Pending::None
+    } else {
+        Pending::SeerGive { to }
+    };
+}

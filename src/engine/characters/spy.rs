@@ -1,0 +1,33 @@
+//! The Spy: naming a district type and looking at a player's hand.
+
+use super::super::action::Action;
+use super::super::ids::{DistrictType, Seat};
+use super::super::rules::Rules;
+use super::super::state::{State, used};
+
+/// "Choose another player and name a district type (noble, religious, trade, military, or
+/// unique)."
+pub fn legal(state: &State, out: &mut Vec<Action>) {
+    let me = state.turn.seat;
+    for seat in state.seats_from(me).skip(1) {
+        for &dtype in DistrictType::ALL {
+            out.push(Action::Spy(seat, dtype));
+        }
+    }
+}
+
+/// "For each card in his hand that matches the named district type, take one gold from that
+/// player's stash and gain one card from the deck. If [he] has more cards of matching
+/// districts than gold in his stash, you take all the gold in his stash, and you still gain
+/// cards for each of the matching districts." A card's type is its printed type.
+pub fn spy(rules: &Rules, state: &mut State, target: Seat, dtype: DistrictType) {
+    let me = state.turn.seat;
+    let matches = state.hand[target.index()]
+        .intersection(rules.by_type[dtype.index()])
+        .len() as u16;
+    let gold = matches.min(state.gold[target.index()]);
+    state.gold[target.index()] -= gold;
+    state.gold[me.index()] += gold;
+    state.draw_to_hand(me, matches as u8);
+    state.turn.used |= used::ABILITY;
+}

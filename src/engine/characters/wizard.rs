@@ -1,0 +1,59 @@
+//! The Wizard: looking at a player's hand and taking or building one of its cards.
+
+use super::super::action::Action;
+use super::super::building;
+use super::super::ids::{District, Seat};
+use super::super::rules::Rules;
+use super::super::state::{Pending, State, used};
+
+/// "Look at another player's hand of cards and choose one of those cards." Only players with
+/// cards can be chosen.
+pub fn legal_look(state: &State, out: &mut Vec<Action>) {
+    let me = state.turn.seat;
+    for seat in state.seats_from(me).skip(1) {
+        if !state.hand[seat.index()].is_empty() {
+            out.push(Action::WizardLook(seat));
+        }
+    }
+}
+
+/// "Then either pay to immediately build the chosen card in your city or add it to your
+/// hand." The immediate build needs its full gold cost (Factory discount included; the
+/// Thieves' Den's card payment is not available here) and allows identical districts.
+pub fn legal_pick(rules: &Rules, state: &State, from: Seat, out: &mut Vec<Action>) {
+    let me = state.turn.seat;
+    let hand = state.hand[from.index()];
+    out.extend(hand.iter().map(Action::WizardTake));
+    for card in hand.iter() {
+        if rules.card(card).district != District::SecretVault
+            && building::build_cost(rules, state, me, card) <= state.gold[me.index()]
+        {
+            out.push(Action::WizardBuild(card));
+        }
+    }
+}
+
+pub fn apply(rules: &Rules, state: &mut State, action: Action) {
+    let me = state.turn.seat;
+    match action {
+        Action::WizardLook(from) => {
+            state.turn.used |= used::ABILITY;
+            state.turn.pending = Pending::WizardPick { from };
+        }
+        Action::WizardTake(card) | Action::WizardBuild(card) => {
+            let Pending::WizardPick { from } = state.turn.pending else {
+                unreachable!("the Wizard picks only after looking");
+            };
+            state.turn.pending = Pending::None;
+            state.hand[from.index()].remove(card);
+            if let Action::WizardTake(_) = action {
+                state.hand[me.index()].insert(card);
+            } else {
+                // "If you immediately build it, it does not count toward your building limit."
+                let cost = building::build_cost(rules, state, me, card);
+                building::pay_and_build(rules, state, card, cost);
+            }
+        }
+        _ => unreachable!(),
+    }
+}
