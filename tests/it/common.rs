@@ -20,6 +20,16 @@ pub fn rules_with_rank9(players: u8, use_rank9: bool) -> Rules {
     config.rules(players).expect("valid rules")
 }
 
+/// Rules with the first-game districts and this cast, one character per rank in rank order
+/// (8 characters, or 9 with a rank-9 character, which then plays at every count it may).
+pub fn rules_with_cast(players: u8, cast: &[Character]) -> Rules {
+    let config = load_preset("first-game").expect("built-in preset");
+    let mut options = config.options.clone();
+    options.use_rank9 = cast.len() == 9 && players >= 4;
+    let pools: Vec<Vec<Character>> = cast.iter().map(|&c| vec![c]).collect();
+    Rules::new(players, &pools, &config.deck(), &[], 0, &options).expect("valid rules")
+}
+
 use citadels_sim::engine::sets::{CardSet, RankSet};
 use citadels_sim::engine::state::{Deck, Draft, Pending, Phase, State};
 use citadels_sim::engine::{
