@@ -8,7 +8,7 @@ use crate::engine::ids::{Rank, Seat};
 use crate::engine::rules::Rules;
 use crate::engine::scoring::score;
 use crate::engine::sets::CardSet;
-use crate::engine::state::{Phase, State};
+use crate::engine::state::{Phase, State, TurnMode};
 use crate::stats::record::GameRecord;
 use std::fmt::Write;
 
@@ -24,6 +24,10 @@ pub struct Log {
     crown: Option<Seat>,
     /// This round's killed character and its player, as last seen.
     killed: Option<(Rank, Seat, &'static str)>,
+    /// Whether the Witch's resumed turn was announced.
+    resumed: bool,
+    /// Gold on the Tax Collector's token after the last decision.
+    tax_pool: u16,
 }
 
 fn cards(rules: &Rules, set: CardSet) -> String {
@@ -67,6 +71,15 @@ impl Log {
 
 impl Observer for Log {
     fn before_action(&mut self, rules: &Rules, state: &State, seat: Seat, action: Action) {
+        if state.tax_pool > self.tax_pool {
+            let _ = writeln!(
+                self.text,
+                "  (tax: {} gold onto the Tax Collector's token, now {})",
+                state.tax_pool - self.tax_pool,
+                state.tax_pool
+            );
+        }
+        self.tax_pool = state.tax_pool;
         if state.round != self.round {
             self.note_skipped(10);
             self.killed = None;
@@ -91,6 +104,7 @@ impl Observer for Log {
                 .iter()
                 .map(|r| character_name(state, r))
                 .collect();
+            self.resumed = false;
             let faceup = if faceup.is_empty() {
                 "-".to_string()
             } else {
@@ -108,10 +122,25 @@ impl Observer for Log {
                 );
             }
         }
+        if state.phase == Phase::Turns
+            && state.turn.mode == TurnMode::Resumed
+            && state.turn.rank.0 == self.turn_rank
+            && !self.resumed
+        {
+            self.resumed = true;
+            let _ = writeln!(
+                self.text,
+                "-- the Witch (seat {}) resumes her turn as the {}, {} gold --",
+                state.turn.seat.0,
+                character_name(state, state.turn.rank),
+                state.gold[state.turn.seat.index()]
+            );
+        }
         if state.phase == Phase::Turns && state.turn.rank.0 != self.turn_rank {
             let rank = state.turn.rank;
             self.note_skipped(rank.0);
             self.turn_rank = rank.0;
+            self.resumed = false;
             let crown_moved = self.crown_moved(state);
             let me = state.turn.seat;
             let t = &mut self.text;
