@@ -54,6 +54,10 @@ struct Context {
     standing: [f32; 8],
     /// For each seat, the opponent furthest ahead of it.
     leader_of: [Seat; 8],
+    /// Per rank: how much the leader would gain from that character (`threat_of_rank`).
+    threat: [f32; 10],
+    /// Per rank: how much gold a rank 2 ability could take from it (`loot_of_rank`).
+    loot: [f32; 10],
 }
 
 impl Context {
@@ -71,10 +75,17 @@ impl Context {
                 .map(|s| Seat(s as u8))
                 .expect("an opponent");
         }
-        Context {
+        let mut ctx = Context {
             standing: standing_of,
             leader_of,
+            threat: [0.0; 10],
+            loot: [0.0; 10],
+        };
+        for rank in 1..=9u8 {
+            ctx.threat[rank as usize] = threat_of_rank(view, &ctx, Rank(rank));
+            ctx.loot[rank as usize] = loot_of_rank(view, &ctx, Rank(rank));
         }
+        ctx
     }
 
     /// The opponent furthest ahead of `seat`.
@@ -112,8 +123,8 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
         Action::DenPayGold => 0.0,
         // Free resources first: they can only help this turn's building.
         Action::TakeIncome | Action::MerchantGold | Action::ArchitectDraw => 90.0,
-        Action::Kill(rank) => 80.0 + threat_of_rank(view, ctx(), rank),
-        Action::Rob(rank) => 80.0 + loot_of_rank(view, ctx(), rank),
+        Action::Kill(rank) => 80.0 + ctx().threat[rank.index()],
+        Action::Rob(rank) => 80.0 + ctx().loot[rank.index()],
         Action::SwapHands(seat) => {
             let gain = view.hand_size(seat) as f32 - my_useful_cards(view) as f32;
             if gain >= 2.0 { 70.0 + gain } else { -10.0 }
@@ -156,11 +167,11 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
         Action::AbbotTax(seat) => 90.0 + 0.01 * ctx().standing[seat.index()],
         Action::Bewitch(rank) => {
             // Take over the character most useful to me, preferably the leader's.
-            80.0 + character_value(view, ctx(), me, rank) + 0.3 * threat_of_rank(view, ctx(), rank)
+            80.0 + character_value(view, ctx(), me, rank) + 0.3 * ctx().threat[rank.index()]
         }
         Action::Warrant(signed, a, b) => {
-            80.0 + threat_of_rank(view, ctx(), signed)
-                + 0.2 * (threat_of_rank(view, ctx(), a) + threat_of_rank(view, ctx(), b))
+            let threat = &ctx().threat;
+            80.0 + threat[signed.index()] + 0.2 * (threat[a.index()] + threat[b.index()])
         }
         Action::Confiscate => 100.0,
         Action::AllowBuild => 0.0,
@@ -171,7 +182,8 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
             70.0 + expected * (1.0 + (view.gold(seat) > 0) as u8 as f32)
         }
         Action::Threaten(flowered, other) => {
-            80.0 + loot_of_rank(view, ctx(), flowered) + 0.5 * loot_of_rank(view, ctx(), other)
+            let loot = &ctx().loot;
+            80.0 + loot[flowered.index()] + 0.5 * loot[other.index()]
         }
         // Half the gold now, or risk all of it if the marker is the flowered one.
         Action::Bribe => 10.0 - (view.my_gold() / 2) as f32,
