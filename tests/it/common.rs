@@ -15,7 +15,7 @@ pub fn first_game_rules(players: u8) -> Rules {
 /// 9-character selection tables can be exercised.
 pub fn rules_with_rank9(players: u8, use_rank9: bool) -> Rules {
     let mut config = load_preset("first-game").expect("built-in preset");
-    config.characters.push(Character::Artist);
+    config.cast.push(vec![Character::Artist]);
     config.options.use_rank9 = use_rank9;
     config.rules(players).expect("valid rules")
 }
