@@ -2,7 +2,7 @@
 //! before any game is played, so bad input writes nothing.
 
 use crate::bots::BotSpec;
-use crate::cli::{Cli, Command, ConfigArgs, ReplayArgs, RunArgs};
+use crate::cli::{Cli, Command, ConfigArgs, ReplaceArgs, ReplayArgs, RunArgs};
 use crate::config::{self, RunConfig};
 use crate::engine::rules::Rules;
 use crate::progress::Progress;
@@ -54,12 +54,19 @@ pub fn main(cli: Cli, command_line: String) -> Result<(), AppError> {
     }
 }
 
-fn load_config(source: &ConfigArgs) -> Result<RunConfig, AppError> {
-    match (&source.preset, &source.config) {
-        (_, Some(path)) => config::load_file(path).map_err(input),
-        (Some(name), None) => config::load_preset(name).map_err(input),
-        (None, None) => config::load_preset(DEFAULT_PRESET).map_err(input),
+/// Loads the config and applies the `--replace` flags in order.
+fn load_config(source: &ConfigArgs, replace: &ReplaceArgs) -> Result<RunConfig, AppError> {
+    let mut config = match (&source.preset, &source.config) {
+        (_, Some(path)) => config::load_file(path).map_err(input)?,
+        (Some(name), None) => config::load_preset(name).map_err(input)?,
+        (None, None) => config::load_preset(DEFAULT_PRESET).map_err(input)?,
+    };
+    for r in &replace.replace {
+        config
+            .replace(r.old, r.new)
+            .map_err(|e| input(anyhow!("--replace {r}: {e}")))?;
     }
+    Ok(config)
 }
 
 /// `reports/<preset name>/`, or `reports/<config file stem>/` for `--config`.
@@ -119,13 +126,10 @@ fn plan(args: &RunArgs) -> Result<Plan, AppError> {
     if let Some(out) = &args.out {
         check_out(out)?;
     }
-    let config = load_config(&args.source)?;
+    let config = load_config(&args.source, &args.replace)?;
     let mut counts = Vec::new();
     for players in args.players.counts() {
-        let rules = config
-            .rules(players)
-            .with_context(|| format!("{}: {players} players", config.source))
-            .map_err(input)?;
+        let rules = config.rules(players).map_err(input)?;
         let seats = seat_bots(&bots, players).map_err(|e| input(anyhow!(e)))?;
         counts.push((rules, seats));
     }
@@ -215,11 +219,8 @@ fn replay(args: &ReplayArgs) -> Result<(), AppError> {
     let list = BotSpec::parse_list(&args.bots)
         .map_err(|e| input(anyhow::Error::new(e).context("--bots")))?;
     let seats = seat_bots(&list, args.players).map_err(|e| input(anyhow!(e)))?;
-    let config = load_config(&args.source)?;
-    let rules = config
-        .rules(args.players)
-        .with_context(|| format!("{}: {} players", config.source, args.players))
-        .map_err(input)?;
+    let config = load_config(&args.source, &args.replace)?;
+    let rules = config.rules(args.players).map_err(input)?;
     let (_, log) = replay_game(
         &rules,
         game_seed(args.seed, args.players, args.game),

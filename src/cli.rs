@@ -1,5 +1,7 @@
 //! Command-line types (clap derive) and their value parsers.
 
+use crate::config::suggest::did_you_mean;
+use crate::engine::ids::Character;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -38,6 +40,8 @@ pub struct ConfigArgs {
 pub struct RunArgs {
     #[command(flatten)]
     pub source: ConfigArgs,
+    #[command(flatten)]
+    pub replace: ReplaceArgs,
     /// Player counts: one count (5) or a range (4-7), within 2-8.
     #[arg(long, value_name = "N|LO-HI", default_value = "4-7", value_parser = parse_players)]
     pub players: PlayerRange,
@@ -66,6 +70,8 @@ pub struct RunArgs {
 pub struct ReplayArgs {
     #[command(flatten)]
     pub source: ConfigArgs,
+    #[command(flatten)]
+    pub replace: ReplaceArgs,
     /// Player count of the game (2-8).
     #[arg(long, value_name = "N", value_parser = parse_player_count)]
     pub players: u8,
@@ -78,6 +84,50 @@ pub struct ReplayArgs {
     /// Bots, as given to the run.
     #[arg(long, value_name = "SPEC", default_value = "heuristic")]
     pub bots: String,
+}
+
+/// Changes to the config's cast, applied before the player-count checks.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ReplaceArgs {
+    /// Replace a character of the cast by another of the same rank, in every pool where it
+    /// appears (repeatable), for example --replace Emperor=King.
+    #[arg(long = "replace", value_name = "OLD=NEW", value_parser = parse_replace)]
+    pub replace: Vec<Replace>,
+}
+
+/// One `--replace OLD=NEW`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Replace {
+    pub old: Character,
+    pub new: Character,
+}
+
+impl std::fmt::Display for Replace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}={}", self.old, self.new)
+    }
+}
+
+/// `OLD=NEW`: two character names (case, spaces and hyphens ignored).
+pub fn parse_replace(text: &str) -> Result<Replace, String> {
+    let Some((old, new)) = text.split_once('=') else {
+        return Err(format!(
+            "\"{text}\" is not a replacement (expected OLD=NEW, like Emperor=King)"
+        ));
+    };
+    let character = |name: &str| {
+        let name = name.trim();
+        Character::from_name(name).ok_or_else(|| {
+            format!(
+                "unknown character \"{name}\"{}",
+                did_you_mean(name, Character::ALL.iter().map(|c| c.name()))
+            )
+        })
+    };
+    Ok(Replace {
+        old: character(old)?,
+        new: character(new)?,
+    })
 }
 
 /// An inclusive range of player counts.
@@ -187,6 +237,26 @@ mod tests {
         assert!(parse_players("").is_err());
         assert!(parse_players("-").is_err());
         assert!(parse_players("4-").is_err());
+    }
+
+    #[test]
+    fn replacements() {
+        assert_eq!(
+            parse_replace("Emperor=king"),
+            Ok(Replace {
+                old: Character::Emperor,
+                new: Character::King
+            })
+        );
+        assert_eq!(
+            parse_replace("tax collector = Artist").unwrap().to_string(),
+            "Tax Collector=Artist"
+        );
+        assert!(parse_replace("Emperor").unwrap_err().contains("OLD=NEW"));
+        assert_eq!(
+            parse_replace("Emperor=Kign").unwrap_err(),
+            "unknown character \"Kign\" (did you mean \"King\"?)"
+        );
     }
 
     #[test]

@@ -11,14 +11,24 @@ use std::collections::BTreeMap;
 #[serde(deny_unknown_fields)]
 pub struct ConfigFile {
     pub name: String,
-    /// Ranks 1-8 in rank order, optionally a ninth for rank 9.
-    pub characters: Vec<String>,
+    /// Ranks 1-8 in rank order, optionally a ninth for rank 9; each entry a name or a pool
+    /// of names of that rank (one is drawn per game).
+    pub characters: Vec<CastEntry>,
     pub unique_districts: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<RulesFile>,
     /// House-rule changes to catalog entries, keyed by district name.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub districts: BTreeMap<String, OverrideFile>,
+}
+
+/// One entry of `characters`: a character's name, or a list of names of the same rank of
+/// which each game draws one.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum CastEntry {
+    One(String),
+    Pool(Vec<String>),
 }
 
 /// The `[rules]` table; every key optional, defaults from `Options::default()`.

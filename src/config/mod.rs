@@ -18,7 +18,7 @@ mod tests;
 use crate::engine::ids::{Character, District};
 use crate::engine::rules::{DistrictSpec, Options, Rules};
 use catalog::Catalog;
-use files::{ConfigFile, OverrideFile, RulesFile};
+use files::{CastEntry, ConfigFile, OverrideFile, RulesFile};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -43,8 +43,10 @@ pub struct RunConfig {
     pub name: String,
     /// Where it came from: `preset first-game` or the file path.
     pub source: String,
-    /// The cast in rank order: ranks 1-8, and rank 9 if the config lists one.
-    pub characters: Vec<Character>,
+    /// The cast in rank order, one pool of candidates per rank: ranks 1-8, and rank 9 if the
+    /// config lists one. A pool of one is a fixed character; from a longer pool each game
+    /// draws one (with the game's seed).
+    pub cast: Vec<Vec<Character>>,
     /// The chosen unique districts, in file order.
     pub unique_districts: Vec<District>,
     /// The basic districts (54 cards unless overridden), overrides applied.
@@ -59,31 +61,80 @@ pub struct RunConfig {
 impl RunConfig {
     /// The rules at one player count; refuses counts the cast cannot play (for example 3 or 8
     /// players without a rank-9 character).
+    ///
+    /// The rulebook's player-count rules ("2-Player Rule Changes", "Using 9 Characters"): the
+    /// Emperor is not used at 2 players, and the Queen not below 5 players (she plays only
+    /// where rank 9 plays: at 3 players always, at 4 with `use_rank9`). A fixed Emperor or
+    /// Queen is refused there, naming the rulebook's replacements; from a pool with other
+    /// candidates the forbidden character is dropped at that player count.
     pub fn rules(&self, players: u8) -> Result<Rules, ConfigError> {
-        let err = |msg: String| ConfigError(format!("{}: {msg}", self.source));
-        let rank9 = self.characters.get(8).copied();
+        let err = |msg: String| {
+            if msg.starts_with(&format!("{players} players")) {
+                ConfigError(format!("{}: {msg}", self.source))
+            } else {
+                ConfigError(format!("{}: {players} players: {msg}", self.source))
+            }
+        };
         let rank9_plays = match players {
             3 | 8 => true,
             4..=7 => self.options.use_rank9,
             _ => false,
         };
-        // Rulebook, "Preset Options" footnotes.
-        if players == 2 && self.characters.contains(&Character::Emperor) {
-            return Err(err(
-                "the Emperor cannot be used at 2 players (the rulebook replaces him with the \
-                 King or the Patrician)"
-                    .into(),
-            ));
+        let mut cast = self.cast.clone();
+        for (i, pool) in cast.iter_mut().enumerate() {
+            if i == 8 && !rank9_plays {
+                continue;
+            }
+            for forbidden in forbidden_at(players) {
+                if !pool.contains(&forbidden) {
+                    continue;
+                }
+                pool.retain(|&c| c != forbidden);
+                if pool.is_empty() {
+                    return Err(err(player_count_refusal(forbidden)));
+                }
+            }
         }
-        if rank9 == Some(Character::Queen) && rank9_plays && players < 5 {
-            return Err(err(format!(
-                "the Queen cannot be used at {players} players, only at 5 or more (the rulebook \
-                 replaces her with the Artist or the Tax Collector)"
-            )));
-        }
-        let cast: Vec<Vec<Character>> = self.characters.iter().map(|&c| vec![c]).collect();
         Rules::new(players, &cast, &self.deck(), &[], 0, &self.options)
             .map_err(|e| err(e.to_string()))
+    }
+
+    /// Replaces `old` by `new` in the cast (`--replace OLD=NEW`): `old` must be in the cast
+    /// and `new` of the same rank and not in it already.
+    pub fn replace(&mut self, old: Character, new: Character) -> Result<(), String> {
+        let in_cast = |c: Character| self.cast.iter().any(|pool| pool.contains(&c));
+        if !in_cast(old) {
+            let cast: Vec<&str> = self.cast.iter().flatten().map(|c| c.name()).collect();
+            return Err(format!(
+                "{old} is not in the cast of {} (the cast: {})",
+                self.source,
+                cast.join(", ")
+            ));
+        }
+        if new.rank() != old.rank() {
+            return Err(format!(
+                "{new} is rank {}, {old} rank {}; allowed: a character of rank {} ({})",
+                new.rank().0,
+                old.rank().0,
+                old.rank().0,
+                rank_names(old)
+            ));
+        }
+        if in_cast(new) {
+            return Err(format!(
+                "{new} is already in the cast of {}; allowed: a rank-{} character not in it",
+                self.source,
+                old.rank().0
+            ));
+        }
+        for pool in &mut self.cast {
+            for c in pool.iter_mut() {
+                if *c == old {
+                    *c = new;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Every district spec of the deck: the basic districts, then the chosen unique ones.
@@ -100,7 +151,14 @@ impl RunConfig {
         let int = |v: u8| Some(i64::from(v));
         let file = ConfigFile {
             name: self.name.clone(),
-            characters: self.characters.iter().map(|c| c.name().into()).collect(),
+            characters: self
+                .cast
+                .iter()
+                .map(|pool| match pool.as_slice() {
+                    [one] => CastEntry::One(one.name().into()),
+                    _ => CastEntry::Pool(pool.iter().map(|c| c.name().into()).collect()),
+                })
+                .collect(),
             unique_districts: self
                 .unique_districts
                 .iter()
@@ -142,8 +200,44 @@ impl RunConfig {
     }
 }
 
-/// The built-in presets, in rulebook order, embedded so the binary works from any directory.
-const PRESETS: [(&str, &str); 7] = [
+/// Characters the rulebook forbids at a player count: the Emperor at 2 players ("2-Player
+/// Rule Changes"), the Queen below 5 ("Using 9 Characters").
+fn forbidden_at(players: u8) -> Vec<Character> {
+    let mut out = Vec::new();
+    if players == 2 {
+        out.push(Character::Emperor);
+    }
+    if players < 5 {
+        out.push(Character::Queen);
+    }
+    out
+}
+
+/// The refusal of a fixed forbidden character, naming the rulebook's replacements.
+fn player_count_refusal(character: Character) -> String {
+    match character {
+        Character::Emperor => "the Emperor cannot be used in 2-player games; replace him with \
+                               the King or the Patrician (--replace Emperor=King)"
+            .into(),
+        Character::Queen => "the Queen cannot be used with fewer than 5 players; replace her \
+                             with the Artist or the Tax Collector (--replace Queen=Artist)"
+            .into(),
+        other => format!("{other} cannot be used at this player count"),
+    }
+}
+
+/// The three characters of `character`'s rank, as a list for messages.
+fn rank_names(character: Character) -> String {
+    let names: Vec<&str> = Character::ALL
+        .iter()
+        .filter(|c| c.rank() == character.rank())
+        .map(|c| c.name())
+        .collect();
+    names.join(", ")
+}
+
+/// The built-in presets, in rulebook order then `all-characters`, embedded so the binary works from any directory.
+const PRESETS: [(&str, &str); 8] = [
     (
         "first-game",
         include_str!("../../configs/presets/first-game.toml"),
@@ -172,9 +266,13 @@ const PRESETS: [(&str, &str); 7] = [
         "vicious-nobles",
         include_str!("../../configs/presets/vicious-nobles.toml"),
     ),
+    (
+        "all-characters",
+        include_str!("../../configs/presets/all-characters.toml"),
+    ),
 ];
 
-const PRESET_NAMES: [&str; 7] = [
+const PRESET_NAMES: [&str; 8] = [
     PRESETS[0].0,
     PRESETS[1].0,
     PRESETS[2].0,
@@ -182,6 +280,7 @@ const PRESET_NAMES: [&str; 7] = [
     PRESETS[4].0,
     PRESETS[5].0,
     PRESETS[6].0,
+    PRESETS[7].0,
 ];
 
 /// Names of the built-in presets (configs/presets/*.toml, embedded in the binary).

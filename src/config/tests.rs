@@ -32,7 +32,7 @@ fn fail(edit: &[(&str, &str)], extra: &str) -> String {
 }
 
 #[test]
-fn preset_names_are_the_seven_rulebook_presets() {
+fn preset_names_are_the_seven_rulebook_presets_and_all_characters() {
     assert_eq!(
         preset_names(),
         [
@@ -43,6 +43,7 @@ fn preset_names_are_the_seven_rulebook_presets() {
             "devious-dignitaries",
             "tenacious-delegates",
             "vicious-nobles",
+            "all-characters",
         ]
     );
 }
@@ -54,10 +55,11 @@ fn first_game_preset_gives_68_cards_at_4_to_7_players() {
     assert_eq!(config.source, "preset first-game");
     use Character::*;
     assert_eq!(
-        config.characters,
+        config.cast,
         [
             Assassin, Thief, Magician, King, Bishop, Merchant, Architect, Warlord
         ]
+        .map(|c| vec![c])
     );
     use District::*;
     assert_eq!(
@@ -124,16 +126,8 @@ fn first_game_refuses_3_and_8_players() {
 #[test]
 fn other_presets_are_refused_naming_what_is_not_implemented() {
     let catalog = Catalog::embedded().unwrap();
-    for &(name, text) in &PRESETS[1..] {
+    for &(name, text) in &PRESETS[1..7] {
         let file: ConfigFile = files::parse(name, text).unwrap();
-        let msg = load_preset(name).unwrap_err().0;
-        let missing: Vec<String> = file
-            .characters
-            .iter()
-            .map(|n| Character::from_name(n).unwrap())
-            .filter(|c| !c.is_implemented())
-            .map(|c| c.name().to_string())
-            .collect();
         // Each rulebook preset has 9 characters (the last of rank 9) and 14 unique districts.
         assert_eq!(file.characters.len(), 9, "{name}");
         assert_eq!(file.unique_districts.len(), 14, "{name}");
@@ -142,21 +136,24 @@ fn other_presets_are_refused_naming_what_is_not_implemented() {
                 .iter()
                 .all(|d| catalog.is_unique(District::from_name(d).unwrap()))
         );
-        let prefix = format!(
-            "preset {name}: uses characters not implemented yet: {} and districts not \
-             implemented yet: ",
-            missing.join(", ")
-        );
-        assert!(msg.starts_with(&prefix), "{msg}");
+        let missing: Vec<&str> = file
+            .unique_districts
+            .iter()
+            .map(|n| District::from_name(n).unwrap())
+            .filter(|d| !d.is_implemented())
+            .map(|d| d.name())
+            .collect();
+        match load_preset(name) {
+            Ok(_) => assert!(missing.is_empty(), "{name}"),
+            Err(e) => assert_eq!(
+                e.0,
+                format!(
+                    "preset {name}: uses districts not implemented yet: {}",
+                    missing.join(", ")
+                )
+            ),
+        }
     }
-    assert_eq!(
-        load_preset("cunning-agents").unwrap_err().0,
-        "preset cunning-agents: uses characters not implemented yet: Witch, Blackmailer, \
-         Emperor, Abbot, Alchemist, Tax Collector and districts not implemented yet: Armory, \
-         Basilica, Gold Mine, Monument, Museum, Necropolis, Park, Poor House, Secret Vault, \
-         Theater (implemented characters: Assassin, Thief, Magician, King, Bishop, Merchant, \
-         Architect, Warlord)"
-    );
 }
 
 #[test]
@@ -165,7 +162,7 @@ fn unknown_preset_lists_the_known_ones() {
         load_preset("frist-game").unwrap_err().0,
         "unknown preset \"frist-game\" (known presets: first-game, ambitious-aristocrats, \
          cunning-agents, illustrious-emissaries, devious-dignitaries, tenacious-delegates, \
-         vicious-nobles) (did you mean \"first-game\"?)"
+         vicious-nobles, all-characters) (did you mean \"first-game\"?)"
     );
     assert!(!load_preset("x").unwrap_err().0.contains("did you mean"));
 }
@@ -271,14 +268,12 @@ fn unique_district_errors() {
 
 #[test]
 fn names_not_implemented_are_listed() {
-    assert_eq!(
-        fail(
-            &[("\"Assassin\"", "\"Witch\""), ("\"Thief\"", "\"Spy\"")],
-            ""
-        ),
-        "configs/x.toml: uses characters not implemented yet: Witch, Spy (implemented \
-         characters: Assassin, Thief, Magician, King, Bishop, Merchant, Architect, Warlord)"
+    // Every character is implemented.
+    let config = load(
+        &[("\"Assassin\"", "\"Witch\""), ("\"Thief\"", "\"Spy\"")],
+        "",
     );
+    assert_eq!(config.cast[..2], [[Character::Witch], [Character::Spy]]);
     assert_eq!(
         fail(&[("\"Keep\"", "\"Armory\", \"Hospital\"")], ""),
         "configs/x.toml: uses districts not implemented yet: Armory, Hospital"
@@ -441,29 +436,34 @@ fn missing_file_is_reported() {
 
 #[test]
 fn rank9_characters_follow_the_rulebook_footnotes() {
-    // No rank-9 character is implemented yet, so build the configs directly.
     let base = load_preset("first-game").unwrap();
     let mut queen = base.clone();
-    queen.characters.push(Character::Queen);
+    queen.cast.push(vec![Character::Queen]);
     assert!(
         queen.rules(4).is_ok(),
         "rank 9 is optional at 4 players and off by default"
     );
-    assert!(queen.rules(3).unwrap_err().0.starts_with(
-        "preset first-game: the Queen cannot be used at 3 players, only at 5 or more"
-    ));
+    assert_eq!(
+        queen.rules(3).unwrap_err().0,
+        "preset first-game: 3 players: the Queen cannot be used with fewer than 5 players; \
+         replace her with the Artist or the Tax Collector (--replace Queen=Artist)"
+    );
     assert_eq!(queen.rules(8).unwrap().cast_size(), 9);
     queen.options.use_rank9 = true;
-    assert!(queen.rules(4).is_err());
-    assert_eq!(queen.rules(5).unwrap().cast_size(), 9);
-    let mut emperor = base;
-    emperor.characters[3] = Character::Emperor;
     assert!(
-        emperor
-            .rules(2)
+        queen
+            .rules(4)
             .unwrap_err()
             .0
-            .starts_with("preset first-game: the Emperor cannot be used at 2 players")
+            .contains("the Queen cannot be used")
+    );
+    assert_eq!(queen.rules(5).unwrap().cast_size(), 9);
+    let mut emperor = base;
+    emperor.cast[3] = vec![Character::Emperor];
+    assert_eq!(
+        emperor.rules(2).unwrap_err().0,
+        "preset first-game: 2 players: the Emperor cannot be used in 2-player games; replace \
+         him with the King or the Patrician (--replace Emperor=King)"
     );
     assert!(emperor.rules(4).is_ok());
 }
@@ -482,4 +482,217 @@ fn example_house_rules_file_loads() {
     assert_eq!(rules.complete_city, 6);
     let manor = rules.by_district[District::Manor.index()];
     assert!(manor.iter().all(|c| rules.card(c).cost == 4));
+}
+
+/// A preset's card data without the check of what this build implements.
+fn preset_data(name: &str) -> RunConfig {
+    let text = PRESETS.iter().find(|(n, _)| *n == name).unwrap().1;
+    let source = format!("preset {name}");
+    let file: ConfigFile = files::parse(&source, text).unwrap();
+    validate::validate_data(&source, &file, Catalog::embedded().unwrap()).unwrap()
+}
+
+const EMPEROR_REFUSED: &str = "the Emperor cannot be used in 2-player games; replace him with \
+                               the King or the Patrician (--replace Emperor=King)";
+const QUEEN_REFUSED: &str = "the Queen cannot be used with fewer than 5 players; replace her \
+                             with the Artist or the Tax Collector (--replace Queen=Artist)";
+
+/// Every built-in preset at every player count 2-8: it builds rules where the rulebook allows
+/// and is refused, naming why, where it does not. The rulebook presets have no [rules] table,
+/// so rank 9 plays only at 3 and 8 players.
+#[test]
+fn every_preset_loads_at_every_player_count_the_rules_allow() {
+    let rank9 = "players need a rank-9 character (the rulebook requires 9 characters at 3 and \
+                 8 players)";
+    let expected = |name: &str, players: u8| -> Option<String> {
+        let emperor = ["cunning-agents", "illustrious-emissaries"].contains(&name);
+        let queen = ["ambitious-aristocrats", "devious-dignitaries"].contains(&name);
+        match (name, players) {
+            ("first-game", 3 | 8) => Some(format!("{players} {rank9}")),
+            (_, 2) if emperor => Some(format!("2 players: {EMPEROR_REFUSED}")),
+            (_, 3) if queen => Some(format!("3 players: {QUEEN_REFUSED}")),
+            _ => None,
+        }
+    };
+    for &name in preset_names() {
+        let config = preset_data(name);
+        for players in 2..=8 {
+            match (config.rules(players), expected(name, players)) {
+                (Ok(rules), None) => {
+                    assert_eq!(rules.players, players);
+                    let rank9_plays = matches!(players, 3 | 8) || name == "all-characters";
+                    let size = if players > 2 && rank9_plays { 9 } else { 8 };
+                    assert_eq!(rules.cast_size(), size, "{name} at {players}");
+                }
+                (Err(e), Some(msg)) => assert_eq!(e.0, format!("preset {name}: {msg}")),
+                (got, want) => panic!("{name} at {players}: got {got:?}, expected {want:?}"),
+            }
+        }
+    }
+    // With use_rank9 the Queen plays at 4 players too, and is refused there.
+    for name in ["ambitious-aristocrats", "devious-dignitaries"] {
+        let mut config = preset_data(name);
+        config.options.use_rank9 = true;
+        for players in [3, 4] {
+            assert_eq!(
+                config.rules(players).unwrap_err().0,
+                format!("preset {name}: {players} players: {QUEEN_REFUSED}")
+            );
+        }
+        assert_eq!(config.rules(5).unwrap().cast_size(), 9);
+        config.replace(Character::Queen, Character::Artist).unwrap();
+        assert_eq!(config.rules(3).unwrap().cast_pools[9], [Character::Artist]);
+        assert_eq!(config.rules(4).unwrap().cast_pools[9], [Character::Artist]);
+    }
+    let mut config = preset_data("cunning-agents");
+    config
+        .replace(Character::Emperor, Character::Patrician)
+        .unwrap();
+    assert_eq!(
+        config.rules(2).unwrap().cast_pools[4],
+        [Character::Patrician]
+    );
+}
+
+#[test]
+fn all_characters_preset_pools_every_rank() {
+    let config = load_preset("all-characters").unwrap();
+    assert_eq!(config.cast.len(), 9);
+    for (i, pool) in config.cast.iter().enumerate() {
+        let rank: Vec<Character> = Character::ALL[3 * i..3 * i + 3].to_vec();
+        assert_eq!(pool, &rank);
+    }
+    assert!(config.options.use_rank9);
+    assert_eq!(
+        config.unique_districts,
+        load_preset("first-game").unwrap().unique_districts
+    );
+    use Character::*;
+    // The pools reach the rules; the Emperor and the Queen leave them where forbidden.
+    let rules = config.rules(2).unwrap();
+    assert_eq!(rules.cast_pools[4], [King, Patrician]);
+    assert!(rules.cast_pools[9].is_empty(), "no rank 9 at 2 players");
+    for players in [3, 4] {
+        let rules = config.rules(players).unwrap();
+        assert_eq!(rules.cast_pools[4], [King, Emperor, Patrician]);
+        assert_eq!(rules.cast_pools[9], [Artist, TaxCollector]);
+    }
+    for players in 5..=8 {
+        let rules = config.rules(players).unwrap();
+        assert_eq!(rules.cast_pools[9], [Queen, Artist, TaxCollector]);
+        assert_eq!(rules.cast_pools[1], [Assassin, Witch, Magistrate]);
+    }
+}
+
+#[test]
+fn a_pool_left_empty_is_refused() {
+    let config = load(&[("\"King\"", "[\"Emperor\"]")], "");
+    assert_eq!(config.cast[3], [Character::Emperor]);
+    assert_eq!(
+        config.rules(2).unwrap_err().0,
+        format!("configs/x.toml: 2 players: {EMPEROR_REFUSED}")
+    );
+    let config = load(&[("\"Warlord\"]", "\"Warlord\", [\"Queen\"]]")], "");
+    assert_eq!(
+        config.rules(3).unwrap_err().0,
+        format!("configs/x.toml: 3 players: {QUEEN_REFUSED}")
+    );
+    assert!(config.rules(4).is_ok(), "rank 9 does not play at 4 players");
+}
+
+#[test]
+fn pool_errors() {
+    assert_eq!(
+        fail(&[("\"Assassin\"", "[]")], ""),
+        "configs/x.toml: characters[0]: an empty list; allowed: a name, or a non-empty list of \
+         rank-1 characters (one is drawn per game)"
+    );
+    assert_eq!(
+        fail(&[("\"Assassin\"", "[\"Assassin\", \"Thief\"]")], ""),
+        "configs/x.toml: characters[0][1]: \"Thief\" is rank 2, not rank 1; allowed: in \
+         characters[0], rank-1 characters only"
+    );
+    assert_eq!(
+        fail(&[("\"King\"", "[\"King\", \"Emperor\", \"king\"]")], ""),
+        "configs/x.toml: characters[3][2]: \"King\" is listed twice (also characters[3][0]); \
+         allowed: each character once"
+    );
+    assert_eq!(
+        fail(&[("\"King\"", "[\"King\", \"Emprer\"]")], ""),
+        "configs/x.toml: characters[3][1]: unknown character \"Emprer\" (did you mean \
+         \"Emperor\"?)"
+    );
+    let msg = fail(&[("\"King\"", "[\"King\", 4]")], "");
+    assert!(msg.contains("characters"), "{msg}");
+}
+
+#[test]
+fn pools_round_trip_and_reach_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = load(
+        &[
+            ("\"Assassin\"", "[\"Assassin\", \"Witch\", \"Magistrate\"]"),
+            ("\"Thief\"", "[\"Spy\"]"),
+            (
+                "\"Warlord\"]",
+                "\"Warlord\", [\"Artist\", \"Tax Collector\"]]",
+            ),
+        ],
+        "",
+    );
+    use Character::*;
+    assert_eq!(config.cast[0], [Assassin, Witch, Magistrate]);
+    assert_eq!(config.cast[1], [Spy]);
+    assert_eq!(config.cast[8], [Artist, TaxCollector]);
+    let written = config.to_toml();
+    assert!(
+        written.contains("\"Spy\",\n"),
+        "a pool of one is a plain name: {written}"
+    );
+    assert!(!written.contains("[\"Spy\"]"), "{written}");
+    for preset in [config, load_preset("all-characters").unwrap()] {
+        let written = preset.to_toml();
+        let path = dir.path().join("cast.toml");
+        std::fs::write(&path, &written).unwrap();
+        let back = load_file(&path).unwrap();
+        assert_eq!(
+            RunConfig {
+                source: preset.source.clone(),
+                ..back
+            },
+            preset
+        );
+        let rules = preset.rules(5).unwrap();
+        for (rank, pool) in preset.cast.iter().enumerate().take(8) {
+            assert_eq!(&rules.cast_pools[rank + 1], pool);
+        }
+    }
+}
+
+#[test]
+fn replace_changes_the_cast_or_says_why_not() {
+    use Character::*;
+    let mut config = load_preset("all-characters").unwrap();
+    config.replace(Witch, Magistrate).unwrap_err();
+    config.cast[0] = vec![Assassin, Witch];
+    config.replace(Witch, Magistrate).unwrap();
+    assert_eq!(config.cast[0], [Assassin, Magistrate]);
+    let mut first = load_preset("first-game").unwrap();
+    assert_eq!(
+        first.replace(Emperor, King).unwrap_err(),
+        "Emperor is not in the cast of preset first-game (the cast: Assassin, Thief, Magician, \
+         King, Bishop, Merchant, Architect, Warlord)"
+    );
+    assert_eq!(
+        first.replace(King, Thief).unwrap_err(),
+        "Thief is rank 2, King rank 4; allowed: a character of rank 4 (King, Emperor, Patrician)"
+    );
+    first.cast[3] = vec![King, Emperor];
+    assert_eq!(
+        first.replace(King, Emperor).unwrap_err(),
+        "Emperor is already in the cast of preset first-game; allowed: a rank-4 character not \
+         in it"
+    );
+    first.replace(King, Patrician).unwrap();
+    assert_eq!(first.cast[3], [Patrician, Emperor]);
 }

@@ -2,15 +2,30 @@
 //! the key, the bad value and what is allowed.
 
 use super::catalog::{Catalog, MAX_COPIES, MAX_COST};
-use super::files::{ConfigFile, OverrideFile, RulesFile};
+use super::files::{CastEntry, ConfigFile, OverrideFile, RulesFile};
 use super::suggest::did_you_mean;
 use super::{ConfigError, DistrictOverride, RunConfig};
 use crate::engine::ids::{Character, District};
 use crate::engine::rules::Options;
 use std::collections::BTreeMap;
 
-/// Validates a parsed file read from `source` (a path, or `preset NAME`).
+/// Validates a parsed file read from `source` (a path, or `preset NAME`), and refuses
+/// characters and districts this build does not implement.
 pub fn validate(
+    source: &str,
+    file: &ConfigFile,
+    catalog: &Catalog,
+) -> Result<RunConfig, ConfigError> {
+    let config = validate_data(source, file, catalog)?;
+    let characters: Vec<Character> = config.cast.iter().flatten().copied().collect();
+    not_implemented(&characters, &config.unique_districts)
+        .map_err(|msg| ConfigError(format!("{source}: {msg}")))?;
+    Ok(config)
+}
+
+/// Validates a parsed file without the check of what this build implements (tests use it to
+/// check the card data and player-count rules of presets whose cards are not all implemented).
+pub(crate) fn validate_data(
     source: &str,
     file: &ConfigFile,
     catalog: &Catalog,
@@ -22,10 +37,10 @@ pub fn validate(
             file.name
         )));
     }
-    let characters = characters(&file.characters).map_err(err)?;
+    let cast = characters(&file.characters).map_err(err)?;
     let unique_districts = unique_districts(&file.unique_districts, catalog).map_err(err)?;
     let options = options(file.rules.as_ref().unwrap_or(&RulesFile::default())).map_err(err)?;
-    if options.use_rank9 && characters.len() < 9 {
+    if options.use_rank9 && cast.len() < 9 {
         return Err(err(
             "rules.use_rank9 = true: the characters list has no 9th (rank-9) character; \
              add one or set use_rank9 = false"
@@ -33,7 +48,6 @@ pub fn validate(
         ));
     }
     let overrides = overrides(&file.districts, &unique_districts, catalog).map_err(err)?;
-    not_implemented(&characters, &unique_districts).map_err(err)?;
 
     let apply = |district: District| {
         let mut spec = catalog.spec(district);
@@ -48,39 +62,76 @@ pub fn validate(
         source: source.to_string(),
         basic_specs: catalog.basics().map(|s| apply(s.district)).collect(),
         unique_specs: unique_districts.iter().map(|&d| apply(d)).collect(),
-        characters,
+        cast,
         unique_districts,
         options,
         overrides,
     })
 }
 
-fn characters(names: &[String]) -> Result<Vec<Character>, String> {
-    let mut cast: Vec<Character> = Vec::new();
-    for (i, name) in names.iter().enumerate() {
+fn characters(entries: &[CastEntry]) -> Result<Vec<Vec<Character>>, String> {
+    let lookup = |key: &str, name: &str| {
         let all = Character::ALL.iter().map(|c| c.name());
-        let character = Character::from_name(name).ok_or_else(|| {
+        Character::from_name(name).ok_or_else(|| {
             format!(
-                "characters[{i}]: unknown character \"{name}\"{}",
+                "{key}: unknown character \"{name}\"{}",
                 did_you_mean(name, all)
             )
-        })?;
-        let rank = character.rank().0;
-        if let Some(j) = cast.iter().position(|c| c.rank() == character.rank()) {
-            return Err(format!(
-                "characters[{i}]: \"{character}\" is rank {rank}, like characters[{j}] \"{}\"; \
-                 allowed: one character per rank",
-                cast[j]
-            ));
-        }
-        if rank as usize != i + 1 {
-            return Err(format!(
-                "characters[{i}]: \"{character}\" is rank {rank}, not rank {}; \
-                 allowed: ranks 1-8 in rank order, then optionally rank 9",
-                i + 1
-            ));
-        }
-        cast.push(character);
+        })
+    };
+    let mut cast: Vec<Vec<Character>> = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let rank = i as u8 + 1;
+        let pool = match entry {
+            CastEntry::One(name) => {
+                let key = format!("characters[{i}]");
+                let character = lookup(&key, name)?;
+                let actual = character.rank().0;
+                if let Some(j) = cast.iter().position(|p| p[0].rank() == character.rank()) {
+                    return Err(format!(
+                        "{key}: \"{character}\" is rank {actual}, like characters[{j}] \"{}\"; \
+                         allowed: one character per rank",
+                        cast[j][0]
+                    ));
+                }
+                if actual != rank {
+                    return Err(format!(
+                        "{key}: \"{character}\" is rank {actual}, not rank {rank}; \
+                         allowed: ranks 1-8 in rank order, then optionally rank 9"
+                    ));
+                }
+                vec![character]
+            }
+            CastEntry::Pool(names) => {
+                if names.is_empty() {
+                    return Err(format!(
+                        "characters[{i}]: an empty list; allowed: a name, or a non-empty list \
+                         of rank-{rank} characters (one is drawn per game)"
+                    ));
+                }
+                let mut pool: Vec<Character> = Vec::new();
+                for (k, name) in names.iter().enumerate() {
+                    let key = format!("characters[{i}][{k}]");
+                    let character = lookup(&key, name)?;
+                    let actual = character.rank().0;
+                    if actual != rank {
+                        return Err(format!(
+                            "{key}: \"{character}\" is rank {actual}, not rank {rank}; \
+                             allowed: in characters[{i}], rank-{rank} characters only"
+                        ));
+                    }
+                    if let Some(j) = pool.iter().position(|&c| c == character) {
+                        return Err(format!(
+                            "{key}: \"{character}\" is listed twice (also characters[{i}][{j}]); \
+                             allowed: each character once"
+                        ));
+                    }
+                    pool.push(character);
+                }
+                pool
+            }
+        };
+        cast.push(pool);
     }
     if !(8..=9).contains(&cast.len()) {
         return Err(format!(

@@ -173,7 +173,12 @@ mod tests {
         let mut g = GameRecord::new(4, Seat(1));
         g.rounds = 8;
         g.cast = 0;
-        for c in crate::config::load_preset("first-game").unwrap().characters {
+        for c in crate::config::load_preset("first-game")
+            .unwrap()
+            .cast
+            .into_iter()
+            .flatten()
+        {
             g.cast |= 1 << c.index();
         }
         g.scores = [20, 31, 12, 25, 0, 0, 0, 0];

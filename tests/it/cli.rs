@@ -185,6 +185,154 @@ fn three_or_eight_players_need_a_rank9_character() {
 }
 
 #[test]
+fn replace_errors_name_the_flag_and_value() {
+    refused(
+        &["run", "--replace", "Emperor=Kign"],
+        "invalid value 'Emperor=Kign' for '--replace <OLD=NEW>': unknown character \"Kign\" \
+         (did you mean \"King\"?)",
+    );
+    refused(&["run", "--replace", "Emperor"], "expected OLD=NEW");
+    refused(
+        &["run", "--players", "4", "--replace", "King=Thief"],
+        "--replace King=Thief: Thief is rank 2, King rank 4; allowed: a character of rank 4",
+    );
+    refused(
+        &["run", "--players", "4", "--replace", "Emperor=King"],
+        "--replace Emperor=King: Emperor is not in the cast of preset first-game",
+    );
+    refused(
+        &[
+            "run",
+            "--preset",
+            "all-characters",
+            "--players",
+            "4",
+            "--replace",
+            "King=Emperor",
+        ],
+        "--replace King=Emperor: Emperor is already in the cast of preset all-characters",
+    );
+    refused(
+        &[
+            "replay",
+            "--players",
+            "4",
+            "--seed",
+            "1",
+            "--game",
+            "0",
+            "--replace",
+            "King=Queen",
+        ],
+        "--replace King=Queen: Queen is rank 9",
+    );
+}
+
+const QUEEN_REFUSED: &str = "3 players: the Queen cannot be used with fewer than 5 players; \
+                             replace her with the Artist or the Tax Collector \
+                             (--replace Queen=Artist)";
+
+/// The Queen at 3 players, through a config file (the cast of Ambitious Aristocrats with the
+/// first game's districts, all implemented).
+#[test]
+fn queen_is_refused_at_3_players_and_can_be_replaced() {
+    let text = format!(
+        "name = \"x\"\ncharacters = [\"Magistrate\", \"Thief\", \"Wizard\", \"Patrician\", \
+         \"Bishop\", \"Trader\", \"Architect\", \"Marshal\", \"Queen\"]\n{UNIQUES}\n"
+    );
+    refused_config(&text, &["--players", "3"], QUEEN_REFUSED);
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("house.toml");
+    std::fs::write(&config, &text).unwrap();
+    let out = dir.path().join("out");
+    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
+        .args(["run", "--players", "3-5", "--games", "50", "--quiet"])
+        .args(["--replace", "Queen=Artist", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
+    assert!(manifest.contains("--replace Queen=Artist"), "{manifest}");
+    assert!(manifest.contains("\"Artist\""), "{manifest}");
+    assert!(!manifest.contains("\"Queen\""), "{manifest}");
+    let characters = std::fs::read_to_string(out.join("characters.csv")).unwrap();
+    assert!(characters.contains("\n3,Artist,9,"), "{characters}");
+}
+
+#[test]
+#[ignore = "needs the unique districts of ambitious-aristocrats (Capitol, Framework, ...)"]
+fn ambitious_aristocrats_at_3_players_needs_the_queen_replaced() {
+    refused(
+        &["run", "--preset", "ambitious-aristocrats", "--players", "3"],
+        &format!("preset ambitious-aristocrats: {QUEEN_REFUSED}"),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
+        .args(["run", "--preset", "ambitious-aristocrats", "--players", "3"])
+        .args(["--replace", "Queen=Artist", "--games", "50", "--quiet"])
+        .arg("--out")
+        .arg(dir.path().join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// The all-characters preset plays at every player count; `characters.csv` has a row for
+/// every character that can be drawn at each count, and each rank's `in_play` adds up to
+/// the finished games.
+#[test]
+fn all_characters_preset_runs_at_2_to_8_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
+        .args(["run", "--preset", "all-characters", "--players", "2-8"])
+        .args(["--games", "60", "--quiet", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let csv = std::fs::read_to_string(out.join("characters.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    let count = |players: &str| rows.iter().filter(|r| r[0] == players).count();
+    assert_eq!(count("2"), 23, "no Emperor and no rank 9 at 2 players");
+    assert_eq!(count("3"), 26, "no Queen at 3 players");
+    assert_eq!(count("4"), 26, "no Queen at 4 players");
+    for players in ["5", "6", "7", "8"] {
+        assert_eq!(count(players), 27, "{players} players");
+    }
+    assert!(!rows.iter().any(|r| r[0] == "2" && r[1] == "Emperor"));
+    let counts = std::fs::read_to_string(out.join("player_counts.csv")).unwrap();
+    for line in counts.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let finished: u64 = f[1].parse::<u64>().unwrap() - f[2].parse::<u64>().unwrap();
+        for rank in 1..=8 {
+            let in_play: u64 = rows
+                .iter()
+                .filter(|r| r[0] == f[0] && r[2] == rank.to_string())
+                .map(|r| r[3].parse::<u64>().unwrap())
+                .sum();
+            assert_eq!(in_play, finished, "{} players, rank {rank}", f[0]);
+        }
+    }
+}
+
+#[test]
 fn unimplemented_preset_is_refused_with_the_missing_cards() {
     refused(
         &["run", "--preset", "vicious-nobles", "--players", "5"],

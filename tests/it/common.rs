@@ -10,12 +10,11 @@ pub fn first_game_rules(players: u8) -> Rules {
         .expect("the first game is valid at 4-7 players")
 }
 
-/// First-game cast plus a rank-9 character (the Artist, whose ability is not implemented
-/// yet: it only takes part in the draft and plays plain turns), so 3 and 8 players and the
-/// 9-character selection tables can be exercised.
+/// First-game cast plus the Artist as rank 9, so 3 and 8 players and the 9-character
+/// selection tables can be exercised.
 pub fn rules_with_rank9(players: u8, use_rank9: bool) -> Rules {
     let mut config = load_preset("first-game").expect("built-in preset");
-    config.characters.push(Character::Artist);
+    config.cast.push(vec![Character::Artist]);
     config.options.use_rank9 = use_rank9;
     config.rules(players).expect("valid rules")
 }
