@@ -1262,7 +1262,8 @@ fn seer_gives_one_card_to_each_player_taken_from() {
     assert_eq!(to_move(&state), Some(Seat(0)));
     let gives = sorted(state.hand[0].iter().map(Action::Give).collect());
     assert_eq!(sorted(legal(&rules, &state)), gives);
-    // Own card to seat 1 (clockwise first), the taken Castle back to... seat 2, seat 3.
+    // Clockwise: the Seer's own Tavern to seat 1, the Castle taken from seat 1 to seat 2,
+    // any card to seat 3.
     act(&rules, &mut state, Action::Give(mine[0]));
     act(&rules, &mut state, Action::Give(one[0]));
     let last = state.hand[0].first().unwrap();
