@@ -1,6 +1,7 @@
 //! The integration test binary: engine scenarios, invariants, determinism and the CLI.
 
 mod characters;
+mod characters_ranks_1_to_5;
 mod cli;
 mod common;
 mod determinism;
