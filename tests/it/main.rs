@@ -1,6 +1,7 @@
 //! The integration test binary: engine scenarios, invariants, determinism and the CLI.
 
 mod characters;
+mod characters_ranks_5_to_9;
 mod cli;
 mod common;
 mod determinism;

@@ -1,0 +1,621 @@
+//! The characters of ranks 5 to 9 beyond the first game (Cardinal, Alchemist, Trader,
+//! Navigator, Scholar, Diplomat, Marshal, Queen, Artist, Tax Collector): one test per
+//! sentence of "Character Abilities in Detail", driven through real selection phases and
+//! turns with actions taken from `legal`.
+
+use crate::common::*;
+use District::*;
+use citadels_sim::engine::scoring::score;
+use citadels_sim::engine::sets::CardSet;
+use citadels_sim::engine::state::{Pending, Phase, State};
+use citadels_sim::engine::{Action, CardId, Character, District, Rank, Rules, Seat, to_move};
+
+const R1: Rank = Rank(1);
+const R2: Rank = Rank(2);
+const R3: Rank = Rank(3);
+const R4: Rank = Rank(4);
+const R5: Rank = Rank(5);
+const R6: Rank = Rank(6);
+const R7: Rank = Rank(7);
+const R8: Rank = Rank(8);
+const R9: Rank = Rank(9);
+
+/// The first-game cast plus the Artist, with `swaps` put in at their ranks; rank 9 plays if
+/// `rank9` or a swap is of rank 9.
+fn cast_with(players: u8, swaps: &[Character], rank9: bool) -> Rules {
+    use Character::*;
+    let mut cast = vec![
+        Assassin, Thief, Magician, King, Bishop, Merchant, Architect, Warlord, Artist,
+    ];
+    for &c in swaps {
+        cast[c.rank().index() - 1] = c;
+    }
+    if !rank9 && !swaps.iter().any(|c| c.rank() == R9) {
+        cast.pop();
+    }
+    rules_with_cast(players, &cast)
+}
+
+/// A game at its first turn, crown on seat 0, seat i holding `seats[i]`.
+fn start(rules: &Rules, seats: &[Rank], facedown: Rank) -> State {
+    let state = game_with(rules, 7, Seat(0), facedown, &wanted(seats));
+    check_owners(&state, seats);
+    state
+}
+
+fn wanted(seats: &[Rank]) -> Vec<(Seat, Rank)> {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| (Seat(i as u8), r))
+        .collect()
+}
+
+fn check_owners(state: &State, seats: &[Rank]) {
+    for (i, &r) in seats.iter().enumerate() {
+        assert_eq!(state.owner[r.index()], Some(Seat(i as u8)), "rank {r:?}");
+    }
+}
+
+/// Plays out the round plainly, then a new selection phase with the same crown and seats.
+fn next_round(rules: &Rules, state: &mut State, seats: &[Rank], facedown: Rank) {
+    while state.phase == Phase::Turns {
+        pass_turn(rules, state);
+    }
+    assert_eq!(state.phase, Phase::Draft);
+    arrange_draft(state, Seat(0), &[], &[facedown]);
+    drive_draft(rules, state, &wanted(seats));
+    check_owners(state, seats);
+}
+
+/// Empties every city and hand and every stash.
+fn blank(state: &mut State) {
+    for s in 0..state.players {
+        clear_city(state, Seat(s));
+        clear_hand(state, Seat(s));
+    }
+    state.gold = [0; 8];
+}
+
+fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
+    v.sort();
+    v
+}
+
+fn builds(actions: &[Action]) -> Vec<CardId> {
+    actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Build(c) => Some(*c),
+            _ => None,
+        })
+        .collect()
+}
+
+fn borrows(actions: &[Action]) -> Vec<(CardId, Seat)> {
+    sorted(
+        actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::BorrowBuild(c, s) => Some((*c, *s)),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+fn exchanges(actions: &[Action]) -> Vec<(Seat, CardId, CardId)> {
+    sorted(
+        actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Exchange(s, t, m) => Some((*s, *t, *m)),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+fn seizes(actions: &[Action]) -> Vec<(Seat, CardId)> {
+    sorted(
+        actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Seize(s, c) => Some((*s, *c)),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+fn beautifies(actions: &[Action]) -> Vec<CardId> {
+    sorted(
+        actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Beautify(c) => Some(*c),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+fn destroys(actions: &[Action]) -> Vec<(Seat, CardId)> {
+    sorted(
+        actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Destroy(s, c) => Some((*s, *c)),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+fn offers(rules: &Rules, state: &State, action: Action) -> bool {
+    legal(rules, state).contains(&action)
+}
+
+/// The first card of the deck's top, given the deck before.
+fn deck_vec(state: &State) -> Vec<CardId> {
+    state.deck.iter().collect()
+}
+
+// ---------------------------------------------------------------- Cardinal
+
+/// Seat 0 is the Cardinal at the start of his turn; cities, hands and stashes are empty.
+fn at_cardinal() -> (Rules, State) {
+    let rules = cast_with(4, &[Character::Cardinal], false);
+    let mut state = start(&rules, &[R5, R1, R2, R3], R8);
+    skip_to(&rules, &mut state, R5);
+    blank(&mut state);
+    (rules, state)
+}
+
+/// Cardinal: "You gain one card for each religious district in your city."
+#[test]
+fn cardinal_gains_one_card_per_religious_district() {
+    let (rules, mut state) = at_cardinal();
+    set_city(&rules, &mut state, Seat(0), &[Temple, Church, Manor, Tavern]);
+    let top = stack_deck(&rules, &mut state, &[Castle, Market, Palace]);
+    act(&rules, &mut state, Action::TakeIncome);
+    assert_eq!(state.hand[0], set_of(&top[..2]));
+    assert_eq!(state.gold[0], 0);
+    assert!(!offers(&rules, &state, Action::TakeIncome));
+    assert_conserved(&state);
+}
+
+/// Cardinal: "If you want to build a district, but you do not have enough gold to do so, you
+/// can take the remaining gold needed from one player."
+#[test]
+fn cardinal_takes_the_remaining_gold_from_one_player() {
+    let (rules, mut state) = at_cardinal();
+    let hand = set_hand(&rules, &mut state, Seat(0), &[Palace, Temple, Tavern, Manor]);
+    act(&rules, &mut state, Action::TakeGold);
+    state.gold[1..4].copy_from_slice(&[2, 3, 10]);
+    // Palace (5) misses 3 gold: seats 2 and 3 have it. Manor (3) misses 1: anyone has it.
+    let expected = sorted(vec![
+        (hand[0], Seat(2)),
+        (hand[0], Seat(3)),
+        (hand[3], Seat(1)),
+        (hand[3], Seat(2)),
+        (hand[3], Seat(3)),
+    ]);
+    assert_eq!(borrows(&legal(&rules, &state)), expected);
+    act(&rules, &mut state, Action::BorrowBuild(hand[0], Seat(2)));
+    assert_eq!(state.gold[..4], [5, 2, 0, 10]);
+}
+
+/// Cardinal: "For each gold you take, you must give that player one card from your hand."
+/// The Cardinal chooses the cards.
+#[test]
+fn cardinal_gives_one_chosen_card_per_gold_taken() {
+    let (rules, mut state) = at_cardinal();
+    let hand = set_hand(
+        &rules,
+        &mut state,
+        Seat(0),
+        &[Palace, Temple, Tavern, Manor, Castle],
+    );
+    act(&rules, &mut state, Action::TakeGold);
+    state.gold[2] = 3;
+    act(&rules, &mut state, Action::BorrowBuild(hand[0], Seat(2)));
+    for (i, &given) in [hand[4], hand[1], hand[3]].iter().enumerate() {
+        assert_eq!(to_move(&state), Some(Seat(0)), "the Cardinal chooses");
+        let expected: Vec<Action> = state.hand[0].iter().map(Action::Give).collect();
+        assert_eq!(sorted(legal(&rules, &state)), sorted(expected));
+        assert!(matches!(
+            state.turn.pending,
+            Pending::CardinalGive { remaining, .. } if remaining as usize == 3 - i
+        ));
+        act(&rules, &mut state, Action::Give(given));
+    }
+    assert_eq!(state.turn.pending, Pending::None);
+    assert_eq!(state.hand[2], set_of(&[hand[4], hand[1], hand[3]]));
+    assert_eq!(state.hand[0], set_of(&[hand[2]]));
+    assert_conserved(&state);
+}
+
+/// Cardinal: "Then you must pay to build that district in your city." He pays the full cost
+/// (his own gold and the gold taken) and the district counts toward his building limit.
+#[test]
+fn cardinal_then_pays_the_full_cost_to_build() {
+    let (rules, mut state) = at_cardinal();
+    let hand = set_hand(&rules, &mut state, Seat(0), &[Castle, Temple, Tavern]);
+    act(&rules, &mut state, Action::TakeGold);
+    state.gold[1] = 4;
+    act(&rules, &mut state, Action::BorrowBuild(hand[0], Seat(1)));
+    act(&rules, &mut state, Action::Give(hand[1]));
+    act(&rules, &mut state, Action::Give(hand[2]));
+    assert_eq!(state.city[0], set_of(&[hand[0]]));
+    assert_eq!(state.gold[0], 0);
+    assert_eq!(state.gold[1], 2);
+    assert_eq!(state.turn.built, 1);
+    assert!(builds(&legal(&rules, &state)).is_empty());
+    assert!(borrows(&legal(&rules, &state)).is_empty());
+}
+
+/// Cardinal: "A player cannot deny you his gold, and you cannot take more gold than is needed
+/// to build the intended district."
+#[test]
+fn cardinal_lender_cannot_deny_and_no_more_than_needed_is_taken() {
+    let (rules, mut state) = at_cardinal();
+    let hand = set_hand(&rules, &mut state, Seat(0), &[Palace, Temple, Tavern, Manor]);
+    act(&rules, &mut state, Action::TakeGold);
+    state.gold[3] = 10;
+    act(&rules, &mut state, Action::BorrowBuild(hand[0], Seat(3)));
+    // The lender is not asked anything; exactly the 3 missing gold moved.
+    assert_eq!(to_move(&state), Some(Seat(0)));
+    assert_eq!(state.gold[3], 7);
+    assert_eq!(state.gold[0], 5);
+    for &c in &hand[1..] {
+        act(&rules, &mut state, Action::Give(c));
+    }
+    assert_eq!(state.gold[0], 0);
+    assert_eq!(state.hand[3].len(), 3);
+}
+
+/// The Cardinal takes gold only when short: a district he can afford is simply built.
+#[test]
+fn cardinal_does_not_borrow_for_a_district_he_can_afford() {
+    let (rules, mut state) = at_cardinal();
+    let hand = set_hand(&rules, &mut state, Seat(0), &[Castle, Temple, Tavern, Manor]);
+    act(&rules, &mut state, Action::TakeGold);
+    state.gold = [4, 9, 9, 9, 0, 0, 0, 0];
+    assert!(borrows(&legal(&rules, &state)).is_empty());
+    assert_eq!(sorted(builds(&legal(&rules, &state))), sorted(hand.clone()));
+}
+
+/// The Cardinal must give one card per gold: without enough other cards in hand he cannot
+/// take the gold.
+#[test]
+fn cardinal_needs_a_card_to_give_for_each_gold() {
+    let (rules, mut state) = at_cardinal();
+    let hand = set_hand(&rules, &mut state, Seat(0), &[Palace, Temple, Tavern]);
+    act(&rules, &mut state, Action::TakeGold);
+    state.gold[1] = 10;
+    // Palace misses 3 gold, but only 2 other cards.
+    assert!(borrows(&legal(&rules, &state)).is_empty());
+    let more = take(&rules, &mut state, Manor);
+    state.hand[0].insert(more);
+    let got = borrows(&legal(&rules, &state));
+    assert!(got.contains(&(hand[0], Seat(1))));
+}
+
+// ---------------------------------------------------------------- Alchemist
+
+fn at_alchemist(tax_collector: bool) -> (Rules, State) {
+    let mut swaps = vec![Character::Alchemist];
+    if tax_collector {
+        swaps.push(Character::TaxCollector);
+    }
+    let rules = cast_with(4, &swaps, false);
+    let mut state = start(&rules, &[R6, R1, R2, R3], R8);
+    skip_to(&rules, &mut state, R6);
+    blank(&mut state);
+    (rules, state)
+}
+
+/// Alchemist: "At the end of your turn, you receive back all the gold you paid to build
+/// districts this turn".
+#[test]
+fn alchemist_gets_back_the_gold_paid_to_build_at_the_end_of_his_turn() {
+    let (rules, mut state) = at_alchemist(false);
+    let hand = set_hand(&rules, &mut state, Seat(0), &[Castle]);
+    state.gold[0] = 3;
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::Build(hand[0]));
+    assert_eq!(state.gold[0], 1, "paid during the turn");
+    act(&rules, &mut state, Action::EndTurn);
+    assert_eq!(state.phase, Phase::Draft, "his turn, the last, ended");
+    assert_eq!(state.gold[0], 5);
+    assert_eq!(state.city[0], set_of(&hand));
+}
+
+/// Alchemist: "but not gold you paid for other reasons (such as the Smithy's effect ...)".
+#[test]
+fn alchemist_does_not_get_back_gold_paid_for_the_smithy() {
+    let (rules, mut state) = at_alchemist(false);
+    set_city(&rules, &mut state, Seat(0), &[Smithy]);
+    let hand = set_hand(&rules, &mut state, Seat(0), &[Manor]);
+    state.gold[0] = 4;
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::SmithyDraw);
+    act(&rules, &mut state, Action::Build(hand[0]));
+    assert_eq!(state.gold[0], 1);
+    act(&rules, &mut state, Action::EndTurn);
+    // 3 gold back for the Manor, none for the Smithy.
+    assert_eq!(state.gold[0], 4);
+}
+
+/// Alchemist: "... or the Tax Collector's tax".
+#[test]
+fn alchemist_does_not_get_back_the_tax() {
+    let (rules, mut state) = at_alchemist(true);
+    let hand = set_hand(&rules, &mut state, Seat(0), &[Castle]);
+    state.gold[0] = 3;
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::Build(hand[0]));
+    assert_eq!(state.gold[0], 0);
+    assert_eq!(state.tax_pool, 1);
+    act(&rules, &mut state, Action::EndTurn);
+    assert_eq!(state.gold[0], 4);
+    assert_eq!(state.tax_pool, 1);
+}
+
+/// Alchemist: "This effectively means that you can build districts "for free," but only if
+/// you would have had enough gold to build them."
+#[test]
+fn alchemist_builds_only_what_he_can_pay_for() {
+    let (rules, mut state) = at_alchemist(false);
+    let hand = set_hand(&rules, &mut state, Seat(0), &[Castle, Manor]);
+    state.gold[0] = 1;
+    act(&rules, &mut state, Action::TakeGold);
+    assert_eq!(builds(&legal(&rules, &state)), vec![hand[1]]);
+    act(&rules, &mut state, Action::Build(hand[1]));
+    assert_eq!(state.gold[0], 0);
+    act(&rules, &mut state, Action::EndTurn);
+    assert_eq!(state.gold[0], 3);
+}
+
+/// The Alchemist gets back gold only: the cards paid for the Thieves' Den are gone.
+#[test]
+fn alchemist_gets_back_only_the_gold_part_of_a_thieves_den() {
+    let (rules, mut state) = at_alchemist(false);
+    let hand = set_hand(&rules, &mut state, Seat(0), &[ThievesDen, Temple, Tavern]);
+    state.gold[0] = 2;
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::Build(hand[0]));
+    act(&rules, &mut state, Action::DenPayCard(hand[1]));
+    act(&rules, &mut state, Action::DenPayCard(hand[2]));
+    act(&rules, &mut state, Action::DenPayGold);
+    assert_eq!(state.gold[0], 0);
+    act(&rules, &mut state, Action::EndTurn);
+    assert_eq!(state.gold[0], 4);
+    assert!(state.hand[0].is_empty());
+}
+
+// ---------------------------------------------------------------- Trader
+
+fn at_trader() -> (Rules, State) {
+    let rules = cast_with(4, &[Character::Trader], false);
+    let mut state = start(&rules, &[R6, R1, R2, R3], R8);
+    skip_to(&rules, &mut state, R6);
+    blank(&mut state);
+    (rules, state)
+}
+
+/// Trader: "You gain one gold for each trade district in your city."
+#[test]
+fn trader_gains_gold_per_trade_district() {
+    let (rules, mut state) = at_trader();
+    set_city(&rules, &mut state, Seat(0), &[Tavern, Market, Docks, Manor]);
+    act(&rules, &mut state, Action::TakeIncome);
+    assert_eq!(state.gold[0], 3);
+    assert!(!offers(&rules, &state, Action::TakeIncome));
+    assert!(!offers(&rules, &state, Action::MerchantGold));
+}
+
+/// Trader: "Trade districts do not count toward your building limit this turn. This
+/// effectively means that you can build any number of trade districts in addition to your
+/// building limit."
+#[test]
+fn trader_builds_any_number_of_trade_districts_plus_one_other() {
+    let (rules, mut state) = at_trader();
+    let hand = set_hand(
+        &rules,
+        &mut state,
+        Seat(0),
+        &[Tavern, Manor, Market, Docks, Temple],
+    );
+    state.gold[0] = 20;
+    act(&rules, &mut state, Action::TakeGold);
+    // A trade district, the one other district, then more trade districts.
+    for &c in &hand[..4] {
+        act(&rules, &mut state, Action::Build(c));
+    }
+    assert_eq!(state.city[0], set_of(&hand[..4]));
+    assert_eq!(state.turn.built, 1);
+    // The Temple is not a trade district: the limit is reached.
+    assert!(builds(&legal(&rules, &state)).is_empty());
+    assert_eq!(state.gold[0], 22 - 1 - 3 - 2 - 3);
+}
+
+/// Other characters: a trade district counts toward the limit.
+#[test]
+fn trade_districts_count_toward_the_limit_of_others() {
+    let rules = cast_with(4, &[Character::Trader], false);
+    let mut state = start(&rules, &[R6, R1, R2, R7], R8);
+    skip_to(&rules, &mut state, R7);
+    blank(&mut state);
+    let hand = set_hand(
+        &rules,
+        &mut state,
+        Seat(3),
+        &[Tavern, Market, Docks, Harbor],
+    );
+    state.gold[3] = 20;
+    act(&rules, &mut state, Action::TakeGold);
+    for &c in &hand[..3] {
+        act(&rules, &mut state, Action::Build(c));
+    }
+    assert!(builds(&legal(&rules, &state)).is_empty(), "Architect: 3");
+}
+
+// ---------------------------------------------------------------- Navigator
+
+fn at_navigator() -> (Rules, State) {
+    let rules = cast_with(4, &[Character::Navigator], false);
+    let mut state = start(&rules, &[R7, R1, R2, R3], R8);
+    skip_to(&rules, &mut state, R7);
+    blank(&mut state);
+    (rules, state)
+}
+
+/// Navigator: "You gain either four gold or four cards."
+#[test]
+fn navigator_gains_four_gold_or_four_cards_once() {
+    let (rules, mut state) = at_navigator();
+    act(&rules, &mut state, Action::NavigatorGold);
+    assert_eq!(state.gold[0], 4);
+    assert!(!offers(&rules, &state, Action::NavigatorGold));
+    assert!(!offers(&rules, &state, Action::NavigatorCards));
+
+    let (rules, mut state) = at_navigator();
+    let top = stack_deck(&rules, &mut state, &[Palace, Temple, Market, Castle, Docks]);
+    act(&rules, &mut state, Action::NavigatorCards);
+    assert_eq!(state.hand[0], set_of(&top[..4]));
+    assert_eq!(state.gold[0], 0);
+    assert!(!offers(&rules, &state, Action::NavigatorGold));
+    assert!(!offers(&rules, &state, Action::NavigatorCards));
+    assert_conserved(&state);
+}
+
+/// Navigator: "You can use this ability regardless of which resource you gathered this turn."
+#[test]
+fn navigator_ability_with_either_resource_gathered() {
+    let (rules, mut state) = at_navigator();
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::NavigatorGold);
+    assert_eq!(state.gold[0], 6);
+
+    let (rules, mut state) = at_navigator();
+    act(&rules, &mut state, Action::DrawCards);
+    let keep = legal(&rules, &state)[0];
+    act(&rules, &mut state, keep);
+    act(&rules, &mut state, Action::NavigatorCards);
+    assert_eq!(state.hand[0].len(), 5);
+}
+
+/// Navigator: "You cannot build any districts during your turn—not even districts that do not
+/// count toward your building limit."
+#[test]
+fn navigator_cannot_build_any_district() {
+    let (rules, mut state) = at_navigator();
+    set_hand(&rules, &mut state, Seat(0), &[Temple, Tavern, Market, ThievesDen]);
+    state.gold[0] = 20;
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::NavigatorGold);
+    let actions = legal(&rules, &state);
+    assert!(
+        !actions
+            .iter()
+            .any(|a| matches!(a, Action::Build(_) | Action::BorrowBuild(..))),
+        "{actions:?}"
+    );
+    assert!(actions.contains(&Action::EndTurn));
+}
+
+// ---------------------------------------------------------------- Scholar
+
+fn at_scholar() -> (Rules, State) {
+    let rules = cast_with(4, &[Character::Scholar], false);
+    let mut state = start(&rules, &[R7, R1, R2, R3], R8);
+    skip_to(&rules, &mut state, R7);
+    blank(&mut state);
+    (rules, state)
+}
+
+/// Scholar: "Draw seven cards from the deck and choose one to add to your hand."
+#[test]
+fn scholar_draws_seven_and_keeps_one() {
+    let (rules, mut state) = at_scholar();
+    let top = stack_deck(
+        &rules,
+        &mut state,
+        &[Palace, Temple, Market, Castle, Docks, Prison, Church, Manor],
+    );
+    act(&rules, &mut state, Action::ScholarDraw);
+    assert!(matches!(
+        state.turn.pending,
+        Pending::Keep { drawn, keep: 1, shuffle: true } if drawn == set_of(&top[..7])
+    ));
+    let expected: Vec<Action> = top[..7].iter().map(|&c| Action::Keep(c)).collect();
+    assert_eq!(sorted(legal(&rules, &state)), sorted(expected));
+    act(&rules, &mut state, Action::Keep(top[3]));
+    assert_eq!(state.hand[0], set_of(&[top[3]]));
+    assert_eq!(state.turn.pending, Pending::None);
+    assert!(!offers(&rules, &state, Action::ScholarDraw), "once per turn");
+    assert_conserved(&state);
+}
+
+/// Scholar: "Shuffle the other six cards back into the district deck and place it facedown in
+/// the center of the table."
+#[test]
+fn scholar_shuffles_the_other_six_back_into_the_deck() {
+    let (rules, mut state) = at_scholar();
+    let top = stack_deck(
+        &rules,
+        &mut state,
+        &[Palace, Temple, Market, Castle, Docks, Prison, Church],
+    );
+    let before = deck_vec(&state);
+    act(&rules, &mut state, Action::ScholarDraw);
+    act(&rules, &mut state, Action::Keep(top[0]));
+    let after = deck_vec(&state);
+    assert_eq!(after.len(), before.len() - 1);
+    let after_set: CardSet = after.iter().copied().collect();
+    let before_set: CardSet = before.iter().copied().collect();
+    assert_eq!(after_set, before_set.minus(set_of(&[top[0]])));
+    // Not put at the bottom like ordinary discards: the whole deck was shuffled.
+    let mut discarded_order = before[7..].to_vec();
+    discarded_order.extend(&top[1..]);
+    assert_ne!(after, discarded_order);
+    assert_ne!(after[..before.len() - 7], before[7..], "the deck was shuffled");
+    assert_conserved(&state);
+}
+
+/// With fewer than seven cards in the deck the Scholar draws what is there.
+#[test]
+fn scholar_draws_what_is_left_of_a_short_deck() {
+    let (rules, mut state) = at_scholar();
+    // Move all but three cards of the deck into seat 3's hand.
+    let deck = deck_vec(&state);
+    for &c in &deck[3..] {
+        state.hand[3].insert(c);
+    }
+    state.deck = citadels_sim::engine::state::Deck::from_cards(&deck[..3]);
+    act(&rules, &mut state, Action::ScholarDraw);
+    assert!(matches!(
+        state.turn.pending,
+        Pending::Keep { drawn, keep: 1, .. } if drawn == set_of(&deck[..3])
+    ));
+    act(&rules, &mut state, Action::Keep(deck[1]));
+    assert_eq!(state.hand[0], set_of(&[deck[1]]));
+    assert_eq!(state.deck.len(), 2);
+    assert_conserved(&state);
+}
+
+/// Scholar: "Your building limit this turn is two."
+#[test]
+fn scholar_builds_up_to_two_districts() {
+    let (rules, mut state) = at_scholar();
+    let hand = set_hand(&rules, &mut state, Seat(0), &[Temple, Tavern, Watchtower]);
+    state.gold[0] = 10;
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::Build(hand[0]));
+    assert!(!builds(&legal(&rules, &state)).is_empty());
+    act(&rules, &mut state, Action::Build(hand[1]));
+    assert!(builds(&legal(&rules, &state)).is_empty());
+    assert_eq!(state.city[0], set_of(&hand[..2]));
+}
