@@ -176,7 +176,12 @@ fn at_cardinal() -> (Rules, State) {
 #[test]
 fn cardinal_gains_one_card_per_religious_district() {
     let (rules, mut state) = at_cardinal();
-    set_city(&rules, &mut state, Seat(0), &[Temple, Church, Manor, Tavern]);
+    set_city(
+        &rules,
+        &mut state,
+        Seat(0),
+        &[Temple, Church, Manor, Tavern],
+    );
     let top = stack_deck(&rules, &mut state, &[Castle, Market, Palace]);
     act(&rules, &mut state, Action::TakeIncome);
     assert_eq!(state.hand[0], set_of(&top[..2]));
@@ -190,7 +195,12 @@ fn cardinal_gains_one_card_per_religious_district() {
 #[test]
 fn cardinal_takes_the_remaining_gold_from_one_player() {
     let (rules, mut state) = at_cardinal();
-    let hand = set_hand(&rules, &mut state, Seat(0), &[Palace, Temple, Tavern, Manor]);
+    let hand = set_hand(
+        &rules,
+        &mut state,
+        Seat(0),
+        &[Palace, Temple, Tavern, Manor],
+    );
     act(&rules, &mut state, Action::TakeGold);
     state.gold[1..4].copy_from_slice(&[2, 3, 10]);
     // Palace (5) misses 3 gold: seats 2 and 3 have it. Manor (3) misses 1: anyone has it.
@@ -260,7 +270,12 @@ fn cardinal_then_pays_the_full_cost_to_build() {
 #[test]
 fn cardinal_lender_cannot_deny_and_no_more_than_needed_is_taken() {
     let (rules, mut state) = at_cardinal();
-    let hand = set_hand(&rules, &mut state, Seat(0), &[Palace, Temple, Tavern, Manor]);
+    let hand = set_hand(
+        &rules,
+        &mut state,
+        Seat(0),
+        &[Palace, Temple, Tavern, Manor],
+    );
     act(&rules, &mut state, Action::TakeGold);
     state.gold[3] = 10;
     act(&rules, &mut state, Action::BorrowBuild(hand[0], Seat(3)));
@@ -279,7 +294,12 @@ fn cardinal_lender_cannot_deny_and_no_more_than_needed_is_taken() {
 #[test]
 fn cardinal_does_not_borrow_for_a_district_he_can_afford() {
     let (rules, mut state) = at_cardinal();
-    let hand = set_hand(&rules, &mut state, Seat(0), &[Castle, Temple, Tavern, Manor]);
+    let hand = set_hand(
+        &rules,
+        &mut state,
+        Seat(0),
+        &[Castle, Temple, Tavern, Manor],
+    );
     act(&rules, &mut state, Action::TakeGold);
     state.gold = [4, 9, 9, 9, 0, 0, 0, 0];
     assert!(borrows(&legal(&rules, &state)).is_empty());
@@ -512,7 +532,12 @@ fn navigator_ability_with_either_resource_gathered() {
 #[test]
 fn navigator_cannot_build_any_district() {
     let (rules, mut state) = at_navigator();
-    set_hand(&rules, &mut state, Seat(0), &[Temple, Tavern, Market, ThievesDen]);
+    set_hand(
+        &rules,
+        &mut state,
+        Seat(0),
+        &[Temple, Tavern, Market, ThievesDen],
+    );
     state.gold[0] = 20;
     act(&rules, &mut state, Action::TakeGold);
     act(&rules, &mut state, Action::NavigatorGold);
@@ -555,7 +580,10 @@ fn scholar_draws_seven_and_keeps_one() {
     act(&rules, &mut state, Action::Keep(top[3]));
     assert_eq!(state.hand[0], set_of(&[top[3]]));
     assert_eq!(state.turn.pending, Pending::None);
-    assert!(!offers(&rules, &state, Action::ScholarDraw), "once per turn");
+    assert!(
+        !offers(&rules, &state, Action::ScholarDraw),
+        "once per turn"
+    );
     assert_conserved(&state);
 }
 
@@ -581,7 +609,11 @@ fn scholar_shuffles_the_other_six_back_into_the_deck() {
     let mut discarded_order = before[7..].to_vec();
     discarded_order.extend(&top[1..]);
     assert_ne!(after, discarded_order);
-    assert_ne!(after[..before.len() - 7], before[7..], "the deck was shuffled");
+    assert_ne!(
+        after[..before.len() - 7],
+        before[7..],
+        "the deck was shuffled"
+    );
     assert_conserved(&state);
 }
 
@@ -618,4 +650,325 @@ fn scholar_builds_up_to_two_districts() {
     act(&rules, &mut state, Action::Build(hand[1]));
     assert!(builds(&legal(&rules, &state)).is_empty());
     assert_eq!(state.city[0], set_of(&hand[..2]));
+}
+
+// ---------------------------------------------------------------- Diplomat
+
+/// Seat 0 plays `rank8` (Diplomat or Marshal), at the start of his turn; seat 1 holds
+/// `seat1` (the Bishop in some tests). Cities, hands and stashes are empty.
+fn at_rank8(character: Character, seat1: Rank) -> (Rules, State) {
+    let rules = cast_with(4, &[character], false);
+    let mut state = start(&rules, &[R8, seat1, R2, R3], R7);
+    skip_to(&rules, &mut state, R8);
+    blank(&mut state);
+    (rules, state)
+}
+
+fn at_diplomat() -> (Rules, State) {
+    at_rank8(Character::Diplomat, R1)
+}
+
+/// Diplomat: "You gain one gold for each military district in your city."
+#[test]
+fn diplomat_gains_gold_per_military_district() {
+    let (rules, mut state) = at_diplomat();
+    set_city(
+        &rules,
+        &mut state,
+        Seat(0),
+        &[Watchtower, Prison, Barracks, Manor],
+    );
+    act(&rules, &mut state, Action::TakeIncome);
+    assert_eq!(state.gold[0], 3);
+    assert!(!offers(&rules, &state, Action::TakeIncome));
+}
+
+/// Diplomat: "You can exchange one district in another player's city for one district in
+/// your city. If the other player's district has a higher cost than your district, you must
+/// give that player the difference in gold from your stash."
+#[test]
+fn diplomat_exchanges_paying_the_difference_to_the_other_player() {
+    let (rules, mut state) = at_diplomat();
+    let mine = set_city(&rules, &mut state, Seat(0), &[Temple]);
+    let theirs = set_city(&rules, &mut state, Seat(1), &[Castle]);
+    state.gold[0] = 2;
+    // 3 gold short of the difference: not offered.
+    assert!(exchanges(&legal(&rules, &state)).is_empty());
+    state.gold[0] = 5;
+    assert_eq!(
+        exchanges(&legal(&rules, &state)),
+        vec![(Seat(1), theirs[0], mine[0])]
+    );
+    act(
+        &rules,
+        &mut state,
+        Action::Exchange(Seat(1), theirs[0], mine[0]),
+    );
+    assert_eq!(state.city[0], set_of(&theirs));
+    assert_eq!(state.city[1], set_of(&mine));
+    assert_eq!(state.gold[..2], [2, 3]);
+    // Once per turn.
+    assert!(exchanges(&legal(&rules, &state)).is_empty());
+    assert_conserved(&state);
+}
+
+/// Diplomat: "If your district has a higher cost than the other player's district, that
+/// player does not owe you any gold in return."
+#[test]
+fn diplomat_gets_nothing_back_for_a_dearer_district() {
+    let (rules, mut state) = at_diplomat();
+    let mine = set_city(&rules, &mut state, Seat(0), &[Palace]);
+    let theirs = set_city(&rules, &mut state, Seat(2), &[Tavern]);
+    state.gold[2] = 4;
+    act(
+        &rules,
+        &mut state,
+        Action::Exchange(Seat(2), theirs[0], mine[0]),
+    );
+    assert_eq!(state.city[0], set_of(&theirs));
+    assert_eq!(state.city[2], set_of(&mine));
+    assert_eq!(state.gold[0], 0);
+    assert_eq!(state.gold[2], 4);
+}
+
+/// Diplomat: "You cannot exchange for a district in a completed city".
+#[test]
+fn diplomat_cannot_take_from_a_completed_city() {
+    let (rules, mut state) = at_diplomat();
+    set_city(&rules, &mut state, Seat(0), &[Temple]);
+    set_city(
+        &rules,
+        &mut state,
+        Seat(1),
+        &[Church, Manor, Castle, Tavern, Market, Prison, Watchtower],
+    );
+    let six = set_city(
+        &rules,
+        &mut state,
+        Seat(2),
+        &[Church, Manor, Castle, Tavern, Market, Prison],
+    );
+    state.gold[0] = 20;
+    let targets = exchanges(&legal(&rules, &state));
+    assert!(targets.iter().all(|&(s, _, _)| s == Seat(2)));
+    assert_eq!(targets.len(), six.len());
+}
+
+/// Diplomat: "... but you can exchange one of your districts if you have a completed city."
+#[test]
+fn diplomat_can_give_from_his_own_completed_city() {
+    let (rules, mut state) = at_diplomat();
+    let mine = set_city(
+        &rules,
+        &mut state,
+        Seat(0),
+        &[Church, Manor, Castle, Tavern, Market, Prison, Watchtower],
+    );
+    assert!(state.is_complete(&rules, Seat(0)));
+    let theirs = set_city(&rules, &mut state, Seat(1), &[Temple]);
+    let targets = exchanges(&legal(&rules, &state));
+    let expected = sorted(mine.iter().map(|&m| (Seat(1), theirs[0], m)).collect());
+    assert_eq!(targets, expected);
+    act(
+        &rules,
+        &mut state,
+        Action::Exchange(Seat(1), theirs[0], mine[1]),
+    );
+    assert!(state.city[0].contains(theirs[0]));
+    assert!(state.city[1].contains(mine[1]));
+}
+
+/// Diplomat: "You cannot exchange ... for a district identical to a district already in your
+/// city".
+#[test]
+fn diplomat_cannot_take_a_district_identical_to_his_own() {
+    let (rules, mut state) = at_diplomat();
+    let mine = set_city(&rules, &mut state, Seat(0), &[Watchtower, Manor]);
+    let theirs = set_city(&rules, &mut state, Seat(1), &[Manor, Temple]);
+    state.gold[0] = 10;
+    // Their Manor is identical to his; their Temple may be had for his Watchtower (his Manor
+    // cannot go: their city has one).
+    assert_eq!(
+        exchanges(&legal(&rules, &state)),
+        vec![(Seat(1), theirs[1], mine[0])]
+    );
+}
+
+/// Diplomat: "Also, the district coming from your city cannot be identical to a district
+/// already in the other player's city."
+#[test]
+fn diplomat_cannot_give_a_district_identical_to_one_in_the_other_city() {
+    let (rules, mut state) = at_diplomat();
+    let mine = set_city(&rules, &mut state, Seat(0), &[Temple, Castle]);
+    let theirs = set_city(&rules, &mut state, Seat(1), &[Temple, Manor]);
+    state.gold[0] = 10;
+    // Their Temple is identical to his; his Temple is identical to theirs: only his Castle
+    // for their Manor remains.
+    assert_eq!(
+        exchanges(&legal(&rules, &state)),
+        vec![(Seat(1), theirs[1], mine[1])]
+    );
+}
+
+/// Bishop: "During this round, the rank 8 character (Warlord, Diplomat, or Marshal) cannot
+/// use its ability on your districts."
+#[test]
+fn diplomat_cannot_target_a_living_bishops_city() {
+    let (rules, mut state) = at_rank8(Character::Diplomat, R5);
+    set_city(&rules, &mut state, Seat(0), &[Temple]);
+    set_city(&rules, &mut state, Seat(1), &[Manor]);
+    let other = set_city(&rules, &mut state, Seat(2), &[Castle]);
+    state.gold[0] = 10;
+    let targets = exchanges(&legal(&rules, &state));
+    assert!(!targets.is_empty());
+    assert!(
+        targets
+            .iter()
+            .all(|&(s, t, _)| s == Seat(2) && t == other[0])
+    );
+}
+
+/// Keep: "The rank 8 character cannot use its ability on the Keep": the Diplomat neither
+/// gives his own Keep nor takes another player's.
+#[test]
+fn diplomat_cannot_exchange_the_keep() {
+    let (rules, mut state) = at_diplomat();
+    let mine = set_city(&rules, &mut state, Seat(0), &[Keep, Temple]);
+    let theirs = set_city(&rules, &mut state, Seat(1), &[Manor]);
+    state.gold[0] = 10;
+    assert_eq!(
+        exchanges(&legal(&rules, &state)),
+        vec![(Seat(1), theirs[0], mine[1])]
+    );
+
+    let (rules, mut state) = at_diplomat();
+    let mine = set_city(&rules, &mut state, Seat(0), &[Temple]);
+    let theirs = set_city(&rules, &mut state, Seat(1), &[Keep, Manor]);
+    state.gold[0] = 10;
+    assert_eq!(
+        exchanges(&legal(&rules, &state)),
+        vec![(Seat(1), theirs[1], mine[0])]
+    );
+}
+
+/// Quarry: "he cannot use the Magistrate, Diplomat, or Marshal to acquire identical
+/// districts."
+#[test]
+fn diplomat_with_quarry_cannot_acquire_an_identical_district() {
+    let (rules, mut state) = at_diplomat();
+    let mine = set_city(&rules, &mut state, Seat(0), &[Quarry, Temple]);
+    let theirs = set_city(&rules, &mut state, Seat(1), &[Temple, Market]);
+    state.gold[0] = 10;
+    assert_eq!(
+        exchanges(&legal(&rules, &state)),
+        vec![(Seat(1), theirs[1], mine[0])]
+    );
+}
+
+// ---------------------------------------------------------------- Marshal
+
+fn at_marshal() -> (Rules, State) {
+    at_rank8(Character::Marshal, R1)
+}
+
+/// Marshal: "You gain one gold for each military district in your city."
+#[test]
+fn marshal_gains_gold_per_military_district() {
+    let (rules, mut state) = at_marshal();
+    set_city(&rules, &mut state, Seat(0), &[Watchtower, Fortress, Temple]);
+    act(&rules, &mut state, Action::TakeIncome);
+    assert_eq!(state.gold[0], 2);
+}
+
+/// Marshal: "You can seize one district with a building cost of three or less in another
+/// player's city by giving the owner gold equal to its building cost. The seized district is
+/// added to your city."
+#[test]
+fn marshal_seizes_a_district_costing_three_or_less_paying_the_owner() {
+    let (rules, mut state) = at_marshal();
+    let theirs = set_city(&rules, &mut state, Seat(1), &[Manor, Castle, Temple]);
+    let own = set_city(&rules, &mut state, Seat(0), &[Watchtower]);
+    state.gold[0] = 2;
+    // The Manor costs 3: 2 gold do not pay for it.
+    assert_eq!(seizes(&legal(&rules, &state)), vec![(Seat(1), theirs[2])]);
+    state.gold[0] = 3;
+    assert_eq!(
+        seizes(&legal(&rules, &state)),
+        sorted(vec![(Seat(1), theirs[0]), (Seat(1), theirs[2])])
+    );
+    act(&rules, &mut state, Action::Seize(Seat(1), theirs[0]));
+    assert_eq!(state.gold[..2], [0, 3]);
+    assert_eq!(state.city[0], set_of(&[own[0], theirs[0]]));
+    assert_eq!(state.city[1], set_of(&theirs[1..]));
+    state.gold[0] = 9;
+    assert!(seizes(&legal(&rules, &state)).is_empty(), "once per turn");
+    assert_conserved(&state);
+}
+
+/// Marshal: "You cannot seize a district in a completed city".
+#[test]
+fn marshal_cannot_seize_from_a_completed_city() {
+    let (rules, mut state) = at_marshal();
+    set_city(
+        &rules,
+        &mut state,
+        Seat(1),
+        &[Temple, Church, Manor, Castle, Tavern, Market, Prison],
+    );
+    let open = set_city(&rules, &mut state, Seat(2), &[Temple]);
+    state.gold[0] = 10;
+    assert_eq!(seizes(&legal(&rules, &state)), vec![(Seat(2), open[0])]);
+}
+
+/// Marshal: "... nor a district identical to a district already in your city."
+#[test]
+fn marshal_cannot_seize_a_district_identical_to_his_own() {
+    let (rules, mut state) = at_marshal();
+    set_city(&rules, &mut state, Seat(0), &[Temple]);
+    let theirs = set_city(&rules, &mut state, Seat(1), &[Temple, Church]);
+    state.gold[0] = 10;
+    assert_eq!(seizes(&legal(&rules, &state)), vec![(Seat(1), theirs[1])]);
+}
+
+/// Quarry: the Marshal "cannot use ... to acquire identical districts".
+#[test]
+fn marshal_with_quarry_cannot_seize_an_identical_district() {
+    let (rules, mut state) = at_marshal();
+    set_city(&rules, &mut state, Seat(0), &[Quarry, Temple]);
+    let theirs = set_city(&rules, &mut state, Seat(1), &[Temple, Church]);
+    state.gold[0] = 10;
+    assert_eq!(seizes(&legal(&rules, &state)), vec![(Seat(1), theirs[1])]);
+}
+
+/// Marshal: "seize ... in another player's city": never his own; nor the Keep ("The rank 8
+/// character cannot use its ability on the Keep") nor a living Bishop's districts.
+#[test]
+fn marshal_cannot_seize_his_own_the_keep_or_from_the_bishop() {
+    let (rules, mut state) = at_rank8(Character::Marshal, R5);
+    set_city(&rules, &mut state, Seat(0), &[Watchtower]);
+    set_city(&rules, &mut state, Seat(1), &[Temple]);
+    let theirs = set_city(&rules, &mut state, Seat(2), &[Keep, Church]);
+    state.gold[0] = 10;
+    assert_eq!(seizes(&legal(&rules, &state)), vec![(Seat(2), theirs[1])]);
+}
+
+/// A seized district that completes the Marshal's city makes it the first completed city.
+#[test]
+fn marshal_completes_his_city_by_seizing() {
+    let (rules, mut state) = at_marshal();
+    set_city(
+        &rules,
+        &mut state,
+        Seat(0),
+        &[Church, Manor, Castle, Tavern, Market, Prison],
+    );
+    let theirs = set_city(&rules, &mut state, Seat(1), &[Temple]);
+    state.gold[0] = 1;
+    act(&rules, &mut state, Action::Seize(Seat(1), theirs[0]));
+    assert!(state.is_complete(&rules, Seat(0)));
+    assert_eq!(state.first_complete, Some(Seat(0)));
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::EndTurn);
+    assert!(state.is_over());
+    assert_eq!(score(&rules, &state, Seat(0)).completion, 4);
 }
