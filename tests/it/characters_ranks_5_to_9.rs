@@ -972,3 +972,224 @@ fn marshal_completes_his_city_by_seizing() {
     assert!(state.is_over());
     assert_eq!(score(&rules, &state, Seat(0)).completion, 4);
 }
+
+// ---------------------------------------------------------------- Queen
+
+/// A 5-player game with the Queen, seat i holding `seats[i]`, at the Queen's turn (or, if
+/// `assassin_kills_king`, after the Assassin killed the rank 4 character).
+fn queen_game(seats: &[Rank], facedown: Rank, assassin_kills_king: bool) -> (Rules, State) {
+    let rules = cast_with(5, &[Character::Queen], true);
+    let mut state = start(&rules, seats, facedown);
+    if assassin_kills_king {
+        assert_eq!(state.turn.rank, R1);
+        act(&rules, &mut state, Action::Kill(R4));
+    }
+    skip_to(&rules, &mut state, R9);
+    (rules, state)
+}
+
+fn queen_seat(state: &State) -> usize {
+    state.owner[R9.index()].unwrap().index()
+}
+
+/// Queen: "If you are sitting next to the player who revealed the rank 4 character (King,
+/// Emperor, or Patrician), gain three gold." On either side, around the table.
+#[test]
+fn queen_gains_three_gold_next_to_the_rank4_player() {
+    for seats in [[R4, R9, R1, R2, R3], [R4, R1, R2, R3, R9]] {
+        let (rules, mut state) = queen_game(&seats, R5, false);
+        let q = queen_seat(&state);
+        state.gold[q] = 1;
+        assert!(offers(&rules, &state, Action::QueenGold), "{seats:?}");
+        act(&rules, &mut state, Action::QueenGold);
+        assert_eq!(state.gold[q], 4);
+        assert!(!offers(&rules, &state, Action::QueenGold), "once");
+        act(&rules, &mut state, Action::TakeGold);
+        assert_eq!(state.gold[q], 6);
+    }
+}
+
+/// Queen: the gold is only for sitting next to the rank 4 player; not otherwise, and not
+/// when nobody revealed the rank 4 character.
+#[test]
+fn queen_gains_nothing_away_from_the_rank4_player() {
+    for (seats, facedown) in [
+        ([R4, R1, R9, R2, R3], R5),
+        ([R4, R1, R2, R9, R3], R5),
+        ([R9, R1, R2, R3, R5], R4),
+    ] {
+        let (rules, mut state) = queen_game(&seats, facedown, false);
+        let q = queen_seat(&state);
+        assert!(!offers(&rules, &state, Action::QueenGold), "{seats:?}");
+        act(&rules, &mut state, Action::TakeGold);
+        let gold = state.gold[q];
+        act(&rules, &mut state, Action::EndTurn);
+        assert_eq!(state.phase, Phase::Draft);
+        assert_eq!(
+            state.gold[q], gold,
+            "nothing at the end of the round either"
+        );
+    }
+}
+
+/// Queen: "If this character is sitting next to you, but has been killed by the Assassin,
+/// you gain three gold when that card is revealed at the end of the round."
+#[test]
+fn queen_gains_three_gold_at_round_end_when_the_adjacent_rank4_was_killed() {
+    let (rules, mut state) = queen_game(&[R4, R9, R1, R2, R3], R5, true);
+    assert!(!offers(&rules, &state, Action::QueenGold));
+    act(&rules, &mut state, Action::TakeGold);
+    let gold = state.gold[1];
+    act(&rules, &mut state, Action::EndTurn);
+    assert_eq!(state.phase, Phase::Draft);
+    assert_eq!(state.gold[1], gold + 3);
+    // The King's heir took the crown as well.
+    assert_eq!(state.crown, Seat(0));
+}
+
+/// The killed rank 4 character gives the end-of-round gold only to a Queen next to him.
+#[test]
+fn queen_gains_nothing_at_round_end_when_the_killed_rank4_is_not_adjacent() {
+    let (rules, mut state) = queen_game(&[R4, R1, R9, R2, R3], R5, true);
+    act(&rules, &mut state, Action::TakeGold);
+    let gold = state.gold[2];
+    act(&rules, &mut state, Action::EndTurn);
+    assert_eq!(state.phase, Phase::Draft);
+    assert_eq!(state.gold[2], gold);
+}
+
+// ---------------------------------------------------------------- Artist
+
+const ARTIST_SEATS: [Rank; 4] = [R9, R1, R2, R8];
+
+/// A 4-player game with `rank8` and the Artist (seat 0); seat 3 holds rank 8. Seat 0's city
+/// is `city`, and it is the Artist's turn.
+fn at_artist(rank8: Character, city: &[District]) -> (Rules, State, Vec<CardId>) {
+    let rules = cast_with(4, &[rank8], true);
+    let mut state = start(&rules, &ARTIST_SEATS, R7);
+    skip_to(&rules, &mut state, R9);
+    blank(&mut state);
+    let cards = set_city(&rules, &mut state, Seat(0), city);
+    (rules, state, cards)
+}
+
+/// Artist: "You can beautify up to two of your districts by assigning them each one gold
+/// from your stash."
+#[test]
+fn artist_beautifies_up_to_two_districts_for_one_gold_each() {
+    let (rules, mut state, city) = at_artist(Character::Warlord, &[Temple, Manor, Castle]);
+    state.gold[0] = 3;
+    assert_eq!(beautifies(&legal(&rules, &state)), sorted(city.clone()));
+    act(&rules, &mut state, Action::Beautify(city[0]));
+    assert_eq!(state.gold[0], 2);
+    act(&rules, &mut state, Action::Beautify(city[1]));
+    assert_eq!(state.gold[0], 1);
+    assert_eq!(state.beautified, set_of(&city[..2]));
+    // Two already: not the third, gold or not.
+    assert!(beautifies(&legal(&rules, &state)).is_empty());
+}
+
+/// The gold comes from his stash: with none, nothing can be beautified.
+#[test]
+fn artist_needs_gold_to_beautify() {
+    let (rules, mut state, city) = at_artist(Character::Warlord, &[Temple, Manor]);
+    assert!(beautifies(&legal(&rules, &state)).is_empty());
+    state.gold[0] = 1;
+    act(&rules, &mut state, Action::Beautify(city[1]));
+    assert!(beautifies(&legal(&rules, &state)).is_empty());
+}
+
+/// Artist: "The cost of a beautified district is permanently increased by one ... A district
+/// can be beautified only once." Next round it still costs one more and cannot be beautified
+/// again.
+#[test]
+fn artist_beautifies_a_district_only_once_and_for_good() {
+    let (rules, mut state, city) = at_artist(Character::Warlord, &[Temple, Manor, Castle]);
+    state.gold[0] = 5;
+    act(&rules, &mut state, Action::Beautify(city[0]));
+    assert_eq!(
+        beautifies(&legal(&rules, &state)),
+        sorted(vec![city[1], city[2]])
+    );
+    next_round(&rules, &mut state, &ARTIST_SEATS, R7);
+    skip_to(&rules, &mut state, R9);
+    assert_eq!(state.cost(&rules, city[0]), 2);
+    assert_eq!(
+        beautifies(&legal(&rules, &state)),
+        sorted(vec![city[1], city[2]])
+    );
+}
+
+/// Artist: "... so a beautified district scores one more point at the end of the game".
+#[test]
+fn beautified_district_scores_one_more_point() {
+    let (rules, mut state, city) = at_artist(Character::Warlord, &[Temple, Manor, Castle]);
+    assert_eq!(score(&rules, &state, Seat(0)).districts, 8);
+    state.gold[0] = 2;
+    act(&rules, &mut state, Action::Beautify(city[0]));
+    act(&rules, &mut state, Action::Beautify(city[2]));
+    assert_eq!(score(&rules, &state, Seat(0)).districts, 10);
+}
+
+/// Artist: "... the Warlord must pay one more gold to destroy a beautified district".
+#[test]
+fn warlord_pays_one_more_to_destroy_a_beautified_district() {
+    let (rules, mut state, city) = at_artist(Character::Warlord, &[Temple, Manor]);
+    state.gold[0] = 1;
+    act(&rules, &mut state, Action::Beautify(city[1]));
+    next_round(&rules, &mut state, &ARTIST_SEATS, R7);
+    skip_to(&rules, &mut state, R8);
+    clear_city(&mut state, Seat(3));
+    state.gold[3] = 2;
+    assert_eq!(destroys(&legal(&rules, &state)), vec![(Seat(0), city[0])]);
+    state.gold[3] = 3;
+    assert_eq!(
+        destroys(&legal(&rules, &state)),
+        sorted(vec![(Seat(0), city[0]), (Seat(0), city[1])])
+    );
+    act(&rules, &mut state, Action::Destroy(Seat(0), city[1]));
+    assert_eq!(state.gold[3], 0);
+    assert!(!state.beautified.contains(city[1]));
+    assert_eq!(state.deck.iter().last(), Some(city[1]));
+}
+
+/// Artist: the beautification is "permanent": a district the Diplomat exchanges stays
+/// beautified, and its cost with it.
+#[test]
+fn beautified_district_stays_beautified_when_exchanged() {
+    let (rules, mut state, city) = at_artist(Character::Diplomat, &[Manor]);
+    state.gold[0] = 1;
+    act(&rules, &mut state, Action::Beautify(city[0]));
+    next_round(&rules, &mut state, &ARTIST_SEATS, R7);
+    skip_to(&rules, &mut state, R8);
+    let mine = set_city(&rules, &mut state, Seat(3), &[Temple]);
+    state.gold[3] = 2;
+    // The difference is 4 - 1 = 3.
+    assert!(exchanges(&legal(&rules, &state)).is_empty());
+    state.gold[3] = 3;
+    state.gold[0] = 0;
+    act(
+        &rules,
+        &mut state,
+        Action::Exchange(Seat(0), city[0], mine[0]),
+    );
+    assert_eq!(state.gold[3], 0);
+    assert_eq!(state.gold[0], 3);
+    assert!(state.city[3].contains(city[0]));
+    assert!(state.beautified.contains(city[0]));
+    assert_eq!(state.cost(&rules, city[0]), 4);
+    assert_eq!(score(&rules, &state, Seat(3)).districts, 4);
+}
+
+/// A beautified three-cost district costs four: the Marshal cannot seize it.
+#[test]
+fn marshal_cannot_seize_a_beautified_three_cost_district() {
+    let (rules, mut state, city) = at_artist(Character::Marshal, &[Manor, Temple]);
+    state.gold[0] = 1;
+    act(&rules, &mut state, Action::Beautify(city[0]));
+    next_round(&rules, &mut state, &ARTIST_SEATS, R7);
+    skip_to(&rules, &mut state, R8);
+    clear_city(&mut state, Seat(3));
+    state.gold[3] = 10;
+    assert_eq!(seizes(&legal(&rules, &state)), vec![(Seat(0), city[1])]);
+}
