@@ -156,7 +156,7 @@ fn offers(rules: &Rules, state: &State, action: Action) -> bool {
     legal(rules, state).contains(&action)
 }
 
-/// The first card of the deck's top, given the deck before.
+/// The deck, top card first.
 fn deck_vec(state: &State) -> Vec<CardId> {
     state.deck.iter().collect()
 }
@@ -1192,4 +1192,228 @@ fn marshal_cannot_seize_a_beautified_three_cost_district() {
     clear_city(&mut state, Seat(3));
     state.gold[3] = 10;
     assert_eq!(seizes(&legal(&rules, &state)), vec![(Seat(0), city[1])]);
+}
+
+// ---------------------------------------------------------------- Tax Collector
+
+/// Tax Collector at seat 0, Merchant, Architect, Warlord at seats 1-3 (no Assassin).
+const TAX_SEATS: [Rank; 4] = [R9, R6, R7, R8];
+
+fn tax_game(seats: &[Rank], facedown: Rank) -> (Rules, State) {
+    let rules = cast_with(4, &[Character::TaxCollector], true);
+    let state = start(&rules, seats, facedown);
+    (rules, state)
+}
+
+/// At the turn of `rank`, with empty cities, hands and stashes.
+fn at_tax(rank: Rank) -> (Rules, State) {
+    let (rules, mut state) = tax_game(&TAX_SEATS, R1);
+    skip_to(&rules, &mut state, rank);
+    blank(&mut state);
+    (rules, state)
+}
+
+/// The player of the current turn takes gold, sets his stash to `gold` and builds `district`.
+fn gather_and_build(rules: &Rules, state: &mut State, gold: u16, district: District) -> CardId {
+    let seat = state.turn.seat;
+    let card = take(rules, state, district);
+    state.hand[seat.index()].insert(card);
+    if !state.turn.gathered {
+        act(rules, state, Action::TakeGold);
+    }
+    state.gold[seat.index()] = gold;
+    act(rules, state, Action::Build(card));
+    card
+}
+
+/// Tax Collector: "When the Tax Collector is one of the characters in the game, players are
+/// charged a property tax for building districts. Immediately after a player builds a
+/// district, he places one gold from his stash on the Tax Collector's character token."
+#[test]
+fn tax_is_one_gold_onto_the_token_after_each_build() {
+    let (rules, mut state) = at_tax(R6);
+    let card = gather_and_build(&rules, &mut state, 3, Temple);
+    assert_eq!(state.city[1], set_of(&[card]));
+    assert_eq!(state.gold[1], 1);
+    assert_eq!(state.tax_pool, 1);
+}
+
+/// Without the Tax Collector in the cast, building costs no tax.
+#[test]
+fn no_tax_without_the_tax_collector_in_the_cast() {
+    let rules = cast_with(4, &[], true);
+    let mut state = start(&rules, &[R9, R6, R7, R8], R1);
+    skip_to(&rules, &mut state, R6);
+    blank(&mut state);
+    gather_and_build(&rules, &mut state, 3, Temple);
+    assert_eq!(state.gold[1], 2);
+    assert_eq!(state.tax_pool, 0);
+}
+
+/// Tax Collector: "This applies even when a player builds a district that he has not paid to
+/// build." The Thieves' Den paid wholly with cards is taxed.
+#[test]
+fn tax_applies_to_a_district_built_without_paying_gold() {
+    let (rules, mut state) = at_tax(R6);
+    let hand = set_hand(
+        &rules,
+        &mut state,
+        Seat(1),
+        &[ThievesDen, Temple, Tavern, Manor, Castle, Market, Docks],
+    );
+    act(&rules, &mut state, Action::TakeGold);
+    state.gold[1] = 1;
+    act(&rules, &mut state, Action::Build(hand[0]));
+    for &c in &hand[1..] {
+        act(&rules, &mut state, Action::DenPayCard(c));
+    }
+    act(&rules, &mut state, Action::DenPayGold);
+    assert_eq!(state.city[1], set_of(&hand[..1]));
+    assert_eq!(state.gold[1], 0);
+    assert_eq!(state.tax_pool, 1);
+}
+
+/// Tax Collector: "If a player builds more than one district, he is charged the property tax
+/// for each district built."
+#[test]
+fn tax_is_charged_for_each_district_built() {
+    let (rules, mut state) = at_tax(R7);
+    let hand = set_hand(&rules, &mut state, Seat(2), &[Temple, Tavern, Watchtower]);
+    act(&rules, &mut state, Action::TakeGold);
+    state.gold[2] = 10;
+    for (i, &c) in hand.iter().enumerate() {
+        act(&rules, &mut state, Action::Build(c));
+        assert_eq!(state.tax_pool, i as u16 + 1);
+    }
+    assert_eq!(state.gold[2], 10 - 3 - 3);
+}
+
+/// Tax Collector: "If a player has no gold remaining in his stash after building a district,
+/// he is not charged a tax."
+#[test]
+fn no_tax_when_no_gold_is_left_after_building() {
+    let (rules, mut state) = at_tax(R6);
+    gather_and_build(&rules, &mut state, 2, Market);
+    assert_eq!(state.gold[1], 0);
+    assert_eq!(state.tax_pool, 0);
+}
+
+/// Tax Collector: "The Tax Collector himself is not charged a tax."
+#[test]
+fn tax_collector_is_not_taxed() {
+    let (rules, mut state) = at_tax(R9);
+    gather_and_build(&rules, &mut state, 5, Temple);
+    assert_eq!(state.gold[0], 4);
+    assert_eq!(state.tax_pool, 0);
+}
+
+/// Tax Collector: "At any time during your turn, you can take all gold from the Tax
+/// Collector's character token into your stash."
+#[test]
+fn tax_collector_takes_all_the_gold_on_the_token() {
+    let (rules, mut state) = tax_game(&TAX_SEATS, R1);
+    skip_to(&rules, &mut state, R6);
+    gather_and_build(&rules, &mut state, 5, Temple);
+    act(&rules, &mut state, Action::EndTurn);
+    let hand = set_hand(&rules, &mut state, Seat(2), &[Tavern, Watchtower]);
+    act(&rules, &mut state, Action::TakeGold);
+    state.gold[2] = 5;
+    act(&rules, &mut state, Action::Build(hand[0]));
+    act(&rules, &mut state, Action::Build(hand[1]));
+    act(&rules, &mut state, Action::EndTurn);
+    assert_eq!(state.tax_pool, 3);
+    skip_to(&rules, &mut state, R9);
+    state.gold[0] = 1;
+    // Before gathering too.
+    act(&rules, &mut state, Action::CollectTaxes);
+    assert_eq!(state.gold[0], 4);
+    assert_eq!(state.tax_pool, 0);
+    assert!(!offers(&rules, &state, Action::CollectTaxes));
+}
+
+/// Tax Collector: "Even if the Tax Collector does not appear during a round (because it was
+/// not chosen, it was discarded at the start of the selection phase, or it was killed by the
+/// Assassin), players are always charged a tax, and any gold left on the Tax Collector's
+/// token carries over to the next round."
+#[test]
+fn tax_is_charged_and_carried_over_when_the_tax_collector_does_not_appear() {
+    // Round 1: the Tax Collector is discarded face down; round 2: killed; round 3: collects.
+    let (rules, mut state) = tax_game(&[R6, R7, R8, R2], R9);
+    skip_to(&rules, &mut state, R6);
+    gather_and_build(&rules, &mut state, 5, Temple);
+    assert_eq!(state.tax_pool, 1);
+    next_round(&rules, &mut state, &[R6, R7, R1, R9], R8);
+    assert_eq!(state.tax_pool, 1);
+    assert_eq!(state.turn.rank, R1);
+    act(&rules, &mut state, Action::Kill(R9));
+    skip_to(&rules, &mut state, R6);
+    gather_and_build(&rules, &mut state, 5, Tavern);
+    assert_eq!(state.tax_pool, 2);
+    while state.phase == Phase::Turns {
+        pass_turn(&rules, &mut state);
+    }
+    assert_eq!(state.tax_pool, 2);
+    arrange_draft(&mut state, Seat(0), &[], &[R1]);
+    drive_draft(&rules, &mut state, &wanted(&[R9, R6, R7, R8]));
+    skip_to(&rules, &mut state, R9);
+    let gold = state.gold[0];
+    act(&rules, &mut state, Action::CollectTaxes);
+    assert_eq!(state.gold[0], gold + 2);
+}
+
+/// Tax Collector: "In 2- and 3-player games, a player who chooses the Tax Collector as one of
+/// his characters is still charged a tax for his other character."
+#[test]
+fn tax_collector_player_is_taxed_in_his_other_characters_turn() {
+    let rules = cast_with(3, &[Character::TaxCollector], true);
+    let mut state = game_with(
+        &rules,
+        7,
+        Seat(0),
+        R8,
+        &[(Seat(0), R9), (Seat(0), R7), (Seat(1), R1), (Seat(2), R2)],
+    );
+    assert_eq!(state.ranks_of(Seat(0)).0, (1 << 7) | (1 << 9));
+    skip_to(&rules, &mut state, R7);
+    blank(&mut state);
+    gather_and_build(&rules, &mut state, 5, Temple);
+    assert_eq!(state.gold[0], 3);
+    assert_eq!(state.tax_pool, 1);
+    act(&rules, &mut state, Action::EndTurn);
+    skip_to(&rules, &mut state, R9);
+    assert_eq!(state.turn.seat, Seat(0));
+    gather_and_build(&rules, &mut state, 5, Tavern);
+    assert_eq!(state.gold[0], 4, "not taxed as the Tax Collector");
+    assert_eq!(state.tax_pool, 1);
+}
+
+/// Tax Collector: "If the Magistrate confiscates a district from a player, the Magistrate is
+/// charged the tax, not his target."
+#[test]
+fn magistrate_pays_the_tax_on_a_confiscated_district() {
+    for magistrate_gold in [3u16, 0] {
+        let rules = cast_with(4, &[Character::Magistrate, Character::TaxCollector], true);
+        let mut state = start(&rules, &[R1, R6, R2, R3], R9);
+        act(&rules, &mut state, Action::Warrant(R6, R2, R3));
+        skip_to(&rules, &mut state, R6);
+        blank(&mut state);
+        state.gold[0] = magistrate_gold;
+        let card = take(&rules, &mut state, Temple);
+        state.hand[1].insert(card);
+        act(&rules, &mut state, Action::TakeGold);
+        act(&rules, &mut state, Action::Build(card));
+        assert_eq!(to_move(&state), Some(Seat(0)));
+        act(&rules, &mut state, Action::Confiscate);
+        assert_eq!(state.city[0], set_of(&[card]));
+        assert!(state.city[1].is_empty());
+        // The target gets his gold back and pays no tax.
+        assert_eq!(state.gold[1], 2);
+        if magistrate_gold > 0 {
+            assert_eq!(state.gold[0], magistrate_gold - 1);
+            assert_eq!(state.tax_pool, 1);
+        } else {
+            assert_eq!(state.gold[0], 0);
+            assert_eq!(state.tax_pool, 0);
+        }
+    }
 }
