@@ -1417,3 +1417,59 @@ fn magistrate_pays_the_tax_on_a_confiscated_district() {
         }
     }
 }
+
+// ---------------------------------------------------------------- Further edges
+
+/// Library: "If you draw cards when gathering resources, keep all the drawn cards." The
+/// Scholar's draw is not gathering: he keeps one even with the Library.
+#[test]
+fn scholar_keeps_one_even_with_the_library() {
+    let (rules, mut state) = at_scholar();
+    set_city(&rules, &mut state, Seat(0), &[Library]);
+    act(&rules, &mut state, Action::ScholarDraw);
+    let actions = legal(&rules, &state);
+    assert!(!actions.contains(&Action::KeepAll), "{actions:?}");
+    assert_eq!(actions.len(), 7);
+}
+
+/// Bishop: "If you are killed, the rank 8 character can use its ability on your districts."
+#[test]
+fn diplomat_and_marshal_can_target_a_killed_bishops_city() {
+    for character in [Character::Diplomat, Character::Marshal] {
+        let rules = cast_with(4, &[character], false);
+        let mut state = start(&rules, &[R8, R5, R1, R3], R7);
+        assert_eq!(state.turn.rank, R1);
+        act(&rules, &mut state, Action::Kill(R5));
+        skip_to(&rules, &mut state, R8);
+        blank(&mut state);
+        let mine = set_city(&rules, &mut state, Seat(0), &[Watchtower]);
+        let theirs = set_city(&rules, &mut state, Seat(1), &[Temple]);
+        state.gold[0] = 5;
+        let actions = legal(&rules, &state);
+        if character == Character::Diplomat {
+            assert_eq!(exchanges(&actions), vec![(Seat(1), theirs[0], mine[0])]);
+        } else {
+            assert_eq!(seizes(&actions), vec![(Seat(1), theirs[0])]);
+        }
+    }
+}
+
+/// A beautified two-cost district costs three: the Marshal may seize it, paying three, and
+/// it stays beautified in his city.
+#[test]
+fn marshal_seizes_a_beautified_two_cost_district_at_three() {
+    let (rules, mut state, city) = at_artist(Character::Marshal, &[Church]);
+    state.gold[0] = 1;
+    act(&rules, &mut state, Action::Beautify(city[0]));
+    next_round(&rules, &mut state, &ARTIST_SEATS, R7);
+    skip_to(&rules, &mut state, R8);
+    clear_city(&mut state, Seat(3));
+    state.gold[3] = 2;
+    assert!(seizes(&legal(&rules, &state)).is_empty());
+    state.gold[3] = 3;
+    state.gold[0] = 0;
+    act(&rules, &mut state, Action::Seize(Seat(0), city[0]));
+    assert_eq!(state.gold[..4], [3, state.gold[1], state.gold[2], 0]);
+    assert_eq!(state.city[3], set_of(&city));
+    assert_eq!(state.cost(&rules, city[0]), 3);
+}
