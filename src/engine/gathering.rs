@@ -21,8 +21,11 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
 
 /// Choices while drawn cards wait to be kept.
 pub fn legal_keep(rules: &Rules, state: &State, drawn: CardSet, out: &mut Vec<Action>) {
-    // Library: "keep all the drawn cards" (optional, like every district effect).
-    if drawn.len() > 1 && state.has_district(rules, state.turn.seat, District::Library) {
+    // Library: "keep all the drawn cards" (optional, like every district effect). Only for
+    // cards drawn "when gathering resources": not the Scholar's seven (shuffled back).
+    let gathering = !matches!(state.turn.pending, Pending::Keep { shuffle: true, .. });
+    if gathering && drawn.len() > 1 && state.has_district(rules, state.turn.seat, District::Library)
+    {
         out.push(Action::KeepAll);
     }
     out.extend(drawn.iter().map(Action::Keep));

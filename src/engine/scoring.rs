@@ -49,7 +49,8 @@ fn score_with(rules: &Rules, state: &State, seat: Seat, haunted_type: DistrictTy
     let mut uniques = 0i16;
     for card in city.iter() {
         let info = rules.card(card);
-        s.districts += info.cost as i16;
+        // Artist: "a beautified district scores one more point at the end of the game".
+        s.districts += state.cost(rules, card) as i16;
         // Haunted Quarter: "if the owner chooses to count its district type as anything
         // other than unique, it no longer counts as unique."
         let dtype = if info.district == District::HauntedQuarter {
