@@ -249,6 +249,7 @@ fn options(r: &RulesFile) -> Result<Options, String> {
         )? as u8,
         round_cap: ranged("round_cap", r.round_cap, d.round_cap.into(), 1, 1000)? as u16,
         use_rank9: r.use_rank9.unwrap_or(d.use_rank9),
+        tie_break: d.tie_break,
     };
     Ok(options)
 }

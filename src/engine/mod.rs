@@ -22,6 +22,6 @@ pub use apply::{ApplyError, apply, new_game, try_apply};
 pub use draft::faceup_discards;
 pub use ids::{CardId, Character, District, DistrictType, Rank, Seat};
 pub use legal::{legal_actions, to_move};
-pub use rules::{DistrictSpec, Options, Rules, RulesError};
+pub use rules::{DistrictSpec, Options, Rules, RulesError, TieBreak};
 pub use state::State;
 pub use view::View;

@@ -4,6 +4,17 @@
 use super::ids::{CardId, Character, District, DistrictType, Rank};
 use super::sets::CardSet;
 
+/// How a tie on points is settled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum TieBreak {
+    /// 2016: "the tied player who revealed the character with the highest-numbered rank
+    /// during the last round wins".
+    #[default]
+    RevealedRank,
+    /// Classic edition: the highest total cost of districts, then the most gold.
+    CostThenGold,
+}
+
 /// The `[rules]` table of a config: numeric house-rule knobs. Defaults are the 2016 rulebook's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -23,6 +34,8 @@ pub struct Options {
     pub round_cap: u16,
     /// Play the rank-9 character at 4-7 players (always at 3 and 8, never at 2).
     pub use_rank9: bool,
+    /// How ties on points are settled (set by the edition).
+    pub tie_break: TieBreak,
 }
 
 impl Default for Options {
@@ -39,6 +52,7 @@ impl Default for Options {
             all_types_bonus: 3,
             round_cap: 100,
             use_rank9: false,
+            tie_break: TieBreak::RevealedRank,
         }
     }
 }
