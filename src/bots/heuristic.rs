@@ -113,8 +113,7 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
         Action::DenPayCard(card) => {
             // Pay with the least useful cards while gold is short or the card is junk.
             let remaining = den_remaining(view);
-            let junk = !useful(view, card);
-            if junk || view.my_gold() < remaining {
+            if junk(view, card) || view.my_gold() < remaining {
                 30.0 - card_value(view, card)
             } else {
                 -1.0
@@ -130,16 +129,16 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
             if gain >= 2.0 { 70.0 + gain } else { -10.0 }
         }
         Action::MagicianDiscard(card) => {
-            if useful(view, card) {
-                -5.0
-            } else {
+            if junk(view, card) {
                 70.0
+            } else {
+                -5.0
             }
         }
         Action::MagicianDraw => 0.0,
         Action::Destroy(seat, card) => destroy_value(view, ctx(), seat, card),
         Action::LabDiscard(card) => {
-            if !useful(view, card) {
+            if junk(view, card) {
                 60.0
             } else if view.my_hand().len() >= 4 {
                 50.0 - card_value(view, card)
@@ -233,6 +232,50 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
         }
         Action::Seize(_, card) => 45.0 + view.district_cost(card) as f32,
         Action::QueenGold | Action::CollectTaxes => 90.0,
+        Action::ArmoryDestroy(seat, card) => {
+            // Worth the Armory's 3 points only against a big district of the leader, or to
+            // stop a city from completing.
+            let cost = view.district_cost(card) as f32;
+            let rules = view.rules();
+            let near_complete = rules.complete_city as f32 - view.city(seat).len() as f32 <= 1.0;
+            if seat != me && (seat == ctx().leader_for(me) || near_complete) && cost >= 4.0 {
+                20.0 + cost - 3.0 + if near_complete { 10.0 } else { 0.0 }
+            } else {
+                -10.0
+            }
+        }
+        Action::FrameworkBuild(card) => {
+            // Free build at the price of the Framework's 3 points: good for dear districts.
+            let cost = view.cost(card) as f32;
+            40.0 + card_value(view, card) + 0.5 * (cost - 3.0)
+        }
+        Action::NecropolisBuild(sacrifice) => {
+            let necropolis = view.rules().by_district[District::Necropolis.index()]
+                .intersection(view.my_hand())
+                .first()
+                .expect("the Necropolis in hand");
+            40.0 + card_value(view, necropolis) + 2.5 - 1.5 * view.district_cost(sacrifice) as f32
+        }
+        Action::MuseumTuck(card) => {
+            if junk(view, card) {
+                20.0
+            } else if view.my_hand().len() >= 4 {
+                15.0 - card_value(view, card)
+            } else {
+                -5.0
+            }
+        }
+        Action::TheaterSwap(seat, rank) => {
+            let leader_bonus = if seat == ctx().leader_for(me) {
+                1.0
+            } else {
+                0.0
+            };
+            10.0 - character_value(view, ctx(), me, rank) + leader_bonus
+        }
+        Action::TheaterPass => 7.5,
+        Action::Recover => 10.0,
+        Action::LetGo => 0.0,
         Action::Beautify(_) => {
             let built = view.my_turn().map(|t| t.built).unwrap_or(0);
             if built > 0 || view.my_gold() >= 6 {
@@ -274,6 +317,12 @@ fn den_remaining(view: &View) -> u16 {
     }
 }
 
+/// A card worth giving away or discarding: not buildable, and not the Secret Vault (which
+/// scores from the hand).
+fn junk(view: &View, card: CardId) -> bool {
+    !useful(view, card) && view.rules().card(card).district != District::SecretVault
+}
+
 /// Whether a card in hand could be built in my city (no identical district, unless Quarry),
 /// counting only one copy of districts held twice.
 fn useful(view: &View, card: CardId) -> bool {
@@ -312,6 +361,12 @@ fn card_value(view: &View, card: CardId) -> f32 {
     if has(info.district) && !has(District::Quarry) {
         return -20.0;
     }
+    match info.district {
+        // Scores 3 from the hand and is never built.
+        District::SecretVault => return 6.0,
+        District::Monument if city.len() >= 5 => return -20.0,
+        _ => {}
+    }
     let mut value = info.cost as f32;
     if !city.intersects(rules.by_type[info.dtype.index()]) {
         value += 1.5;
@@ -323,6 +378,16 @@ fn card_value(view: &View, card: CardId) -> f32 {
         District::Factory | District::Library | District::SchoolOfMagic => 1.5,
         District::Laboratory | District::Smithy | District::Quarry => 1.0,
         District::HauntedQuarter => 1.5,
+        District::Monument | District::Stables => 2.0,
+        District::GoldMine | District::Museum => 1.5,
+        District::Armory | District::Basilica | District::Capitol | District::Framework => 1.0,
+        District::GreatWall | District::Necropolis | District::Observatory => 1.0,
+        District::IvoryTower => {
+            let uniques = city.intersection(rules.by_type[DistrictType::Unique.index()]);
+            if uniques.is_empty() { 3.0 } else { -2.0 }
+        }
+        District::Park | District::PoorHouse | District::Theater => 0.5,
+        District::Hospital | District::Graveyard => 0.5,
         _ => 0.0,
     };
     // Near the end, cards that can be built soon are worth more than big ones.

@@ -109,6 +109,22 @@ pub enum Action {
     CollectTaxes,
 
     // Unique district abilities.
+    /// Armory: destroy the Armory to destroy this district of this player's city.
+    ArmoryDestroy(Seat, CardId),
+    /// Framework: build this card by destroying the Framework instead of paying.
+    FrameworkBuild(CardId),
+    /// Necropolis: build the Necropolis by destroying this district of your city.
+    NecropolisBuild(CardId),
+    /// Museum: put this card from your hand under the Museum.
+    MuseumTuck(CardId),
+    /// Theater: exchange your character of this rank with a random one of this player's.
+    TheaterSwap(Seat, Rank),
+    /// Theater: keep your character(s).
+    TheaterPass,
+    /// Graveyard: pay 1 gold to take the destroyed district into your hand.
+    Recover,
+    /// Graveyard: let the destroyed district go.
+    LetGo,
     /// Laboratory: discard this card to gain 2 gold.
     LabDiscard(CardId),
     /// Smithy: pay 2 gold to gain 3 cards.
@@ -192,6 +208,24 @@ impl Action {
             Action::QueenGold => "takes 3 gold next to the rank 4 character".into(),
             Action::Beautify(c) => format!("beautifies {}", card(c)),
             Action::CollectTaxes => "takes the gold on the Tax Collector's token".into(),
+            Action::ArmoryDestroy(s, c) => {
+                format!("destroys the Armory to destroy {} of seat {}", card(c), s.0)
+            }
+            Action::FrameworkBuild(c) => format!("builds {} by destroying the Framework", card(c)),
+            Action::NecropolisBuild(c) => {
+                format!("builds the Necropolis by destroying {}", card(c))
+            }
+            Action::MuseumTuck(c) => format!("puts {} under the Museum", card(c)),
+            Action::TheaterSwap(s, r) => {
+                format!(
+                    "exchanges the {} with a character of seat {} (Theater)",
+                    character(r),
+                    s.0
+                )
+            }
+            Action::TheaterPass => "keeps the character (Theater)".into(),
+            Action::Recover => "pays 1 gold to take the district back (Graveyard)".into(),
+            Action::LetGo => "lets the district go (Graveyard)".into(),
             Action::LabDiscard(c) => format!("discards {} for 2 gold (Laboratory)", card(c)),
             Action::SmithyDraw => "pays 2 gold to draw 3 cards (Smithy)".into(),
             Action::EndTurn => "ends the turn".into(),

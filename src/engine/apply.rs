@@ -89,6 +89,7 @@ pub fn new_game(rules: &Rules, seed: u64) -> State {
         blackmailer: None,
         tax_pool: 0,
         beautified: CardSet::EMPTY,
+        museum: CardSet::EMPTY,
         draft: Draft::default(),
         turn: Turn::new(super::ids::Rank(0), Seat(0), TurnMode::Normal),
         rng: GameRng::new(mix(seed, 0xC4A7)),
@@ -123,7 +124,16 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
         Action::Build(_) | Action::DenPayCard(_) | Action::DenPayGold => {
             building::apply(rules, state, action)
         }
-        Action::LabDiscard(_) | Action::SmithyDraw => districts::apply(state, action),
+        Action::TheaterSwap(..) | Action::TheaterPass => {
+            districts::theater_apply(state, action);
+            return turn::start_turn_phase(rules, state);
+        }
+        Action::LabDiscard(_)
+        | Action::SmithyDraw
+        | Action::MuseumTuck(_)
+        | Action::ArmoryDestroy(..)
+        | Action::FrameworkBuild(_)
+        | Action::NecropolisBuild(_) => districts::apply(rules, state, action),
         Action::EndTurn => turn::end_turn(rules, state),
         _ => characters::apply(rules, state, action),
     }

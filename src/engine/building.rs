@@ -32,6 +32,16 @@ pub fn identical_allowed(rules: &Rules, state: &State, seat: Seat, card: CardId)
         || characters::may_build_identical(state)
 }
 
+/// Whether the card's district can be built by `seat` at all: the Secret Vault "cannot be
+/// built"; the Monument "cannot be built if you have 5 or more districts".
+pub fn buildable_district(rules: &Rules, state: &State, seat: Seat, card: CardId) -> bool {
+    match rules.card(card).district {
+        District::SecretVault => false,
+        District::Monument => state.city[seat.index()].len() < 5,
+        _ => true,
+    }
+}
+
 /// Whether the player whose turn it is may build this card from hand now, gold aside:
 /// resources gathered ("After gathering resources, he may build"), the character allows
 /// building, the building limit, identical districts.
@@ -42,6 +52,7 @@ pub fn may_build_card(rules: &Rules, state: &State, card: CardId) -> bool {
         && (turn.built < characters::building_limit(state)
             || !characters::counts_toward_limit(rules, state, card))
         && identical_allowed(rules, state, turn.seat, card)
+        && buildable_district(rules, state, turn.seat, card)
 }
 
 pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {

@@ -145,7 +145,7 @@ fn settle(rules: &Rules, state: &mut State) {
             // facedown"; at 2-3 players the last card is discarded the same way.
             state.facedown_discards.0 |= state.draft.available.0;
             state.draft.available = RankSet::EMPTY;
-            turn::start_turn_phase(rules, state);
+            turn::end_selection_phase(rules, state);
             return;
         };
         match step {

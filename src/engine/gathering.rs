@@ -35,12 +35,16 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
     let seat = state.turn.seat;
     match action {
         Action::TakeGold => {
-            state.gold[seat.index()] += rules.options.gather_gold as u16;
+            // Gold Mine: "If you take gold when gathering resources, gain 1 extra gold."
+            let mine = state.has_district(rules, seat, District::GoldMine) as u16;
+            state.gold[seat.index()] += rules.options.gather_gold as u16 + mine;
             state.turn.gathered = true;
         }
         Action::DrawCards => {
+            // Observatory: "If you draw cards when gathering resources, draw 3 instead of 2."
+            let extra = state.has_district(rules, seat, District::Observatory) as u8;
             let mut drawn = CardSet::EMPTY;
-            for _ in 0..rules.options.gather_draw {
+            for _ in 0..rules.options.gather_draw + extra {
                 let Some(card) = state.deck.draw() else { break };
                 drawn.insert(card);
             }

@@ -11,7 +11,7 @@ pub fn to_move(state: &State) -> Option<Seat> {
     match state.phase {
         Phase::Draft => Some(draft::chooser(state)),
         Phase::Turns => Some(turn::decider(state)),
-        Phase::EmperorAdvisor(seat) => Some(seat),
+        Phase::Theater(seat) | Phase::EmperorAdvisor(seat) => Some(seat),
         Phase::GameOver => None,
     }
 }
@@ -23,6 +23,7 @@ pub fn legal_actions(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     match state.phase {
         Phase::Draft => draft::legal(state, out),
         Phase::Turns => turn_legal(rules, state, out),
+        Phase::Theater(_) => districts::theater_legal(state, out),
         Phase::EmperorAdvisor(_) => characters::legal_advisor(state, out),
         Phase::GameOver => {}
     }
@@ -50,7 +51,7 @@ fn turn_legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
             }
             return;
         }
-        TurnMode::Bewitched => return,
+        TurnMode::Bewitched | TurnMode::Hospital => return,
         TurnMode::Normal | TurnMode::Resumed => {}
     }
     // Blackmailer: "A threatened player must resolve the threat before he is able to use any

@@ -1,7 +1,7 @@
 //! End-of-game scores ("Game End") and the tie-break.
 
 use super::ids::{District, DistrictType, Seat};
-use super::rules::Rules;
+use super::rules::{Rules, TieBreak};
 use super::sets::SeatSet;
 use super::state::State;
 
@@ -45,12 +45,15 @@ fn score_with(rules: &Rules, state: &State, seat: Seat, haunted_type: DistrictTy
     let opts = &rules.options;
     let city = state.city[seat.index()];
     let mut s = Score::default();
-    let mut types = [false; DistrictType::COUNT];
+    let mut types = [0u8; DistrictType::COUNT];
     let mut uniques = 0i16;
+    let mut odd_costs = 0i16;
     for card in city.iter() {
         let info = rules.card(card);
         // Artist: "a beautified district scores one more point at the end of the game".
-        s.districts += state.cost(rules, card) as i16;
+        let cost = state.cost(rules, card);
+        s.districts += cost as i16;
+        odd_costs += (cost % 2 == 1) as i16;
         // Haunted Quarter: "if the owner chooses to count its district type as anything
         // other than unique, it no longer counts as unique."
         let dtype = if info.district == District::HauntedQuarter {
@@ -58,12 +61,12 @@ fn score_with(rules: &Rules, state: &State, seat: Seat, haunted_type: DistrictTy
         } else {
             info.dtype
         };
-        types[dtype.index()] = true;
+        types[dtype.index()] += 1;
         if dtype == DistrictType::Unique {
             uniques += 1;
         }
     }
-    if types.iter().all(|&t| t) {
+    if types.iter().all(|&t| t > 0) {
         s.all_types = opts.all_types_bonus as i16;
     }
     if state.first_complete == Some(seat) {
@@ -87,6 +90,26 @@ fn score_with(rules: &Rules, state: &State, seat: Seat, haunted_type: DistrictTy
     if has(District::WishingWell) {
         s.uniques += uniques;
     }
+    // Basilica: "+1 per district in your city with an odd cost (beautified cost counts)".
+    if has(District::Basilica) {
+        s.uniques += odd_costs;
+    }
+    // Capitol: "+3 if you have at least 3 districts of the same type (once)".
+    if has(District::Capitol) && types.iter().any(|&t| t >= 3) {
+        s.uniques += 3;
+    }
+    // Ivory Tower: "+5 if it is the only unique district in your city."
+    if has(District::IvoryTower) && uniques == 1 {
+        s.uniques += 5;
+    }
+    // Museum: "+1 per card under it."
+    if has(District::Museum) {
+        s.uniques += state.museum.len() as i16;
+    }
+    // Secret Vault: "reveal it from your hand for +3".
+    if state.hand[seat.index()].intersects(rules.by_district[District::SecretVault.index()]) {
+        s.uniques += 3;
+    }
     s
 }
 
@@ -101,7 +124,8 @@ pub struct Outcome {
 
 /// Scores every seat and applies the tie-break: "If there is a tie, the tied player who
 /// revealed the character with the highest-numbered rank during the last round wins." A
-/// killed character was not revealed; players still tied share the win (CARDS.md).
+/// killed character was not revealed; players still tied share the win (CARDS.md). The
+/// classic edition breaks ties by the total cost of districts, then gold.
 pub fn outcome(rules: &Rules, state: &State) -> Outcome {
     let mut scores = [0i16; 8];
     for seat in state.seats_from(Seat(0)) {
@@ -118,19 +142,29 @@ pub fn outcome(rules: &Rules, state: &State) -> Outcome {
             tied.insert(seat);
         }
     }
-    let revealed_rank = |seat: Seat| {
-        state
-            .ranks_of(seat)
-            .iter()
-            .filter(|&r| state.revealed.contains(r))
-            .map(|r| r.0)
-            .max()
-            .unwrap_or(0)
+    // A key per tied seat; the highest key wins.
+    let key = |seat: Seat| -> u32 {
+        match rules.options.tie_break {
+            TieBreak::RevealedRank => state
+                .ranks_of(seat)
+                .iter()
+                .filter(|&r| state.revealed.contains(r))
+                .map(|r| r.0 as u32)
+                .max()
+                .unwrap_or(0),
+            TieBreak::CostThenGold => {
+                let cost: u32 = state.city[seat.index()]
+                    .iter()
+                    .map(|c| state.cost(rules, c) as u32)
+                    .sum();
+                cost << 16 | state.gold[seat.index()] as u32
+            }
+        }
     };
-    let top = tied.iter().map(revealed_rank).max().unwrap_or(0);
+    let top = tied.iter().map(key).max().unwrap_or(0);
     let mut winners = SeatSet::EMPTY;
     for seat in tied.iter() {
-        if revealed_rank(seat) == top {
+        if key(seat) == top {
             winners.insert(seat);
         }
     }

@@ -74,6 +74,8 @@ pub enum Phase {
     Draft,
     /// The turn phase: `Turn` holds the character whose turn it is.
     Turns,
+    /// End of the selection phase: the Theater's owner may exchange characters.
+    Theater(Seat),
     /// End of round: the killed Emperor's player, as his advisor, gives the crown away.
     EmperorAdvisor(Seat),
     GameOver,
@@ -123,6 +125,9 @@ pub enum Pending {
     },
     /// Emperor: the new crowned player has gold and cards; take one gold or a random card.
     EmperorLoot { from: Seat },
+    /// Graveyard (2021): the Warlord destroyed `card` of `owner`, who may pay 1 gold to take
+    /// it into his hand.
+    Graveyard { card: CardId, owner: Seat },
 }
 
 /// Once-per-turn uses, as bit flags of `Turn::used`.
@@ -140,6 +145,7 @@ pub mod used {
     pub const CROWN: u16 = 32;
     /// The threat against this character was resolved this turn.
     pub const THREAT: u16 = 64;
+    pub const MUSEUM: u16 = 128;
 }
 
 /// Whose turn this is, when the Witch is involved (rulebook, "1. Witch").
@@ -153,6 +159,9 @@ pub enum TurnMode {
     Bewitched,
     /// The Witch resumes her turn as the bewitched character.
     Resumed,
+    /// Hospital (2021): the killed owner "still gathers resources on his turn, and does
+    /// nothing else".
+    Hospital,
 }
 
 /// The turn being played in the turn phase.
@@ -240,6 +249,8 @@ pub struct State {
     pub tax_pool: u16,
     /// Artist: beautified districts (cost +1 for good; the gold stays with the card).
     pub beautified: CardSet,
+    /// Cards under the Museum (they stay with it wherever it goes).
+    pub museum: CardSet,
     pub draft: Draft,
     pub turn: Turn,
 
@@ -293,13 +304,15 @@ impl State {
         self.city[seat.index()].intersects(rules.by_district[district.index()])
     }
 
-    /// Districts counted toward a completed city.
-    pub fn city_size(&self, seat: Seat) -> u8 {
-        self.city[seat.index()].len() as u8
+    /// Districts counted toward a completed city: the Monument "counts as 2 districts
+    /// toward a completed city" (and as one for every other purpose).
+    pub fn city_size(&self, rules: &Rules, seat: Seat) -> u8 {
+        let monument = self.has_district(rules, seat, District::Monument) as u8;
+        self.city[seat.index()].len() as u8 + monument
     }
 
     pub fn is_complete(&self, rules: &Rules, seat: Seat) -> bool {
-        self.city_size(seat) >= rules.complete_city
+        self.city_size(rules, seat) >= rules.complete_city
     }
 
     /// The seat that plays the abilities of the character of `rank` this round: its holder,
@@ -326,10 +339,21 @@ impl State {
         rules.card(card).cost + self.beautified.contains(card) as u8
     }
 
-    /// Takes a card out of every city and strips its beautification (destroyed or discarded).
-    pub fn remove_from_city(&mut self, seat: Seat, card: CardId) {
+    /// Destroys a district of `seat`'s city: it loses its beautification, the cards under a
+    /// destroyed Museum go to the bottom of the deck ("If the Museum is destroyed, assigned
+    /// cards are discarded facedown to the bottom of the deck"), and the district itself goes
+    /// to the bottom of the deck unless `to_bottom` is false (the Graveyard may take it).
+    pub fn destroy(&mut self, rules: &Rules, seat: Seat, card: CardId, to_bottom: bool) {
         self.city[seat.index()].remove(card);
         self.beautified.remove(card);
+        if rules.card(card).district == District::Museum {
+            for under in std::mem::take(&mut self.museum).iter() {
+                self.deck.put_bottom(under);
+            }
+        }
+        if to_bottom {
+            self.deck.put_bottom(card);
+        }
     }
 }
 

@@ -3,8 +3,9 @@
 //! the Queen), the end of the game, and new rounds.
 
 use super::characters;
+use super::districts;
 use super::draft;
-use super::ids::{Character, Rank, Seat};
+use super::ids::{Character, District, Rank, Seat};
 use super::rules::Rules;
 use super::sets::RankSet;
 use super::state::{Pending, Phase, State, Turn, TurnMode};
@@ -31,7 +32,15 @@ pub fn start_round(rules: &Rules, state: &mut State) {
     draft::start(rules, state);
 }
 
-/// After the selection phase: the crowned player calls the characters from rank 1.
+/// After the selection phase: the Theater's owner may exchange characters, then the crowned
+/// player calls the characters from rank 1.
+pub fn end_selection_phase(rules: &Rules, state: &mut State) {
+    match districts::theater_owner(rules, state) {
+        Some(owner) if state.players > 1 => state.phase = Phase::Theater(owner),
+        _ => start_turn_phase(rules, state),
+    }
+}
+
 pub fn start_turn_phase(rules: &Rules, state: &mut State) {
     state.phase = Phase::Turns;
     call_from(rules, state, 1);
@@ -47,8 +56,13 @@ fn call_from(rules: &Rules, state: &mut State, first: u8) {
             continue;
         };
         // Assassin: "he must remain silent and skip his entire turn for this round without
-        // revealing his character card."
+        // revealing his character card." Hospital (2021): a killed owner "still gathers
+        // resources on his turn, and does nothing else" (still unrevealed).
         if state.killed == Some(rank) {
+            if state.has_district(rules, seat, District::Hospital) {
+                state.turn = Turn::new(rank, seat, TurnMode::Hospital);
+                return;
+            }
             continue;
         }
         let mode = if state.bewitched == Some(rank) {
@@ -78,6 +92,7 @@ pub fn settle(rules: &Rules, state: &mut State) {
         // his turn immediately ends. ... Now you resume your turn as if you were playing the
         // bewitched character."
         TurnMode::Bewitched if state.turn.gathered => resume_witch(rules, state),
+        TurnMode::Hospital if state.turn.gathered => end_turn(rules, state),
         _ => characters::resolve_threat_on_gathering(state),
     }
 }
@@ -94,12 +109,13 @@ fn resume_witch(_rules: &Rules, state: &mut State) {
 
 /// `EndTurn`: end-of-turn effects, then the crowned player calls the next rank.
 pub fn end_turn(rules: &Rules, state: &mut State) {
-    // Alchemist: "At the end of your turn, you receive back all the gold you paid to build
-    // districts this turn."
-    if characters::current(state) == Character::Alchemist
-        && matches!(state.turn.mode, TurnMode::Normal | TurnMode::Resumed)
-    {
-        state.gold[state.turn.seat.index()] += state.turn.paid_to_build;
+    if matches!(state.turn.mode, TurnMode::Normal | TurnMode::Resumed) {
+        districts::end_of_turn(rules, state);
+        // Alchemist: "At the end of your turn, you receive back all the gold you paid to
+        // build districts this turn."
+        if characters::current(state) == Character::Alchemist {
+            state.gold[state.turn.seat.index()] += state.turn.paid_to_build;
+        }
     }
     let next = state.turn.rank.0 + 1;
     call_from(rules, state, next);
@@ -134,6 +150,7 @@ pub fn decider(state: &State) -> Seat {
         Pending::Confiscation { .. } => state
             .player_of(Character::Magistrate)
             .expect("a confiscation has a Magistrate"),
+        Pending::Graveyard { owner, .. } => owner,
         _ => state.turn.seat,
     }
 }

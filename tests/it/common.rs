@@ -233,9 +233,11 @@ pub fn assert_conserved(state: &State) {
         Pending::MagicianDiscard { cards } => add(cards),
         Pending::DenPayment { card, .. }
         | Pending::Confiscation { card, .. }
-        | Pending::CardinalGive { card, .. } => add(set_of(&[card])),
+        | Pending::CardinalGive { card, .. }
+        | Pending::Graveyard { card, .. } => add(set_of(&[card])),
         _ => {}
     }
+    add(state.museum);
     let deck: CardSet = state.deck.iter().collect();
     assert_eq!(deck.len(), state.deck.len(), "a card is twice in the deck");
     add(deck);

@@ -6,8 +6,8 @@ use crate::common::{assert_conserved, first_game_rules, rules_with_rank9};
 use citadels_sim::bots::{AnyBot, Bot, BotSpec};
 use citadels_sim::config::load_preset;
 use citadels_sim::engine::{
-    Action, CardId, Character, Rank, Rules, Seat, View, apply, legal_actions, new_game, to_move,
-    try_apply,
+    Action, CardId, Character, District, DistrictType, Rank, Rules, Seat, View, apply,
+    legal_actions, new_game, to_move, try_apply,
 };
 use citadels_sim::sim::{bot_seed, game_seed};
 
@@ -100,6 +100,40 @@ fn random_casts_of_all_27_characters_keep_invariants() {
     for players in 2..=8u8 {
         let rules = all_characters_rules(players);
         let stalled = run_random_games(&rules, 100_000 / 7 + 1, 77);
+        assert!(
+            stalled < 100,
+            "{stalled} games stalled at {players} players"
+        );
+    }
+}
+
+/// Rules drawing 14 of all 32 unique districts (the 30 of 2016 and the 2021 Hospital and
+/// Graveyard) per game, with casts drawn from all 27 characters.
+fn all_districts_rules(players: u8) -> Rules {
+    let casts = all_characters_rules(players);
+    let config = load_preset("first-game").expect("built-in preset");
+    let basics: Vec<_> = config
+        .deck()
+        .into_iter()
+        .filter(|s| s.dtype != DistrictType::Unique)
+        .collect();
+    let catalog = citadels_sim::config::catalog::Catalog::embedded().expect("catalog");
+    let pool: Vec<_> = District::ALL
+        .iter()
+        .filter(|&&d| catalog.is_unique(d))
+        .map(|&d| catalog.spec(d))
+        .collect();
+    let cast: Vec<Vec<Character>> = casts.cast_pools[1..].iter().cloned().collect();
+    Rules::new(players, &cast, &basics, &pool, 14, &casts.options).expect("valid rules")
+}
+
+#[test]
+fn random_district_pools_keep_invariants() {
+    // 100,000 games in total over 2-8 players.
+    for players in 2..=8u8 {
+        let rules = all_districts_rules(players);
+        assert_eq!(rules.pool.len(), 32);
+        let stalled = run_random_games(&rules, 100_000 / 7 + 1, 99);
         assert!(
             stalled < 100,
             "{stalled} games stalled at {players} players"

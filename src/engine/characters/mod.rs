@@ -54,8 +54,9 @@ pub fn on_reveal(rules: &Rules, state: &mut State) {
 /// Whether the player whose turn it is may build at all this turn.
 pub fn may_build(state: &State) -> bool {
     match state.turn.mode {
-        // Witch: "You cannot build at this time"; the bewitched player "cannot build".
-        TurnMode::Witch | TurnMode::Bewitched => false,
+        // Witch: "You cannot build at this time"; the bewitched player "cannot build"; the
+        // Hospital's killed owner "does nothing else".
+        TurnMode::Witch | TurnMode::Bewitched | TurnMode::Hospital => false,
         // Navigator: "You cannot build any districts during your turn - not even districts
         // that do not count toward your building limit."
         TurnMode::Normal | TurnMode::Resumed => current(state) != Character::Navigator,
@@ -71,9 +72,12 @@ pub fn building_limit(state: &State) -> u8 {
     }
 }
 
-/// Trader: "Trade districts do not count toward your building limit this turn."
+/// Trader: "Trade districts do not count toward your building limit this turn." Stables:
+/// "Building the Stables does not count toward your building limit."
 pub fn counts_toward_limit(rules: &Rules, state: &State, card: super::ids::CardId) -> bool {
-    !(current(state) == Character::Trader && rules.card(card).dtype == DistrictType::Trade)
+    let info = rules.card(card);
+    !(current(state) == Character::Trader && info.dtype == DistrictType::Trade)
+        && info.district != super::ids::District::Stables
 }
 
 /// Wizard: "During this turn, you can build districts that are identical to any other
@@ -85,7 +89,7 @@ pub fn may_build_identical(state: &State) -> bool {
 /// Whether the turn may end: the Emperor "must" give the crown.
 pub fn may_end_turn(state: &State) -> bool {
     !(current(state) == Character::Emperor
-        && state.turn.mode != TurnMode::Bewitched
+        && !matches!(state.turn.mode, TurnMode::Bewitched | TurnMode::Hospital)
         && state.turn.used & used::CROWN == 0)
 }
 
@@ -144,6 +148,7 @@ pub fn legal_pending(rules: &Rules, state: &State, out: &mut Vec<Action>) {
             out.extend(state.hand[state.turn.seat.index()].iter().map(Action::Give))
         }
         Pending::EmperorLoot { .. } => out.extend([Action::LootGold, Action::LootCard]),
+        Pending::Graveyard { .. } => out.extend([Action::Recover, Action::LetGo]),
         Pending::None | Pending::Keep { .. } | Pending::DenPayment { .. } => {
             unreachable!("not a character choice")
         }
@@ -186,6 +191,7 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
         Action::BorrowBuild(card, lender) => cardinal::borrow_build(rules, state, card, lender),
         Action::ScholarDraw => income::scholar_draw(state),
         Action::Destroy(seat, card) => rank8::destroy(rules, state, seat, card),
+        Action::Recover | Action::LetGo => rank8::graveyard(state, action),
         Action::Exchange(seat, theirs, mine) => rank8::exchange(rules, state, seat, theirs, mine),
         Action::Seize(seat, card) => rank8::seize(rules, state, seat, card),
         Action::QueenGold => rank9::queen_gold(state),

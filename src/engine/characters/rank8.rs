@@ -5,7 +5,8 @@ use super::super::action::Action;
 use super::super::building::place_in_city;
 use super::super::ids::{CardId, Character, District, Seat};
 use super::super::rules::Rules;
-use super::super::state::{State, used};
+use super::super::state::{Pending, State, used};
+use super::current;
 
 /// Bishop: "During this round, the rank 8 character cannot use its ability on your
 /// districts. If you are killed, the rank 8 character can use its ability on your districts.
@@ -26,10 +27,17 @@ fn targetable(rules: &Rules, card: CardId) -> bool {
     rules.card(card).district != District::Keep
 }
 
+/// Great Wall: "The rank 8 character pays 1 more gold to use its ability on any other
+/// district in your city" (CARDS.md: the Great Wall does not protect itself).
+fn great_wall_extra(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u16 {
+    (state.has_district(rules, seat, District::GreatWall)
+        && rules.card(card).district != District::GreatWall) as u16
+}
+
 /// Warlord: "destroy one district of your choice by paying one fewer gold than its building
-/// cost" (a beautified district costs one more).
-pub fn destroy_cost(rules: &Rules, state: &State, card: CardId) -> u16 {
-    state.cost(rules, card).saturating_sub(1) as u16
+/// cost" (a beautified district costs one more; the Great Wall adds one).
+pub fn destroy_cost(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u16 {
+    state.cost(rules, card).saturating_sub(1) as u16 + great_wall_extra(rules, state, seat, card)
 }
 
 /// "You cannot destroy a district in a completed city, but you can destroy one of your own
@@ -41,20 +49,46 @@ pub fn legal_destroy(rules: &Rules, state: &State, out: &mut Vec<Action>) {
             continue;
         }
         for card in state.city[seat.index()].iter() {
-            if targetable(rules, card) && destroy_cost(rules, state, card) <= gold {
+            if targetable(rules, card) && destroy_cost(rules, state, seat, card) <= gold {
                 out.push(Action::Destroy(seat, card));
             }
         }
     }
 }
 
-/// "Destroyed districts are discarded facedown to the bottom of the district deck."
+/// "Destroyed districts are discarded facedown to the bottom of the district deck." With the
+/// 2021 Graveyard, its owner (unless he is the Warlord) may first pay 1 gold to take the
+/// destroyed district into his hand (CARDS.md: only his own districts, not the Graveyard
+/// itself).
 pub fn destroy(rules: &Rules, state: &mut State, seat: Seat, card: CardId) {
     let me = state.turn.seat;
-    state.gold[me.index()] -= destroy_cost(rules, state, card);
-    state.remove_from_city(seat, card);
-    state.deck.put_bottom(card);
+    state.gold[me.index()] -= destroy_cost(rules, state, seat, card);
     state.turn.used |= used::ABILITY;
+    let graveyard = seat != me
+        && rules.card(card).district != District::Graveyard
+        && state.has_district(rules, seat, District::Graveyard)
+        && state.gold[seat.index()] > 0
+        && current(state) == Character::Warlord;
+    state.destroy(rules, seat, card, !graveyard);
+    if graveyard {
+        state.turn.pending = Pending::Graveyard { card, owner: seat };
+    }
+}
+
+/// Graveyard: "you may pay 1 gold to take it into your hand".
+pub fn graveyard(state: &mut State, action: Action) {
+    let Pending::Graveyard { card, owner } = state.turn.pending else {
+        unreachable!();
+    };
+    state.turn.pending = Pending::None;
+    match action {
+        Action::Recover => {
+            state.gold[owner.index()] -= 1;
+            state.hand[owner.index()].insert(card);
+        }
+        Action::LetGo => state.deck.put_bottom(card),
+        _ => unreachable!(),
+    }
 }
 
 /// Diplomat: "You cannot exchange for a district in a completed city nor for a district
@@ -79,7 +113,7 @@ pub fn legal_exchange(rules: &Rules, state: &State, out: &mut Vec<Action>) {
                 let own_district = rules.card(own).district;
                 if targetable(rules, own)
                     && !state.has_district(rules, seat, own_district)
-                    && exchange_cost(rules, state, theirs, own) <= gold
+                    && exchange_cost(rules, state, seat, theirs, own) <= gold
                 {
                     out.push(Action::Exchange(seat, theirs, own));
                 }
@@ -89,16 +123,18 @@ pub fn legal_exchange(rules: &Rules, state: &State, out: &mut Vec<Action>) {
 }
 
 /// "If the other player's district has a higher cost than your district, you must give that
-/// player the difference in gold from your stash."
-fn exchange_cost(rules: &Rules, state: &State, theirs: CardId, mine: CardId) -> u16 {
+/// player the difference in gold from your stash", plus one for his Great Wall ("The Diplomat
+/// does not apply the Great Wall's effect to the district he is exchanging from his city").
+fn exchange_cost(rules: &Rules, state: &State, seat: Seat, theirs: CardId, mine: CardId) -> u16 {
     state
         .cost(rules, theirs)
         .saturating_sub(state.cost(rules, mine)) as u16
+        + great_wall_extra(rules, state, seat, theirs)
 }
 
 pub fn exchange(rules: &Rules, state: &mut State, seat: Seat, theirs: CardId, mine: CardId) {
     let me = state.turn.seat;
-    let price = exchange_cost(rules, state, theirs, mine);
+    let price = exchange_cost(rules, state, seat, theirs, mine);
     state.gold[me.index()] -= price;
     state.gold[seat.index()] += price;
     state.city[seat.index()].remove(theirs);
@@ -122,7 +158,7 @@ pub fn legal_seize(rules: &Rules, state: &State, out: &mut Vec<Action>) {
             let cost = state.cost(rules, card);
             if targetable(rules, card)
                 && cost <= 3
-                && cost as u16 <= gold
+                && seize_price(rules, state, seat, card) <= gold
                 && !state.has_district(rules, me, rules.card(card).district)
             {
                 out.push(Action::Seize(seat, card));
@@ -131,10 +167,15 @@ pub fn legal_seize(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     }
 }
 
+/// The owner gets the district's cost, and one more for his Great Wall.
+fn seize_price(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u16 {
+    state.cost(rules, card) as u16 + great_wall_extra(rules, state, seat, card)
+}
+
 /// "The seized district is added to your city."
 pub fn seize(rules: &Rules, state: &mut State, seat: Seat, card: CardId) {
     let me = state.turn.seat;
-    let price = state.cost(rules, card) as u16;
+    let price = seize_price(rules, state, seat, card);
     state.gold[me.index()] -= price;
     state.gold[seat.index()] += price;
     state.city[seat.index()].remove(card);

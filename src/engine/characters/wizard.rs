@@ -2,7 +2,7 @@
 
 use super::super::action::Action;
 use super::super::building;
-use super::super::ids::{District, Seat};
+use super::super::ids::Seat;
 use super::super::rules::Rules;
 use super::super::state::{Pending, State, used};
 
@@ -25,7 +25,7 @@ pub fn legal_pick(rules: &Rules, state: &State, from: Seat, out: &mut Vec<Action
     let hand = state.hand[from.index()];
     out.extend(hand.iter().map(Action::WizardTake));
     for card in hand.iter() {
-        if rules.card(card).district != District::SecretVault
+        if building::buildable_district(rules, state, me, card)
             && building::build_cost(rules, state, me, card) <= state.gold[me.index()]
         {
             out.push(Action::WizardBuild(card));

@@ -1,0 +1,86 @@
+//! Districts that destroy themselves or another district: the Armory, and building by
+//! destroying with the Framework and the Necropolis.
+
+use super::super::action::Action;
+use super::super::building;
+use super::super::ids::{CardId, District, Seat};
+use super::super::rules::Rules;
+use super::super::state::State;
+
+/// The card of `district` in the turn player's city, if any.
+fn own(rules: &Rules, state: &State, district: District) -> Option<CardId> {
+    let seat = state.turn.seat;
+    state.city[seat.index()]
+        .intersection(rules.by_district[district.index()])
+        .first()
+}
+
+pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
+    let me = state.turn.seat;
+    // Armory: "During your turn, destroy the Armory to destroy 1 other district of your
+    // choice." Clarification: "A district in a completed city cannot be destroyed." CARDS.md:
+    // it may destroy the Keep and hit a Bishop's city. Sacrificing the Armory itself is its
+    // cost, allowed whatever the owner's city.
+    if let Some(armory) = own(rules, state, District::Armory) {
+        for seat in state.seats_from(Seat(0)) {
+            if state.is_complete(rules, seat) {
+                continue;
+            }
+            for card in state.city[seat.index()].iter() {
+                if card != armory {
+                    out.push(Action::ArmoryDestroy(seat, card));
+                }
+            }
+        }
+    }
+    let hand = state.hand[me.index()];
+    // Framework: "You may build a district by destroying the Framework instead of paying
+    // that district's cost."
+    if own(rules, state, District::Framework).is_some() {
+        for card in hand.iter() {
+            if building::may_build_card(rules, state, card) {
+                out.push(Action::FrameworkBuild(card));
+            }
+        }
+    }
+    // Necropolis: "You may build the Necropolis by destroying 1 district in your city
+    // instead of paying its cost."
+    if let Some(necropolis) = hand
+        .intersection(rules.by_district[District::Necropolis.index()])
+        .first()
+        && building::may_build_card(rules, state, necropolis)
+    {
+        out.extend(state.city[me.index()].iter().map(Action::NecropolisBuild));
+    }
+}
+
+pub fn apply(rules: &Rules, state: &mut State, action: Action) {
+    let me = state.turn.seat;
+    match action {
+        Action::ArmoryDestroy(seat, card) => {
+            let armory = own(rules, state, District::Armory).expect("the Armory is in the city");
+            state.destroy(rules, seat, card, true);
+            state.destroy(rules, me, armory, true);
+        }
+        // Built without paying: the Magistrate cannot confiscate it (clarifications of the
+        // Framework and the Necropolis); the Tax Collector's tax still applies.
+        Action::FrameworkBuild(card) => {
+            let framework = own(rules, state, District::Framework).expect("the Framework");
+            state.hand[me.index()].remove(card);
+            building::count_build(rules, state, card);
+            state.destroy(rules, me, framework, true);
+            building::complete_build(rules, state, me, card);
+        }
+        Action::NecropolisBuild(sacrifice) => {
+            let necropolis = state.hand[me.index()]
+                .intersection(rules.by_district[District::Necropolis.index()])
+                .first()
+                .expect("the Necropolis in hand");
+            state.hand[me.index()].remove(necropolis);
+            building::count_build(rules, state, necropolis);
+            state.destroy(rules, me, sacrifice, true);
+            building::complete_build(rules, state, me, necropolis);
+        }
+        _ => unreachable!(),
+    }
+}

@@ -1,0 +1,21 @@
+//! Effects at the end of a player's turn: the Park and the Poor House.
+
+use super::super::ids::District;
+use super::super::rules::Rules;
+use super::super::state::State;
+
+/// Park: "If there are no cards in your hand at the end of your turn, gain 2 cards." Poor
+/// House: "If there is no gold in your stash at the end of your turn, gain 1 gold." Called
+/// only at the end of a turn the player really ends (not the Witch's paused turn, nor the
+/// bewitched or the Hospital's gather-only turns: "If the owner is the Witch and does not
+/// resume his turn, the Park cannot resolve"), and before the Alchemist's refund ("he applies
+/// the Poor House's effect first").
+pub fn end_of_turn(rules: &Rules, state: &mut State) {
+    let seat = state.turn.seat;
+    if state.hand[seat.index()].is_empty() && state.has_district(rules, seat, District::Park) {
+        state.draw_to_hand(seat, 2);
+    }
+    if state.gold[seat.index()] == 0 && state.has_district(rules, seat, District::PoorHouse) {
+        state.gold[seat.index()] += 1;
+    }
+}
