@@ -123,7 +123,7 @@ fn all_districts_rules(players: u8) -> Rules {
         .filter(|&&d| catalog.is_unique(d))
         .map(|&d| catalog.spec(d))
         .collect();
-    let cast: Vec<Vec<Character>> = casts.cast_pools[1..].iter().cloned().collect();
+    let cast: Vec<Vec<Character>> = casts.cast_pools[1..].to_vec();
     Rules::new(players, &cast, &basics, &pool, 14, &casts.options).expect("valid rules")
 }
 
