@@ -32,7 +32,7 @@ fn fail(edit: &[(&str, &str)], extra: &str) -> String {
 }
 
 #[test]
-fn preset_names_are_the_seven_rulebook_presets_and_all_characters() {
+fn preset_names_are_the_seven_rulebook_presets_all_characters_and_all_districts() {
     assert_eq!(
         preset_names(),
         [
@@ -44,6 +44,7 @@ fn preset_names_are_the_seven_rulebook_presets_and_all_characters() {
             "tenacious-delegates",
             "vicious-nobles",
             "all-characters",
+            "all-districts",
         ]
     );
 }
@@ -124,7 +125,7 @@ fn first_game_refuses_3_and_8_players() {
 }
 
 #[test]
-fn other_presets_are_refused_naming_what_is_not_implemented() {
+fn rulebook_presets_have_nine_characters_and_fourteen_unique_districts_and_load() {
     let catalog = Catalog::embedded().unwrap();
     for &(name, text) in &PRESETS[1..7] {
         let file: ConfigFile = files::parse(name, text).unwrap();
@@ -136,23 +137,9 @@ fn other_presets_are_refused_naming_what_is_not_implemented() {
                 .iter()
                 .all(|d| catalog.is_unique(District::from_name(d).unwrap()))
         );
-        let missing: Vec<&str> = file
-            .unique_districts
-            .iter()
-            .map(|n| District::from_name(n).unwrap())
-            .filter(|d| !d.is_implemented())
-            .map(|d| d.name())
-            .collect();
-        match load_preset(name) {
-            Ok(_) => assert!(missing.is_empty(), "{name}"),
-            Err(e) => assert_eq!(
-                e.0,
-                format!(
-                    "preset {name}: uses districts not implemented yet: {}",
-                    missing.join(", ")
-                )
-            ),
-        }
+        // Every district is implemented.
+        let config = load_preset(name).unwrap();
+        assert_eq!(config.unique_districts.len(), 14, "{name}");
     }
 }
 
@@ -162,7 +149,7 @@ fn unknown_preset_lists_the_known_ones() {
         load_preset("frist-game").unwrap_err().0,
         "unknown preset \"frist-game\" (known presets: first-game, ambitious-aristocrats, \
          cunning-agents, illustrious-emissaries, devious-dignitaries, tenacious-delegates, \
-         vicious-nobles, all-characters) (did you mean \"first-game\"?)"
+         vicious-nobles, all-characters, all-districts) (did you mean \"first-game\"?)"
     );
     assert!(!load_preset("x").unwrap_err().0.contains("did you mean"));
 }
@@ -267,16 +254,18 @@ fn unique_district_errors() {
 }
 
 #[test]
-fn names_not_implemented_are_listed() {
-    // Every character is implemented.
+fn every_character_and_district_is_implemented() {
     let config = load(
         &[("\"Assassin\"", "\"Witch\""), ("\"Thief\"", "\"Spy\"")],
         "",
     );
     assert_eq!(config.cast[..2], [[Character::Witch], [Character::Spy]]);
+    assert!(District::ALL.iter().all(|d| d.is_implemented()));
+    assert!(Character::ALL.iter().all(|c| c.is_implemented()));
+    let config = load(&[("\"Keep\"", "\"Armory\", \"Secret Vault\"")], "");
     assert_eq!(
-        fail(&[("\"Keep\"", "\"Armory\", \"Hospital\"")], ""),
-        "configs/x.toml: uses districts not implemented yet: Armory, Hospital"
+        config.unique_districts[..2],
+        [District::Armory, District::SecretVault]
     );
 }
 
@@ -359,7 +348,7 @@ fn override_errors() {
     assert_eq!(
         fail(&[], "[districts.Library]\ncost = 4\n"),
         "configs/x.toml: districts.\"Library\": Library is not in this config's deck; allowed: \
-         a basic district or one of unique_districts"
+         a basic district or one of unique_districts or district_pool"
     );
     let msg = fail(
         &[],
@@ -489,7 +478,7 @@ fn preset_data(name: &str) -> RunConfig {
     let text = PRESETS.iter().find(|(n, _)| *n == name).unwrap().1;
     let source = format!("preset {name}");
     let file: ConfigFile = files::parse(&source, text).unwrap();
-    validate::validate_data(&source, &file, Catalog::embedded().unwrap()).unwrap()
+    validate::validate_data(&source, &file, Catalog::embedded().unwrap(), None).unwrap()
 }
 
 const EMPEROR_REFUSED: &str = "the Emperor cannot be used in 2-player games; replace him with \

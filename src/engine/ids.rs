@@ -145,27 +145,9 @@ impl Character {
 }
 
 impl District {
-    /// Unique districts whose effects this build implements (basic districts have none).
+    /// Districts whose effects this build implements: all of them (basic districts have none).
     pub fn is_implemented(self) -> bool {
-        use District::*;
-        self.index() < Armory.index()
-            || matches!(
-                self,
-                DragonGate
-                    | Factory
-                    | HauntedQuarter
-                    | ImperialTreasury
-                    | Keep
-                    | Laboratory
-                    | Library
-                    | MapRoom
-                    | Quarry
-                    | SchoolOfMagic
-                    | Smithy
-                    | Statue
-                    | ThievesDen
-                    | WishingWell
-            )
+        true
     }
 }
 

@@ -264,7 +264,6 @@ fn queen_is_refused_at_3_players_and_can_be_replaced() {
 }
 
 #[test]
-#[ignore = "needs the unique districts of ambitious-aristocrats (Capitol, Framework, ...)"]
 fn ambitious_aristocrats_at_3_players_needs_the_queen_replaced() {
     refused(
         &["run", "--preset", "ambitious-aristocrats", "--players", "3"],
@@ -330,14 +329,6 @@ fn all_characters_preset_runs_at_2_to_8_players() {
             assert_eq!(in_play, finished, "{} players, rank {rank}", f[0]);
         }
     }
-}
-
-#[test]
-fn unimplemented_preset_is_refused_with_the_missing_cards() {
-    refused(
-        &["run", "--preset", "vicious-nobles", "--players", "5"],
-        "not implemented",
-    );
 }
 
 /// Runs `run` with the given extra arguments into `out` and returns the report files.
