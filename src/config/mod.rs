@@ -246,7 +246,8 @@ impl RunConfig {
             &cast,
             &self.unique_districts,
             &self.district_pool,
-        )?;
+        )
+        .map_err(|e| format!("{}: {e}", self.source))?;
         self.cast = cast;
         Ok(())
     }
