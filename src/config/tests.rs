@@ -943,6 +943,13 @@ fn hospital_and_graveyard_belong_to_2021() {
              edition; allowed with edition = \"2021\" (or --edition 2021)"
         )
     );
+    assert_eq!(
+        fail(&[], "[districts.Hospital]\ncost = 4\n"),
+        format!(
+            "{FILE}: districts.\"Hospital\": \"Hospital\" belongs to the 2021 edition, not the \
+             2016 edition; allowed with edition = \"2021\" (or --edition 2021)"
+        )
+    );
     // In 2021 both are allowed with the character they need.
     let v2021 = ("name", "edition = \"2021\"\nname");
     let config = load(

@@ -77,7 +77,7 @@ pub(crate) fn validate_data(
         .chain(&district_pool)
         .copied()
         .collect();
-    let overrides = overrides(&file.districts, &chosen, catalog).map_err(err)?;
+    let overrides = overrides(&file.districts, &chosen, catalog, edition).map_err(err)?;
 
     let apply = |district: District| {
         let mut spec = catalog.spec(district);
@@ -421,6 +421,7 @@ fn overrides(
     tables: &BTreeMap<String, OverrideFile>,
     chosen: &[District],
     catalog: &Catalog,
+    edition: Edition,
 ) -> Result<BTreeMap<District, DistrictOverride>, String> {
     let mut out: BTreeMap<District, DistrictOverride> = BTreeMap::new();
     let mut keys: BTreeMap<District, &str> = BTreeMap::new();
@@ -436,6 +437,12 @@ fn overrides(
         if let Some(first) = keys.insert(district, name) {
             return Err(format!(
                 "{key}: \"{name}\" and \"{first}\" both name {district}; allowed: one table per district"
+            ));
+        }
+        if !edition.has_district(district) {
+            return Err(format!(
+                "{key}: \"{district}\" belongs to the 2021 edition, not the {edition} edition; \
+                 allowed with edition = \"2021\" (or --edition 2021)"
             ));
         }
         if catalog.is_unique(district) && !chosen.contains(&district) {
