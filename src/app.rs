@@ -3,7 +3,7 @@
 
 use crate::bots::BotSpec;
 use crate::cli::{Cli, Command, ConfigArgs, ReplaceArgs, ReplayArgs, RunArgs};
-use crate::config::{self, RunConfig};
+use crate::config::{self, Edition, RunConfig};
 use crate::engine::rules::Rules;
 use crate::progress::Progress;
 use crate::report::{self, Manifest, Section, folder};
@@ -54,12 +54,16 @@ pub fn main(cli: Cli, command_line: String) -> Result<(), AppError> {
     }
 }
 
-/// Loads the config and applies the `--replace` flags in order.
-fn load_config(source: &ConfigArgs, replace: &ReplaceArgs) -> Result<RunConfig, AppError> {
+/// Loads the config (playing `--edition` if given) and applies the `--replace` flags in order.
+fn load_config(
+    source: &ConfigArgs,
+    replace: &ReplaceArgs,
+    edition: Option<Edition>,
+) -> Result<RunConfig, AppError> {
     let mut config = match (&source.preset, &source.config) {
-        (_, Some(path)) => config::load_file(path).map_err(input)?,
-        (Some(name), None) => config::load_preset(name).map_err(input)?,
-        (None, None) => config::load_preset(DEFAULT_PRESET).map_err(input)?,
+        (_, Some(path)) => config::load_file_as(path, edition).map_err(input)?,
+        (Some(name), None) => config::load_preset_as(name, edition).map_err(input)?,
+        (None, None) => config::load_preset_as(DEFAULT_PRESET, edition).map_err(input)?,
     };
     for r in &replace.replace {
         config
@@ -126,7 +130,7 @@ fn plan(args: &RunArgs) -> Result<Plan, AppError> {
     if let Some(out) = &args.out {
         check_out(out)?;
     }
-    let config = load_config(&args.source, &args.replace)?;
+    let config = load_config(&args.source, &args.replace, args.edition)?;
     let mut counts = Vec::new();
     for players in args.players.counts() {
         let rules = config.rules(players).map_err(input)?;
@@ -219,7 +223,7 @@ fn replay(args: &ReplayArgs) -> Result<(), AppError> {
     let list = BotSpec::parse_list(&args.bots)
         .map_err(|e| input(anyhow::Error::new(e).context("--bots")))?;
     let seats = seat_bots(&list, args.players).map_err(|e| input(anyhow!(e)))?;
-    let config = load_config(&args.source, &args.replace)?;
+    let config = load_config(&args.source, &args.replace, args.edition)?;
     let rules = config.rules(args.players).map_err(input)?;
     let (_, log) = replay_game(
         &rules,

@@ -1,5 +1,6 @@
 //! Command-line types (clap derive) and their value parsers.
 
+use crate::config::Edition;
 use crate::config::suggest::did_you_mean;
 use crate::engine::ids::Character;
 use clap::{Args, Parser, Subcommand};
@@ -9,7 +10,7 @@ use std::path::PathBuf;
 #[command(
     name = "citadels-sim",
     version,
-    about = "Monte Carlo balance simulator for Citadels (2016 edition)"
+    about = "Monte Carlo balance simulator for Citadels (2016 edition; classic and 2021 rules too)"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -42,6 +43,9 @@ pub struct RunArgs {
     pub source: ConfigArgs,
     #[command(flatten)]
     pub replace: ReplaceArgs,
+    /// The edition to play: 2016, classic or 2021 (default: the config's `edition`, else 2016).
+    #[arg(long, value_name = "EDITION", value_parser = Edition::parse)]
+    pub edition: Option<Edition>,
     /// Player counts: one count (5) or a range (4-7), within 2-8.
     #[arg(long, value_name = "N|LO-HI", default_value = "4-7", value_parser = parse_players)]
     pub players: PlayerRange,
@@ -72,6 +76,9 @@ pub struct ReplayArgs {
     pub source: ConfigArgs,
     #[command(flatten)]
     pub replace: ReplaceArgs,
+    /// The edition to play: 2016, classic or 2021 (default: the config's `edition`, else 2016).
+    #[arg(long, value_name = "EDITION", value_parser = Edition::parse)]
+    pub edition: Option<Edition>,
     /// Player count of the game (2-8).
     #[arg(long, value_name = "N", value_parser = parse_player_count)]
     pub players: u8,

@@ -11,10 +11,18 @@ use std::collections::BTreeMap;
 #[serde(deny_unknown_fields)]
 pub struct ConfigFile {
     pub name: String,
+    /// `"2016"` (the default), `"classic"` or `"2021"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
     /// Ranks 1-8 in rank order, optionally a ninth for rank 9; each entry a name or a pool
     /// of names of that rank (one is drawn per game).
     pub characters: Vec<CastEntry>,
     pub unique_districts: Vec<String>,
+    /// Unique districts of which each game draws `pool_draw` (both keys or neither).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub district_pool: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pool_draw: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<RulesFile>,
     /// House-rule changes to catalog entries, keyed by district name.

@@ -36,6 +36,90 @@ pub struct DistrictOverride {
     pub copies: Option<u8>,
 }
 
+/// The edition a config plays (`edition = "..."`, or `--edition` on the command line).
+///
+/// - `2016` (the default): the 2016 rulebook; Hospital and Graveyard are not in its catalog.
+/// - `classic`: the first game's 8 characters only, a city completes at 8 districts at every
+///   player count (unless the config sets `complete_city`), ties broken by district cost total
+///   then gold.
+/// - `2021`: the 2016 rules plus Hospital (needs the Assassin in the cast) and Graveyard
+///   (needs the Warlord).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Edition {
+    #[default]
+    V2016,
+    Classic,
+    V2021,
+}
+
+impl Edition {
+    pub const ALL: [Edition; 3] = [Edition::V2016, Edition::Classic, Edition::V2021];
+
+    /// The name used in configs and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::V2016 => "2016",
+            Edition::Classic => "classic",
+            Edition::V2021 => "2021",
+        }
+    }
+
+    /// An edition by name (case and surrounding spaces ignored).
+    pub fn from_name(name: &str) -> Option<Edition> {
+        let name = name.trim().to_ascii_lowercase();
+        Edition::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// An edition by name, or a message listing the editions.
+    pub fn parse(name: &str) -> Result<Edition, String> {
+        Edition::from_name(name).ok_or_else(|| {
+            format!(
+                "unknown edition \"{name}\"; allowed: \"2016\", \"classic\", \"2021\"{}",
+                suggest::did_you_mean(name, Edition::ALL.map(|e| e.name()))
+            )
+        })
+    }
+
+    /// Whether a district's card is in this edition's catalog: Hospital and Graveyard only in
+    /// 2021.
+    pub fn has_district(self, district: District) -> bool {
+        self == Edition::V2021 || !matches!(district, District::Hospital | District::Graveyard)
+    }
+
+    /// Whether a character is in this edition: the classic edition has the first game's 8.
+    pub fn has_character(self, character: Character) -> bool {
+        self != Edition::Classic || CLASSIC_CAST.contains(&character)
+    }
+}
+
+impl std::fmt::Display for Edition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The classic edition's characters (the first game's eight), in rank order.
+pub const CLASSIC_CAST: [Character; 8] = [
+    Character::Assassin,
+    Character::Thief,
+    Character::Magician,
+    Character::King,
+    Character::Bishop,
+    Character::Merchant,
+    Character::Architect,
+    Character::Warlord,
+];
+
+/// The character a 2021 district needs in the cast: the Hospital the Assassin, the Graveyard
+/// the Warlord.
+pub fn needed_character(district: District) -> Option<Character> {
+    match district {
+        District::Hospital => Some(Character::Assassin),
+        District::Graveyard => Some(Character::Warlord),
+        _ => None,
+    }
+}
+
 /// A loaded and validated config: a cast, a district set and rules options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunConfig {
@@ -43,6 +127,8 @@ pub struct RunConfig {
     pub name: String,
     /// Where it came from: `preset first-game` or the file path.
     pub source: String,
+    /// The edition played (the config's `edition`, or `--edition`).
+    pub edition: Edition,
     /// The cast in rank order, one pool of candidates per rank: ranks 1-8, and rank 9 if the
     /// config lists one. A pool of one is a fixed character; from a longer pool each game
     /// draws one (with the game's seed).
@@ -53,6 +139,12 @@ pub struct RunConfig {
     pub basic_specs: Vec<DistrictSpec>,
     /// The chosen unique districts' card data, overrides applied, in file order.
     pub unique_specs: Vec<DistrictSpec>,
+    /// The district pool (`district_pool`), in file order; empty without a pool.
+    pub district_pool: Vec<District>,
+    /// The pool districts' card data, overrides applied, in file order.
+    pub pool_specs: Vec<DistrictSpec>,
+    /// How many districts of the pool each game draws (`pool_draw`); 0 without a pool.
+    pub pool_draw: u8,
     pub options: Options,
     /// The `[districts]` tables, as validated.
     pub overrides: BTreeMap<District, DistrictOverride>,
@@ -75,6 +167,13 @@ impl RunConfig {
                 ConfigError(format!("{}: {players} players: {msg}", self.source))
             }
         };
+        if self.edition == Edition::Classic && matches!(players, 3 | 8) {
+            return Err(err(format!(
+                "the classic edition cannot be played at {players} players: 3 and 8 players \
+                 need a rank-9 character, which the classic edition does not have; allowed: \
+                 2 or 4-7 players (or --edition 2016 with a rank-9 character)"
+            )));
+        }
         let rank9_plays = match players {
             3 | 8 => true,
             4..=7 => self.options.use_rank9,
@@ -95,8 +194,15 @@ impl RunConfig {
                 }
             }
         }
-        Rules::new(players, &cast, &self.deck(), &[], 0, &self.options)
-            .map_err(|e| err(e.to_string()))
+        Rules::new(
+            players,
+            &cast,
+            &self.deck(),
+            &self.pool_specs,
+            self.pool_draw,
+            &self.options,
+        )
+        .map_err(|e| err(e.to_string()))
     }
 
     /// Replaces `old` by `new` in the cast (`--replace OLD=NEW`): `old` must be in the cast
@@ -127,17 +233,32 @@ impl RunConfig {
                 old.rank().0
             ));
         }
-        for pool in &mut self.cast {
+        let mut cast = self.cast.clone();
+        for pool in &mut cast {
             for c in pool.iter_mut() {
                 if *c == old {
                     *c = new;
                 }
             }
         }
+        validate::edition_check(
+            self.edition,
+            &cast,
+            &self.unique_districts,
+            &self.district_pool,
+        )
+        .map_err(|e| format!("{}: {e}", self.source))?;
+        self.cast = cast;
         Ok(())
     }
 
-    /// Every district spec of the deck: the basic districts, then the chosen unique ones.
+    /// The district specs of the pool, of which each game draws `pool_draw`.
+    pub fn pool(&self) -> &[DistrictSpec] {
+        &self.pool_specs
+    }
+
+    /// Every district spec always in the deck: the basic districts, then the chosen unique
+    /// ones (not the pool).
     pub fn deck(&self) -> Vec<DistrictSpec> {
         let mut deck = self.basic_specs.clone();
         deck.extend(self.unique_specs.iter().copied());
@@ -151,6 +272,7 @@ impl RunConfig {
         let int = |v: u8| Some(i64::from(v));
         let file = ConfigFile {
             name: self.name.clone(),
+            edition: Some(self.edition.name().into()),
             characters: self
                 .cast
                 .iter()
@@ -164,6 +286,9 @@ impl RunConfig {
                 .iter()
                 .map(|d| d.name().into())
                 .collect(),
+            district_pool: (!self.district_pool.is_empty())
+                .then(|| self.district_pool.iter().map(|d| d.name().into()).collect()),
+            pool_draw: (!self.district_pool.is_empty()).then_some(i64::from(self.pool_draw)),
             rules: Some(RulesFile {
                 complete_city: Some(match o.complete_city {
                     Some(n) => toml::Value::Integer(n.into()),
@@ -236,8 +361,9 @@ fn rank_names(character: Character) -> String {
     names.join(", ")
 }
 
-/// The built-in presets, in rulebook order then `all-characters`, embedded so the binary works from any directory.
-const PRESETS: [(&str, &str); 8] = [
+/// The built-in presets, in rulebook order then `all-characters` and `all-districts`, embedded
+/// so the binary works from any directory.
+const PRESETS: [(&str, &str); 9] = [
     (
         "first-game",
         include_str!("../../configs/presets/first-game.toml"),
@@ -270,9 +396,13 @@ const PRESETS: [(&str, &str); 8] = [
         "all-characters",
         include_str!("../../configs/presets/all-characters.toml"),
     ),
+    (
+        "all-districts",
+        include_str!("../../configs/presets/all-districts.toml"),
+    ),
 ];
 
-const PRESET_NAMES: [&str; 8] = [
+const PRESET_NAMES: [&str; 9] = [
     PRESETS[0].0,
     PRESETS[1].0,
     PRESETS[2].0,
@@ -281,6 +411,7 @@ const PRESET_NAMES: [&str; 8] = [
     PRESETS[5].0,
     PRESETS[6].0,
     PRESETS[7].0,
+    PRESETS[8].0,
 ];
 
 /// Names of the built-in presets (configs/presets/*.toml, embedded in the binary).
@@ -290,8 +421,14 @@ pub fn preset_names() -> &'static [&'static str] {
 
 /// Loads a built-in preset by name.
 pub fn load_preset(name: &str) -> Result<RunConfig, ConfigError> {
+    load_preset_as(name, None)
+}
+
+/// Loads a built-in preset by name, playing `edition` if given (`--edition`) instead of the
+/// preset's own.
+pub fn load_preset_as(name: &str, edition: Option<Edition>) -> Result<RunConfig, ConfigError> {
     match PRESETS.iter().find(|(n, _)| *n == name) {
-        Some((n, text)) => load_str(&format!("preset {n}"), text),
+        Some((n, text)) => load_str_as(&format!("preset {n}"), text, edition),
         None => Err(ConfigError(format!(
             "unknown preset \"{name}\" (known presets: {}){}",
             PRESET_NAMES.join(", "),
@@ -302,14 +439,28 @@ pub fn load_preset(name: &str) -> Result<RunConfig, ConfigError> {
 
 /// Loads a config file.
 pub fn load_file(path: &Path) -> Result<RunConfig, ConfigError> {
+    load_file_as(path, None)
+}
+
+/// Loads a config file, playing `edition` if given (`--edition`) instead of the file's own.
+pub fn load_file_as(path: &Path, edition: Option<Edition>) -> Result<RunConfig, ConfigError> {
     let source = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| ConfigError(format!("{source}: cannot read the file: {e}")))?;
-    load_str(&source, &text)
+    load_str_as(&source, &text, edition)
 }
 
 /// Parses and validates config text; `source` names it in messages (a path or `preset NAME`).
 pub fn load_str(source: &str, text: &str) -> Result<RunConfig, ConfigError> {
+    load_str_as(source, text, None)
+}
+
+/// `load_str`, playing `edition` if given instead of the text's own `edition`.
+pub fn load_str_as(
+    source: &str,
+    text: &str,
+    edition: Option<Edition>,
+) -> Result<RunConfig, ConfigError> {
     let file: ConfigFile = files::parse(source, text)?;
-    validate::validate(source, &file, Catalog::embedded()?)
+    validate::validate(source, &file, Catalog::embedded()?, edition)
 }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::engine::ids::DistrictType;
+use crate::engine::rules::TieBreak;
 
 const FILE: &str = "configs/x.toml";
 
@@ -32,7 +33,7 @@ fn fail(edit: &[(&str, &str)], extra: &str) -> String {
 }
 
 #[test]
-fn preset_names_are_the_seven_rulebook_presets_and_all_characters() {
+fn preset_names_are_the_seven_rulebook_presets_all_characters_and_all_districts() {
     assert_eq!(
         preset_names(),
         [
@@ -44,6 +45,7 @@ fn preset_names_are_the_seven_rulebook_presets_and_all_characters() {
             "tenacious-delegates",
             "vicious-nobles",
             "all-characters",
+            "all-districts",
         ]
     );
 }
@@ -124,7 +126,7 @@ fn first_game_refuses_3_and_8_players() {
 }
 
 #[test]
-fn other_presets_are_refused_naming_what_is_not_implemented() {
+fn rulebook_presets_have_nine_characters_and_fourteen_unique_districts_and_load() {
     let catalog = Catalog::embedded().unwrap();
     for &(name, text) in &PRESETS[1..7] {
         let file: ConfigFile = files::parse(name, text).unwrap();
@@ -136,23 +138,9 @@ fn other_presets_are_refused_naming_what_is_not_implemented() {
                 .iter()
                 .all(|d| catalog.is_unique(District::from_name(d).unwrap()))
         );
-        let missing: Vec<&str> = file
-            .unique_districts
-            .iter()
-            .map(|n| District::from_name(n).unwrap())
-            .filter(|d| !d.is_implemented())
-            .map(|d| d.name())
-            .collect();
-        match load_preset(name) {
-            Ok(_) => assert!(missing.is_empty(), "{name}"),
-            Err(e) => assert_eq!(
-                e.0,
-                format!(
-                    "preset {name}: uses districts not implemented yet: {}",
-                    missing.join(", ")
-                )
-            ),
-        }
+        // Every district is implemented.
+        let config = load_preset(name).unwrap();
+        assert_eq!(config.unique_districts.len(), 14, "{name}");
     }
 }
 
@@ -162,7 +150,7 @@ fn unknown_preset_lists_the_known_ones() {
         load_preset("frist-game").unwrap_err().0,
         "unknown preset \"frist-game\" (known presets: first-game, ambitious-aristocrats, \
          cunning-agents, illustrious-emissaries, devious-dignitaries, tenacious-delegates, \
-         vicious-nobles, all-characters) (did you mean \"first-game\"?)"
+         vicious-nobles, all-characters, all-districts) (did you mean \"first-game\"?)"
     );
     assert!(!load_preset("x").unwrap_err().0.contains("did you mean"));
 }
@@ -267,16 +255,18 @@ fn unique_district_errors() {
 }
 
 #[test]
-fn names_not_implemented_are_listed() {
-    // Every character is implemented.
+fn every_character_and_district_is_implemented() {
     let config = load(
         &[("\"Assassin\"", "\"Witch\""), ("\"Thief\"", "\"Spy\"")],
         "",
     );
     assert_eq!(config.cast[..2], [[Character::Witch], [Character::Spy]]);
+    assert!(District::ALL.iter().all(|d| d.is_implemented()));
+    assert!(Character::ALL.iter().all(|c| c.is_implemented()));
+    let config = load(&[("\"Keep\"", "\"Armory\", \"Secret Vault\"")], "");
     assert_eq!(
-        fail(&[("\"Keep\"", "\"Armory\", \"Hospital\"")], ""),
-        "configs/x.toml: uses districts not implemented yet: Armory, Hospital"
+        config.unique_districts[..2],
+        [District::Armory, District::SecretVault]
     );
 }
 
@@ -359,7 +349,7 @@ fn override_errors() {
     assert_eq!(
         fail(&[], "[districts.Library]\ncost = 4\n"),
         "configs/x.toml: districts.\"Library\": Library is not in this config's deck; allowed: \
-         a basic district or one of unique_districts"
+         a basic district or one of unique_districts or district_pool"
     );
     let msg = fail(
         &[],
@@ -489,7 +479,7 @@ fn preset_data(name: &str) -> RunConfig {
     let text = PRESETS.iter().find(|(n, _)| *n == name).unwrap().1;
     let source = format!("preset {name}");
     let file: ConfigFile = files::parse(&source, text).unwrap();
-    validate::validate_data(&source, &file, Catalog::embedded().unwrap()).unwrap()
+    validate::validate_data(&source, &file, Catalog::embedded().unwrap(), None).unwrap()
 }
 
 const EMPEROR_REFUSED: &str = "the Emperor cannot be used in 2-player games; replace him with \
@@ -695,4 +685,360 @@ fn replace_changes_the_cast_or_says_why_not() {
     );
     first.replace(King, Patrician).unwrap();
     assert_eq!(first.cast[3], [Patrician, Emperor]);
+}
+
+/// A pool of three districts drawn two per game, appended to the test config.
+const POOL: &str = "district_pool = [\"Armory\", \"Park\", \"Museum\"]\npool_draw = 2\n";
+
+#[test]
+fn district_pool_errors() {
+    let cases = [
+        (
+            "district_pool = [\"Armory\", \"Prak\"]\npool_draw = 1\n",
+            "district_pool[1]: unknown district \"Prak\" (did you mean \"Park\"?)",
+        ),
+        (
+            "district_pool = [\"Armory\", \"Park\", \"armory\"]\npool_draw = 1\n",
+            "district_pool[2]: \"Armory\" is listed twice (also district_pool[0]); allowed: \
+             each unique district once",
+        ),
+        (
+            "district_pool = [\"Armory\", \"Smithy\"]\npool_draw = 1\n",
+            "district_pool[1]: \"Smithy\" is also in unique_districts[1]; allowed: a district \
+             either in unique_districts (always in the deck) or in district_pool (drawn per \
+             game), not both",
+        ),
+        (
+            "district_pool = [\"Armory\", \"Temple\"]\npool_draw = 1\n",
+            "district_pool[1]: \"Temple\" is a basic district (religious), not a unique one; \
+             the 54 basic districts are always in the deck",
+        ),
+        (
+            "district_pool = [\"Armory\", \"Park\"]\npool_draw = 0\n",
+            "pool_draw = 0: allowed: 1 to 2 (the size of district_pool)",
+        ),
+        (
+            "district_pool = [\"Armory\", \"Park\"]\npool_draw = 3\n",
+            "pool_draw = 3: allowed: 1 to 2 (the size of district_pool)",
+        ),
+        (
+            "district_pool = [\"Armory\", \"Park\"]\npool_draw = -1\n",
+            "pool_draw = -1: allowed: 1 to 2 (the size of district_pool)",
+        ),
+        (
+            "district_pool = [\"Armory\", \"Park\"]\n",
+            "district_pool is given without pool_draw; allowed: both keys (pool_draw: how many \
+             districts of the pool each game draws) or neither",
+        ),
+        (
+            "pool_draw = 2\n",
+            "pool_draw = 2 is given without district_pool; allowed: both keys or neither",
+        ),
+        (
+            "district_pool = []\npool_draw = 1\n",
+            "district_pool = []: allowed: a non-empty list of unique districts, or neither \
+             district_pool nor pool_draw",
+        ),
+    ];
+    for (extra, msg) in cases {
+        assert_eq!(fail(&[], extra), format!("{FILE}: {msg}"), "{extra}");
+    }
+    let msg = fail(&[], "district_pool = \"Armory\"\npool_draw = 1\n");
+    assert!(msg.contains("district_pool"), "{msg}");
+}
+
+#[test]
+fn district_pool_reaches_the_rules_with_overrides() {
+    let config = load(
+        &[],
+        &format!("{POOL}[districts.Park]\ncost = 2\ncopies = 2\n"),
+    );
+    use District::*;
+    assert_eq!(config.district_pool, [Armory, Park, Museum]);
+    assert_eq!(config.pool_draw, 2);
+    let costs: Vec<(District, u8, u8)> = config
+        .pool()
+        .iter()
+        .map(|s| (s.district, s.cost, s.copies))
+        .collect();
+    assert_eq!(costs, [(Armory, 3, 1), (Park, 2, 2), (Museum, 4, 1)]);
+    // The pool is not part of the deck that is always dealt.
+    assert_eq!(config.deck().len(), 17 + 3);
+    let rules = config.rules(5).unwrap();
+    assert_eq!(rules.always.len(), 54 + 3);
+    assert_eq!(rules.pool.len(), 4);
+    assert_eq!(rules.pool_draw, 2);
+    assert_eq!(rules.cards.len(), 54 + 3 + 4);
+    // Without a pool nothing changes.
+    let config = load(&[], "");
+    assert!(config.district_pool.is_empty() && config.pool_specs.is_empty());
+    assert_eq!(config.pool_draw, 0);
+    assert!(config.rules(5).unwrap().pool.is_empty());
+    assert!(!config.to_toml().contains("pool"));
+}
+
+#[test]
+fn all_districts_preset_pools_the_30_unique_districts_at_2_to_8_players() {
+    let config = load_preset("all-districts").unwrap();
+    let catalog = Catalog::embedded().unwrap();
+    assert!(config.unique_districts.is_empty());
+    assert_eq!(config.edition, Edition::V2016);
+    assert_eq!(config.pool_draw, 14);
+    let expected: Vec<District> = District::ALL
+        .iter()
+        .copied()
+        .filter(|&d| catalog.is_unique(d) && Edition::V2016.has_district(d))
+        .collect();
+    assert_eq!(expected.len(), 30);
+    let mut pool = config.district_pool.clone();
+    pool.sort();
+    assert_eq!(pool, expected);
+    assert!(pool.contains(&District::SecretVault));
+    for players in 2..=8 {
+        let rules = config.rules(players).unwrap();
+        assert_eq!(rules.always.len(), 54, "{players}");
+        assert_eq!(rules.pool.len(), 30, "{players}");
+        assert_eq!(rules.pool_draw, 14, "{players}");
+        let rank9 = if matches!(players, 3 | 8) {
+            vec![Character::Artist]
+        } else {
+            vec![]
+        };
+        assert_eq!(rules.cast_pools[9], rank9, "{players}");
+    }
+}
+
+#[test]
+fn edition_key_and_override() {
+    assert_eq!(load(&[], "").edition, Edition::V2016);
+    for (name, edition) in [
+        ("2016", Edition::V2016),
+        ("classic", Edition::Classic),
+        ("Classic", Edition::Classic),
+        ("2021", Edition::V2021),
+    ] {
+        let config = load(&[("name", &format!("edition = \"{name}\"\nname"))], "");
+        assert_eq!(config.edition, edition, "{name}");
+    }
+    assert_eq!(
+        fail(&[("name", "edition = \"2017\"\nname")], ""),
+        "configs/x.toml: edition: unknown edition \"2017\"; allowed: \"2016\", \"classic\", \
+         \"2021\" (did you mean \"2016\"?)"
+    );
+    // `--edition` replaces the file's edition.
+    let text = text(&[("name", "edition = \"classic\"\nname")], "");
+    let config = load_str_as(FILE, &text, Some(Edition::V2021)).unwrap();
+    assert_eq!(config.edition, Edition::V2021);
+    assert_eq!(config.options, Options::default());
+    assert_eq!(Edition::parse("2021"), Ok(Edition::V2021));
+    assert!(
+        Edition::parse("bogus")
+            .unwrap_err()
+            .contains("unknown edition \"bogus\"")
+    );
+}
+
+#[test]
+fn classic_edition_rules() {
+    let classic = [("name", "edition = \"classic\"\nname")];
+    let config = load(&classic, "");
+    assert_eq!(config.options.complete_city, Some(8));
+    assert_eq!(config.options.tie_break, TieBreak::CostThenGold);
+    for players in [2, 4, 5, 6, 7] {
+        assert_eq!(config.rules(players).unwrap().complete_city, 8, "{players}");
+    }
+    for players in [3, 8] {
+        assert_eq!(
+            config.rules(players).unwrap_err().0,
+            format!(
+                "{FILE}: {players} players: the classic edition cannot be played at {players} \
+                 players: 3 and 8 players need a rank-9 character, which the classic edition \
+                 does not have; allowed: 2 or 4-7 players (or --edition 2016 with a rank-9 \
+                 character)"
+            )
+        );
+    }
+    // "default" is the edition's default; a number is kept.
+    let config = load(&classic, "[rules]\ncomplete_city = \"default\"\n");
+    assert_eq!(config.options.complete_city, Some(8));
+    let config = load(&classic, "[rules]\ncomplete_city = 6\n");
+    assert_eq!(config.options.complete_city, Some(6));
+    assert_eq!(config.rules(5).unwrap().complete_city, 6);
+    // The 2016 default is unchanged.
+    assert_eq!(load(&[], "").options.tie_break, TieBreak::RevealedRank);
+}
+
+#[test]
+fn classic_edition_refuses_other_characters() {
+    let classic = ("name", "edition = \"classic\"\nname");
+    let allowed = "allowed: the first game's 8 characters (Assassin, Thief, Magician, King, \
+                   Bishop, Merchant, Architect, Warlord)";
+    assert_eq!(
+        fail(&[classic, ("\"Assassin\"", "\"Witch\"")], ""),
+        format!(
+            "{FILE}: characters[0]: \"Witch\" is not a character of the classic edition; \
+             {allowed}"
+        )
+    );
+    assert_eq!(
+        fail(&[classic, ("\"King\"", "[\"King\", \"Emperor\"]")], ""),
+        format!(
+            "{FILE}: characters[3][1]: \"Emperor\" is not a character of the classic edition; \
+             {allowed}"
+        )
+    );
+    assert_eq!(
+        fail(&[classic, ("\"Warlord\"]", "\"Warlord\", \"Artist\"]")], ""),
+        format!(
+            "{FILE}: characters[8]: \"Artist\": the classic edition has no rank-9 character; \
+             allowed: 8 characters, the first game's (Assassin, Thief, Magician, King, Bishop, \
+             Merchant, Architect, Warlord)"
+        )
+    );
+    // The same cast plays in 2016; --replace cannot bring a new character into classic.
+    let text = text(&[("\"Assassin\"", "\"Witch\"")], "");
+    let err = load_str_as(FILE, &text, Some(Edition::Classic))
+        .unwrap_err()
+        .0;
+    assert!(
+        err.contains("\"Witch\" is not a character of the classic"),
+        "{err}"
+    );
+    let mut config = load(&[classic], "");
+    let err = config
+        .replace(Character::Assassin, Character::Witch)
+        .unwrap_err();
+    assert!(
+        err.contains("\"Witch\" is not a character of the classic"),
+        "{err}"
+    );
+    assert_eq!(config.cast[0], [Character::Assassin]);
+}
+
+#[test]
+fn hospital_and_graveyard_belong_to_2021() {
+    let add = [("\"Keep\"", "\"Keep\", \"Hospital\"")];
+    for edition in ["", "edition = \"2016\"\n", "edition = \"classic\"\n"] {
+        let shown = if edition.contains("classic") {
+            "classic"
+        } else {
+            "2016"
+        };
+        let edit = [add[0], ("name", &format!("{edition}name"))];
+        assert_eq!(
+            fail(&edit, ""),
+            format!(
+                "{FILE}: unique_districts[1]: \"Hospital\" belongs to the 2021 edition, not the \
+                 {shown} edition; allowed with edition = \"2021\" (or --edition 2021)"
+            )
+        );
+    }
+    assert_eq!(
+        fail(
+            &[],
+            "district_pool = [\"Armory\", \"Graveyard\"]\npool_draw = 1\n"
+        ),
+        format!(
+            "{FILE}: district_pool[1]: \"Graveyard\" belongs to the 2021 edition, not the 2016 \
+             edition; allowed with edition = \"2021\" (or --edition 2021)"
+        )
+    );
+    assert_eq!(
+        fail(&[], "[districts.Hospital]\ncost = 4\n"),
+        format!(
+            "{FILE}: districts.\"Hospital\": \"Hospital\" belongs to the 2021 edition, not the \
+             2016 edition; allowed with edition = \"2021\" (or --edition 2021)"
+        )
+    );
+    // In 2021 both are allowed with the character they need.
+    let v2021 = ("name", "edition = \"2021\"\nname");
+    let config = load(
+        &[v2021],
+        "district_pool = [\"Hospital\", \"Graveyard\"]\npool_draw = 1\n",
+    );
+    assert_eq!(
+        config.district_pool,
+        [District::Hospital, District::Graveyard]
+    );
+    assert_eq!(config.rules(5).unwrap().pool.len(), 2);
+    let text = text(&add, "");
+    let config = load_str_as(FILE, &text, Some(Edition::V2021)).unwrap();
+    assert_eq!(config.unique_districts[1], District::Hospital);
+    // Without it, refused naming the district and the character.
+    assert_eq!(
+        fail(&[v2021, add[0], ("\"Assassin\"", "\"Witch\"")], ""),
+        format!(
+            "{FILE}: unique_districts[1]: \"Hospital\" needs the Assassin in the cast, but rank \
+             1 (characters[0]) is Witch; allowed: the Hospital only with the Assassin among the \
+             rank-1 characters"
+        )
+    );
+    assert_eq!(
+        fail(
+            &[v2021, ("\"Warlord\"", "[\"Diplomat\", \"Marshal\"]")],
+            "district_pool = [\"Graveyard\"]\npool_draw = 1\n"
+        ),
+        format!(
+            "{FILE}: district_pool[0]: \"Graveyard\" needs the Warlord in the cast, but rank 8 \
+             (characters[7]) is Diplomat, Marshal; allowed: the Graveyard only with the Warlord \
+             among the rank-8 characters"
+        )
+    );
+    // The Assassin in the rank-1 pool is enough; replacing him away is refused.
+    let mut config = load(
+        &[v2021, add[0], ("\"Assassin\"", "[\"Assassin\", \"Witch\"]")],
+        "",
+    );
+    let err = config
+        .replace(Character::Assassin, Character::Magistrate)
+        .unwrap_err();
+    assert!(err.contains("\"Hospital\" needs the Assassin"), "{err}");
+    assert_eq!(config.cast[0], [Character::Assassin, Character::Witch]);
+    config
+        .replace(Character::Witch, Character::Magistrate)
+        .unwrap();
+}
+
+#[test]
+fn editions_and_pools_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let configs = [
+        load_preset("all-districts").unwrap(),
+        load(
+            &[("name", "edition = \"classic\"\nname")],
+            &format!("{POOL}[districts.Park]\ncost = 5\n"),
+        ),
+        load(
+            &[
+                ("name", "edition = \"2021\"\nname"),
+                ("\"Keep\"", "\"Keep\", \"Hospital\""),
+            ],
+            "district_pool = [\"Graveyard\", \"Park\"]\npool_draw = 1\n\
+             [districts.Graveyard]\ncost = 4\n",
+        ),
+    ];
+    for (i, config) in configs.into_iter().enumerate() {
+        let written = config.to_toml();
+        assert!(
+            written.contains(&format!("\nedition = \"{}\"\n", config.edition)),
+            "{written}"
+        );
+        if !config.district_pool.is_empty() {
+            assert!(written.contains("\ndistrict_pool = ["), "{written}");
+            assert!(
+                written.contains(&format!("\npool_draw = {}\n", config.pool_draw)),
+                "{written}"
+            );
+        }
+        let path = dir.path().join(format!("{i}.toml"));
+        std::fs::write(&path, &written).unwrap();
+        let back = load_file(&path).unwrap();
+        assert_eq!(
+            RunConfig {
+                source: config.source.clone(),
+                ..back.clone()
+            },
+            config
+        );
+    }
 }

@@ -4,21 +4,29 @@
 use super::catalog::{Catalog, MAX_COPIES, MAX_COST};
 use super::files::{CastEntry, ConfigFile, OverrideFile, RulesFile};
 use super::suggest::did_you_mean;
-use super::{ConfigError, DistrictOverride, RunConfig};
+use super::{CLASSIC_CAST, ConfigError, DistrictOverride, Edition, RunConfig, needed_character};
 use crate::engine::ids::{Character, District};
-use crate::engine::rules::Options;
+use crate::engine::rules::{Options, TieBreak};
 use std::collections::BTreeMap;
 
 /// Validates a parsed file read from `source` (a path, or `preset NAME`), and refuses
-/// characters and districts this build does not implement.
+/// characters and districts this build does not implement. `edition`, if given (`--edition`),
+/// replaces the file's `edition`.
 pub fn validate(
     source: &str,
     file: &ConfigFile,
     catalog: &Catalog,
+    edition: Option<Edition>,
 ) -> Result<RunConfig, ConfigError> {
-    let config = validate_data(source, file, catalog)?;
+    let config = validate_data(source, file, catalog, edition)?;
     let characters: Vec<Character> = config.cast.iter().flatten().copied().collect();
-    not_implemented(&characters, &config.unique_districts)
+    let districts: Vec<District> = config
+        .unique_districts
+        .iter()
+        .chain(&config.district_pool)
+        .copied()
+        .collect();
+    not_implemented(&characters, &districts)
         .map_err(|msg| ConfigError(format!("{source}: {msg}")))?;
     Ok(config)
 }
@@ -29,6 +37,7 @@ pub(crate) fn validate_data(
     source: &str,
     file: &ConfigFile,
     catalog: &Catalog,
+    edition: Option<Edition>,
 ) -> Result<RunConfig, ConfigError> {
     let err = |msg: String| ConfigError(format!("{source}: {msg}"));
     if file.name.trim().is_empty() {
@@ -37,9 +46,25 @@ pub(crate) fn validate_data(
             file.name
         )));
     }
+    let edition = match (edition, &file.edition) {
+        (Some(edition), _) => edition,
+        (None, None) => Edition::default(),
+        (None, Some(name)) => Edition::parse(name).map_err(|e| err(format!("edition: {e}")))?,
+    };
     let cast = characters(&file.characters).map_err(err)?;
-    let unique_districts = unique_districts(&file.unique_districts, catalog).map_err(err)?;
-    let options = options(file.rules.as_ref().unwrap_or(&RulesFile::default())).map_err(err)?;
+    let unique_districts =
+        districts("unique_districts", &file.unique_districts, catalog).map_err(err)?;
+    let (district_pool, pool_draw) = pool(file, &unique_districts, catalog).map_err(err)?;
+    edition_check(edition, &cast, &unique_districts, &district_pool).map_err(err)?;
+    let rules = file.rules.as_ref().unwrap_or(&RulesFile::default()).clone();
+    let mut options = options(&rules).map_err(err)?;
+    if edition == Edition::Classic {
+        // Classic: a city completes at 8 districts at every player count, unless set.
+        if !matches!(rules.complete_city, Some(toml::Value::Integer(_))) {
+            options.complete_city = Some(8);
+        }
+        options.tie_break = TieBreak::CostThenGold;
+    }
     if options.use_rank9 && cast.len() < 9 {
         return Err(err(
             "rules.use_rank9 = true: the characters list has no 9th (rank-9) character; \
@@ -47,7 +72,12 @@ pub(crate) fn validate_data(
                 .into(),
         ));
     }
-    let overrides = overrides(&file.districts, &unique_districts, catalog).map_err(err)?;
+    let chosen: Vec<District> = unique_districts
+        .iter()
+        .chain(&district_pool)
+        .copied()
+        .collect();
+    let overrides = overrides(&file.districts, &chosen, catalog, edition).map_err(err)?;
 
     let apply = |district: District| {
         let mut spec = catalog.spec(district);
@@ -60,10 +90,14 @@ pub(crate) fn validate_data(
     Ok(RunConfig {
         name: file.name.clone(),
         source: source.to_string(),
+        edition,
         basic_specs: catalog.basics().map(|s| apply(s.district)).collect(),
         unique_specs: unique_districts.iter().map(|&d| apply(d)).collect(),
+        pool_specs: district_pool.iter().map(|&d| apply(d)).collect(),
         cast,
         unique_districts,
+        district_pool,
+        pool_draw,
         options,
         overrides,
     })
@@ -142,7 +176,8 @@ fn characters(entries: &[CastEntry]) -> Result<Vec<Vec<Character>>, String> {
     Ok(cast)
 }
 
-fn unique_districts(names: &[String], catalog: &Catalog) -> Result<Vec<District>, String> {
+/// A list of unique districts (`key` is `unique_districts` or `district_pool`).
+fn districts(key: &str, names: &[String], catalog: &Catalog) -> Result<Vec<District>, String> {
     let mut chosen: Vec<District> = Vec::new();
     for (i, name) in names.iter().enumerate() {
         let uniques = District::ALL
@@ -151,26 +186,154 @@ fn unique_districts(names: &[String], catalog: &Catalog) -> Result<Vec<District>
             .map(|d| d.name());
         let district = District::from_name(name).ok_or_else(|| {
             format!(
-                "unique_districts[{i}]: unknown district \"{name}\"{}",
+                "{key}[{i}]: unknown district \"{name}\"{}",
                 did_you_mean(name, uniques)
             )
         })?;
         if !catalog.is_unique(district) {
             return Err(format!(
-                "unique_districts[{i}]: \"{district}\" is a basic district ({}), not a unique \
+                "{key}[{i}]: \"{district}\" is a basic district ({}), not a unique \
                  one; the 54 basic districts are always in the deck",
                 catalog.spec(district).dtype
             ));
         }
         if let Some(j) = chosen.iter().position(|&d| d == district) {
             return Err(format!(
-                "unique_districts[{i}]: \"{district}\" is listed twice (also unique_districts[{j}]); \
+                "{key}[{i}]: \"{district}\" is listed twice (also {key}[{j}]); \
                  allowed: each unique district once"
             ));
         }
         chosen.push(district);
     }
     Ok(chosen)
+}
+
+/// `district_pool` and `pool_draw`: both or neither; the pool's districts are unique, listed
+/// once and not also in `unique_districts`; `pool_draw` is 1 to the pool's size.
+fn pool(
+    file: &ConfigFile,
+    unique: &[District],
+    catalog: &Catalog,
+) -> Result<(Vec<District>, u8), String> {
+    let (names, draw) = match (&file.district_pool, file.pool_draw) {
+        (None, None) => return Ok((Vec::new(), 0)),
+        (Some(_), None) => {
+            return Err(
+                "district_pool is given without pool_draw; allowed: both keys \
+                        (pool_draw: how many districts of the pool each game draws) or neither"
+                    .into(),
+            );
+        }
+        (None, Some(n)) => {
+            return Err(format!(
+                "pool_draw = {n} is given without district_pool; allowed: both keys or neither"
+            ));
+        }
+        (Some(names), Some(n)) => (names, n),
+    };
+    if names.is_empty() {
+        return Err(
+            "district_pool = []: allowed: a non-empty list of unique districts, or \
+                    neither district_pool nor pool_draw"
+                .into(),
+        );
+    }
+    let pool = districts("district_pool", names, catalog)?;
+    for (i, district) in pool.iter().enumerate() {
+        if let Some(j) = unique.iter().position(|d| d == district) {
+            return Err(format!(
+                "district_pool[{i}]: \"{district}\" is also in unique_districts[{j}]; allowed: \
+                 a district either in unique_districts (always in the deck) or in \
+                 district_pool (drawn per game), not both"
+            ));
+        }
+    }
+    if !(1..=pool.len() as i64).contains(&draw) {
+        return Err(format!(
+            "pool_draw = {draw}: allowed: 1 to {} (the size of district_pool)",
+            pool.len()
+        ));
+    }
+    Ok((pool, draw as u8))
+}
+
+/// Refuses what the edition does not have: in the classic edition any character but the
+/// first game's eight, and a rank-9 character; outside 2021 the Hospital and the Graveyard;
+/// in 2021 the Hospital without the Assassin in the cast and the Graveyard without the
+/// Warlord.
+pub(crate) fn edition_check(
+    edition: Edition,
+    cast: &[Vec<Character>],
+    unique: &[District],
+    pool: &[District],
+) -> Result<(), String> {
+    let classic_names = || {
+        let names: Vec<&str> = CLASSIC_CAST.iter().map(|c| c.name()).collect();
+        names.join(", ")
+    };
+    for (i, entry) in cast.iter().enumerate() {
+        if edition != Edition::Classic {
+            break;
+        }
+        if i == 8 {
+            let names: Vec<String> = entry.iter().map(|c| format!("\"{c}\"")).collect();
+            return Err(format!(
+                "characters[8]: {}: the classic edition has no rank-9 character; allowed: 8 \
+                 characters, the first game's ({})",
+                names.join(", "),
+                classic_names()
+            ));
+        }
+        for (k, &character) in entry.iter().enumerate() {
+            if !edition.has_character(character) {
+                let key = if entry.len() == 1 {
+                    format!("characters[{i}]")
+                } else {
+                    format!("characters[{i}][{k}]")
+                };
+                return Err(format!(
+                    "{key}: \"{character}\" is not a character of the classic edition; allowed: \
+                     the first game's 8 characters ({})",
+                    classic_names()
+                ));
+            }
+        }
+    }
+    let keyed = unique
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (format!("unique_districts[{i}]"), *d))
+        .chain(
+            pool.iter()
+                .enumerate()
+                .map(|(i, d)| (format!("district_pool[{i}]"), *d)),
+        );
+    for (key, district) in keyed {
+        if !edition.has_district(district) {
+            return Err(format!(
+                "{key}: \"{district}\" belongs to the 2021 edition, not the {edition} edition; \
+                 allowed with edition = \"2021\" (or --edition 2021)"
+            ));
+        }
+        if let Some(needed) = needed_character(district) {
+            let rank = needed.rank().0 as usize;
+            let in_pool = cast.get(rank - 1).is_some_and(|p| p.contains(&needed));
+            if !in_pool {
+                let names: Vec<&str> = cast
+                    .get(rank - 1)
+                    .map(|p| p.iter().map(|c| c.name()).collect())
+                    .unwrap_or_default();
+                return Err(format!(
+                    "{key}: \"{district}\" needs the {needed} in the cast, but rank {rank} \
+                     (characters[{}]) is {}; allowed: the {district} only with the {needed} \
+                     among the rank-{rank} characters",
+                    rank - 1,
+                    names.join(", ")
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Range-checks one integer option: `rules.KEY = VALUE: allowed: LO to HI`.
@@ -258,6 +421,7 @@ fn overrides(
     tables: &BTreeMap<String, OverrideFile>,
     chosen: &[District],
     catalog: &Catalog,
+    edition: Edition,
 ) -> Result<BTreeMap<District, DistrictOverride>, String> {
     let mut out: BTreeMap<District, DistrictOverride> = BTreeMap::new();
     let mut keys: BTreeMap<District, &str> = BTreeMap::new();
@@ -275,10 +439,16 @@ fn overrides(
                 "{key}: \"{name}\" and \"{first}\" both name {district}; allowed: one table per district"
             ));
         }
+        if !edition.has_district(district) {
+            return Err(format!(
+                "{key}: \"{district}\" belongs to the 2021 edition, not the {edition} edition; \
+                 allowed with edition = \"2021\" (or --edition 2021)"
+            ));
+        }
         if catalog.is_unique(district) && !chosen.contains(&district) {
             return Err(format!(
                 "{key}: {district} is not in this config's deck; allowed: a basic district or \
-                 one of unique_districts"
+                 one of unique_districts or district_pool"
             ));
         }
         let check = |field: &str, value: Option<i64>, hi: i64| match value {

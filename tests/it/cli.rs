@@ -264,7 +264,6 @@ fn queen_is_refused_at_3_players_and_can_be_replaced() {
 }
 
 #[test]
-#[ignore = "needs the unique districts of ambitious-aristocrats (Capitol, Framework, ...)"]
 fn ambitious_aristocrats_at_3_players_needs_the_queen_replaced() {
     refused(
         &["run", "--preset", "ambitious-aristocrats", "--players", "3"],
@@ -330,14 +329,6 @@ fn all_characters_preset_runs_at_2_to_8_players() {
             assert_eq!(in_play, finished, "{} players, rank {rank}", f[0]);
         }
     }
-}
-
-#[test]
-fn unimplemented_preset_is_refused_with_the_missing_cards() {
-    refused(
-        &["run", "--preset", "vicious-nobles", "--players", "5"],
-        "not implemented",
-    );
 }
 
 /// Runs `run` with the given extra arguments into `out` and returns the report files.
@@ -420,4 +411,179 @@ fn replay_prints_a_whole_game() {
     assert!(text.contains("picks "), "{text}");
     assert!(text.contains("== Game over after round"), "{text}");
     assert!(text.contains("WINNER"), "{text}");
+}
+
+#[test]
+fn classic_edition_refuses_the_witch() {
+    refused(
+        &[
+            "run",
+            "--edition",
+            "classic",
+            "--players",
+            "5",
+            "--replace",
+            "Assassin=Witch",
+        ],
+        "\"Witch\" is not a character of the classic edition",
+    );
+    let text = format!(
+        "name = \"x\"\ncharacters = [\"Witch\", \"Thief\", \"Magician\", \"King\", \"Bishop\", \
+         \"Merchant\", \"Architect\", \"Warlord\"]\n{UNIQUES}\n"
+    );
+    refused_config(
+        &text,
+        &["--players", "5", "--edition", "classic"],
+        "characters[0]: \"Witch\" is not a character of the classic edition; allowed: the \
+         first game's 8 characters",
+    );
+    refused(
+        &["run", "--edition", "classic", "--players", "3"],
+        "the classic edition cannot be played at 3 players",
+    );
+}
+
+#[test]
+fn unknown_edition_is_refused() {
+    refused(
+        &["run", "--edition", "bogus"],
+        "invalid value 'bogus' for '--edition <EDITION>': unknown edition \"bogus\"; allowed: \
+         \"2016\", \"classic\", \"2021\"",
+    );
+    refused(
+        &[
+            "replay",
+            "--players",
+            "4",
+            "--seed",
+            "1",
+            "--game",
+            "0",
+            "--edition",
+            "2020",
+        ],
+        "unknown edition \"2020\"",
+    );
+}
+
+#[test]
+fn hospital_needs_the_2021_edition() {
+    let text = "name = \"x\"\ncharacters = [\"Assassin\", \"Thief\", \"Magician\", \"King\", \
+                \"Bishop\", \"Merchant\", \"Architect\", \"Warlord\"]\n\
+                unique_districts = [\"Hospital\", \"Keep\"]\n";
+    refused_config(
+        text,
+        &["--players", "5"],
+        "unique_districts[0]: \"Hospital\" belongs to the 2021 edition, not the 2016 edition; \
+         allowed with edition = \"2021\" (or --edition 2021)",
+    );
+    refused_config(
+        text,
+        &[
+            "--players",
+            "5",
+            "--edition",
+            "2021",
+            "--replace",
+            "Assassin=Witch",
+        ],
+        "house.toml: unique_districts[0]: \"Hospital\" needs the Assassin in the \
+         cast",
+    );
+    // With --edition 2021 it plays.
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("house.toml");
+    std::fs::write(&config, text).unwrap();
+    let out = dir.path().join("out");
+    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
+        .args(["run", "--players", "5", "--games", "50", "--quiet"])
+        .args(["--edition", "2021", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
+    assert!(manifest.contains("edition = \"2021\""), "{manifest}");
+    let districts = std::fs::read_to_string(out.join("districts.csv")).unwrap();
+    assert!(
+        districts.contains("\n5,Hospital,unique,6,50,"),
+        "{districts}"
+    );
+}
+
+/// One run of `all-districts` measures all 30 unique districts: each is in the deck of
+/// about 14 games in 30.
+#[test]
+fn all_districts_preset_draws_14_of_30_per_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
+        .args(["run", "--preset", "all-districts", "--players", "4"])
+        .args(["--games", "200", "--quiet", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let csv = std::fs::read_to_string(out.join("districts.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (district, dtype, in_deck) = (col("district"), col("type"), col("in_deck"));
+    let counts = std::fs::read_to_string(out.join("player_counts.csv")).unwrap();
+    let row: Vec<&str> = counts.lines().nth(1).unwrap().split(',').collect();
+    let finished = row[1].parse::<u64>().unwrap() - row[2].parse::<u64>().unwrap();
+    assert!(finished >= 190, "{counts}");
+    let uniques: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect::<Vec<&str>>())
+        .filter(|r| r[dtype] == "unique")
+        .collect();
+    assert_eq!(uniques.len(), 30, "{csv}");
+    assert!(uniques.iter().any(|r| r[district] == "Secret Vault"));
+    let mut total = 0;
+    for r in &uniques {
+        let n: u64 = r[in_deck].parse().unwrap();
+        let share = n as f64 / finished as f64;
+        assert!(
+            (0.3..=0.65).contains(&share),
+            "{}: {n} of {finished}",
+            r[district]
+        );
+        total += n;
+    }
+    // Exactly 14 unique districts in every finished game's deck.
+    assert_eq!(total, 14 * finished);
+}
+
+#[test]
+fn classic_edition_runs_and_the_manifest_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
+        .args(["run", "--edition", "classic", "--players", "5"])
+        .args(["--games", "300", "--quiet", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
+    assert!(manifest.contains("edition = \"classic\""), "{manifest}");
+    assert!(manifest.contains("--edition classic"), "{manifest}");
+    assert!(manifest.contains("complete_city = 8"), "{manifest}");
+    let counts = std::fs::read_to_string(out.join("player_counts.csv")).unwrap();
+    assert!(counts.contains("\n5,300,"), "{counts}");
 }
