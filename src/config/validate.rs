@@ -9,31 +9,9 @@ use crate::engine::ids::{Character, District};
 use crate::engine::rules::{Options, TieBreak};
 use std::collections::BTreeMap;
 
-/// Validates a parsed file read from `source` (a path, or `preset NAME`), and refuses
-/// characters and districts this build does not implement. `edition`, if given (`--edition`),
-/// replaces the file's `edition`.
+/// Validates a parsed file read from `source` (a path, or `preset NAME`). `edition`, if given
+/// (`--edition`), replaces the file's `edition`.
 pub fn validate(
-    source: &str,
-    file: &ConfigFile,
-    catalog: &Catalog,
-    edition: Option<Edition>,
-) -> Result<RunConfig, ConfigError> {
-    let config = validate_data(source, file, catalog, edition)?;
-    let characters: Vec<Character> = config.cast.iter().flatten().copied().collect();
-    let districts: Vec<District> = config
-        .unique_districts
-        .iter()
-        .chain(&config.district_pool)
-        .copied()
-        .collect();
-    not_implemented(&characters, &districts)
-        .map_err(|msg| ConfigError(format!("{source}: {msg}")))?;
-    Ok(config)
-}
-
-/// Validates a parsed file without the check of what this build implements (tests use it to
-/// check the card data and player-count rules of presets whose cards are not all implemented).
-pub(crate) fn validate_data(
     source: &str,
     file: &ConfigFile,
     catalog: &Catalog,
@@ -465,41 +443,4 @@ fn overrides(
         }
     }
     Ok(out)
-}
-
-fn not_implemented(characters: &[Character], districts: &[District]) -> Result<(), String> {
-    let names = |v: Vec<&'static str>| v.join(", ");
-    let characters: Vec<&str> = characters
-        .iter()
-        .filter(|c| !c.is_implemented())
-        .map(|c| c.name())
-        .collect();
-    let districts: Vec<&str> = districts
-        .iter()
-        .filter(|d| !d.is_implemented())
-        .map(|d| d.name())
-        .collect();
-    let implemented: Vec<&str> = Character::ALL
-        .iter()
-        .filter(|c| c.is_implemented())
-        .map(|c| c.name())
-        .collect();
-    let implemented = format!("implemented characters: {}", names(implemented));
-    match (characters.is_empty(), districts.is_empty()) {
-        (true, true) => Ok(()),
-        (false, true) => Err(format!(
-            "uses characters not implemented yet: {} ({implemented})",
-            names(characters)
-        )),
-        (true, false) => Err(format!(
-            "uses districts not implemented yet: {}",
-            names(districts)
-        )),
-        (false, false) => Err(format!(
-            "uses characters not implemented yet: {} and districts not implemented yet: {} \
-             ({implemented})",
-            names(characters),
-            names(districts)
-        )),
-    }
 }

@@ -136,22 +136,6 @@ named_enum! {
     }
 }
 
-impl Character {
-    /// Characters whose abilities this build implements; configs naming others are refused.
-    /// All 27 are.
-    pub fn is_implemented(self) -> bool {
-        true
-    }
-}
-
-impl District {
-    /// Unique districts whose effects this build implements (basic districts have none).
-    /// All 30 of 2016 and the two 2021 additions are.
-    pub fn is_implemented(self) -> bool {
-        true
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
