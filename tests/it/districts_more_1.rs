@@ -633,3 +633,48 @@ fn monument_is_one_district_for_the_basilica_and_the_wishing_well() {
     let s = score(&rules, &state, Seat(1));
     assert_eq!((s.districts, s.uniques), (11, 2));
 }
+
+/// "As soon as a city has seven districts, it has been completed; the game will end after the
+/// current round is finished", with the Monument counting as 2 toward a completed city: the
+/// Diplomat who takes a Monument into his city of six completes it by the exchange.
+#[test]
+fn monument_taken_by_the_diplomat_completes_his_city() {
+    let (rules, mut state) = at_rank8(Character::Diplomat);
+    let mine = set_city(&rules, &mut state, Seat(0), &SEVEN[..6]);
+    let theirs = set_city(&rules, &mut state, Seat(1), &[Monument, Watchtower]);
+    state.gold[0] = 3;
+    // The Tavern (1) for the Monument (4).
+    act(
+        &rules,
+        &mut state,
+        Action::Exchange(Seat(1), theirs[0], mine[5]),
+    );
+    assert_eq!(state.city[0].len(), 6);
+    assert!(state.is_complete(&rules, Seat(0)));
+    assert_eq!(state.first_complete, Some(Seat(0)));
+    while state.phase == Phase::Turns {
+        pass_turn(&rules, &mut state);
+    }
+    assert_eq!(state.phase, Phase::GameOver);
+    assert_eq!(score(&rules, &state, Seat(0)).completion, 4);
+}
+
+/// The same when the Diplomat gives his Monument to a city of six: that city is completed.
+#[test]
+fn monument_given_by_the_diplomat_completes_the_other_city() {
+    let (rules, mut state) = at_rank8(Character::Diplomat);
+    let mine = set_city(&rules, &mut state, Seat(0), &[Monument]);
+    let theirs = set_city(&rules, &mut state, Seat(1), &SEVEN[..6]);
+    act(
+        &rules,
+        &mut state,
+        Action::Exchange(Seat(1), theirs[0], mine[0]),
+    );
+    assert!(state.is_complete(&rules, Seat(1)));
+    assert_eq!(state.first_complete, Some(Seat(1)));
+    while state.phase == Phase::Turns {
+        pass_turn(&rules, &mut state);
+    }
+    assert_eq!(state.phase, Phase::GameOver);
+    assert_eq!(score(&rules, &state, Seat(1)).completion, 4);
+}
