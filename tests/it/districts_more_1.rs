@@ -93,7 +93,7 @@ fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
 }
 
 fn of_kind(actions: &[Action], keep: fn(&Action) -> bool) -> Vec<Action> {
-    sorted(actions.iter().copied().filter(|a| keep(a)).collect())
+    sorted(actions.iter().copied().filter(keep).collect())
 }
 
 fn armory_actions(rules: &Rules, state: &State) -> Vec<Action> {
