@@ -139,8 +139,11 @@ pub fn exchange(rules: &Rules, state: &mut State, seat: Seat, theirs: CardId, mi
     state.gold[seat.index()] += price;
     state.city[seat.index()].remove(theirs);
     state.city[me.index()].remove(mine);
-    state.city[seat.index()].insert(mine);
-    state.city[me.index()].insert(theirs);
+    // An exchange keeps the number of cards, but a Monument counts as 2 toward a completed
+    // city, so either city may be completed by it ("As soon as a city has seven districts,
+    // it has been completed").
+    place_in_city(rules, state, seat, mine);
+    place_in_city(rules, state, me, theirs);
     state.turn.used |= used::ABILITY;
 }
 
