@@ -678,3 +678,32 @@ fn monument_given_by_the_diplomat_completes_the_other_city() {
     assert_eq!(state.phase, Phase::GameOver);
     assert_eq!(score(&rules, &state, Seat(1)).completion, 4);
 }
+
+/// Monument and Magistrate (project ruling, CARDS.md is silent): confiscating is building
+/// ("build it in your city instead"), so a Monument "cannot be built if you have 5 or more
+/// districts" is not confiscated into a Magistrate's city of 5; into a city of 4 it is.
+#[test]
+fn magistrate_cannot_confiscate_a_monument_into_a_city_of_five() {
+    for (magistrate_city, confiscable) in [(&SEVEN[..5], false), (&SEVEN[..4], true)] {
+        let rules = rules(4, &[Character::Magistrate]);
+        let mut state = at(&rules, &[R1, R7, R2, R3], R8, R1);
+        act(&rules, &mut state, Action::Warrant(R7, R2, R3));
+        skip_to(&rules, &mut state, R7);
+        blank(&mut state);
+        set_city(&rules, &mut state, Seat(0), magistrate_city);
+        let hand = set_hand(&rules, &mut state, Seat(1), &[Monument]);
+        state.gold[1] = 4;
+        act(&rules, &mut state, Action::TakeGold);
+        act(&rules, &mut state, Action::Build(hand[0]));
+        if confiscable {
+            assert_eq!(to_move(&state), Some(Seat(0)));
+            act(&rules, &mut state, Action::Confiscate);
+            assert!(state.city[0].contains(hand[0]));
+        } else {
+            assert_eq!(state.turn.pending, Pending::None, "no confiscation offered");
+            assert_eq!(to_move(&state), Some(Seat(1)));
+            assert!(state.city[1].contains(hand[0]));
+        }
+        assert_conserved(&state);
+    }
+}

@@ -42,8 +42,12 @@ pub fn confiscation_target(rules: &Rules, state: &State, card: CardId) -> Option
     let magistrate = state.player_of(Character::Magistrate)?;
     let builder = state.turn.seat;
     let district = rules.card(card).district;
-    (magistrate != builder && !state.has_district(rules, magistrate, district))
-        .then_some(magistrate)
+    // Confiscating is building ("build it in your city instead"), so the Monument's "cannot
+    // be built if you have 5 or more districts" applies to the Magistrate's city.
+    (magistrate != builder
+        && !state.has_district(rules, magistrate, district)
+        && building::buildable_district(rules, state, magistrate, card))
+    .then_some(magistrate)
 }
 
 pub fn legal_confiscation(out: &mut Vec<Action>) {
