@@ -253,3 +253,18 @@ pub const BISHOP: Rank = Rank(5);
 pub const MERCHANT: Rank = Rank(6);
 pub const ARCHITECT: Rank = Rank(7);
 pub const WARLORD: Rank = Rank(8);
+
+/// Rules with the 54 basic districts plus these unique districts (card data from the embedded
+/// catalog) and this cast, one character per rank in rank order (8 characters, or 9 with a
+/// rank-9 character, which then plays at every count it may).
+pub fn rules_with_uniques_d2(players: u8, cast: &[Character], uniques: &[District]) -> Rules {
+    let catalog = citadels_sim::config::catalog::Catalog::embedded().expect("embedded catalog");
+    let mut deck: Vec<_> = catalog.basics().collect();
+    deck.extend(uniques.iter().map(|&d| catalog.spec(d)));
+    let options = citadels_sim::engine::Options {
+        use_rank9: cast.len() == 9 && players >= 4,
+        ..citadels_sim::engine::Options::default()
+    };
+    let pools: Vec<Vec<Character>> = cast.iter().map(|&c| vec![c]).collect();
+    Rules::new(players, &pools, &deck, &[], 0, &options).expect("valid rules")
+}

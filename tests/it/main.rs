@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod determinism;
 mod districts;
+mod districts_more_2;
 mod invariants;
 mod scoring;
 mod selection;
