@@ -45,6 +45,17 @@ fn setup_with(
     cities: &[(u8, &[District])],
 ) -> (Rules, State) {
     let rules = rules_with_uniques_d2(players, &cast(replace), uniques);
+    setup_rules(rules, seed, wanted, cities)
+}
+
+/// `setup_with` for given rules.
+fn setup_rules(
+    rules: Rules,
+    seed: u64,
+    wanted: &[(u8, Rank)],
+    cities: &[(u8, &[District])],
+) -> (Rules, State) {
+    let players = rules.players;
     let mut state = new_game(&rules, seed);
     for s in 0..players {
         clear_hand(&mut state, Seat(s));
@@ -222,6 +233,29 @@ fn museum_destroyed_by_the_warlord_sends_its_cards_to_the_bottom_of_the_deck() {
     assert!(!state.city[0].contains(museum));
     assert_eq!(score(&rules, &state, Seat(0)).uniques, 0);
     assert_conserved(&state);
+}
+
+/// Witch: "You cannot build at this time, and the only district effects you can use are
+/// those that occur when gathering resources": no Museum while her turn is on hold.
+#[test]
+fn museum_is_not_usable_in_the_witchs_turn_before_it_is_put_on_hold() {
+    let (rules, mut state) = setup(
+        &[C::Witch],
+        &[Museum],
+        [WITCH, KING, MERCHANT, WARLORD],
+        &[(0, &[Museum])],
+    );
+    set_hand(&rules, &mut state, Seat(0), &[Manor]);
+    assert_eq!(
+        legal(&rules, &state),
+        vec![Action::TakeGold, Action::DrawCards]
+    );
+    act(&rules, &mut state, Action::TakeGold);
+    assert!(
+        legal(&rules, &state)
+            .iter()
+            .all(|a| matches!(a, Action::Bewitch(_)))
+    );
 }
 
 // ---------------------------------------------------------------- Necropolis
@@ -438,6 +472,28 @@ fn park_resolves_when_the_witch_resumes_her_turn() {
     assert_conserved(&state);
 }
 
+/// Witch: "When the bewitched character is called to take his turn, he gathers resources
+/// and his turn immediately ends. ... The only district effects that the bewitched player
+/// can use are those that occur when gathering resources": his Park does not resolve.
+#[test]
+fn park_does_not_resolve_for_the_bewitched_owner() {
+    let (rules, mut state) = setup(
+        &[C::Witch],
+        &[Park],
+        [WITCH, KING, MERCHANT, WARLORD],
+        &[(2, &[Park])],
+    );
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::Bewitch(MERCHANT));
+    skip_to(&rules, &mut state, MERCHANT);
+    assert_eq!(state.turn.seat, Seat(2));
+    act(&rules, &mut state, Action::TakeGold);
+    assert_eq!(state.turn.mode, TurnMode::Resumed);
+    assert!(state.hand[2].is_empty(), "no Park for the bewitched player");
+    act(&rules, &mut state, Action::EndTurn);
+    assert!(state.hand[2].is_empty());
+}
+
 // ---------------------------------------------------------------- Poor House
 
 /// Poor House: "If there is no gold in your stash at the end of your turn, gain 1 gold."
@@ -536,6 +592,29 @@ fn poor_house_applies_before_the_alchemist_refund() {
     assert_eq!(state.gold[0], 0);
     act(&rules, &mut state, Action::EndTurn);
     assert_eq!(state.gold[0], 3);
+}
+
+/// The bewitched player's turn "immediately ends" after gathering: his Poor House does not
+/// resolve.
+#[test]
+fn poor_house_does_not_resolve_for_the_bewitched_owner() {
+    let (rules, mut state) = setup(
+        &[C::Witch],
+        &[PoorHouse],
+        [WITCH, KING, MERCHANT, WARLORD],
+        &[(2, &[PoorHouse])],
+    );
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::Bewitch(MERCHANT));
+    skip_to(&rules, &mut state, MERCHANT);
+    state.gold[2] = 0;
+    let top = stack_deck(&rules, &mut state, &[Manor, Temple]);
+    act(&rules, &mut state, Action::DrawCards);
+    act(&rules, &mut state, Action::Keep(top[0]));
+    assert_eq!(state.turn.mode, TurnMode::Resumed);
+    assert_eq!(state.gold[2], 0, "no Poor House for the bewitched player");
+    act(&rules, &mut state, Action::EndTurn);
+    assert_eq!(state.gold[2], 0);
 }
 
 // ---------------------------------------------------------------- Secret Vault
@@ -753,6 +832,80 @@ fn theater_at_two_players_gives_the_chosen_character_for_a_random_one_of_the_opp
     assert_eq!(taken.len(), 2, "either of the opponent's two can come back");
 }
 
+/// The Theater's clarification at 3 players (rank 9 in play): he gives the chosen one of his
+/// two characters and gets a random one of the chosen opponent's two.
+#[test]
+fn theater_at_three_players_gives_the_chosen_character_for_one_of_the_opponents() {
+    let mut full = cast(&[]);
+    full.push(C::Artist);
+    let rules = rules_with_uniques_d2(3, &full, &[Theater]);
+    let wanted = [
+        (Seat(0), KING),
+        (Seat(0), MERCHANT),
+        (Seat(1), ASSASSIN),
+        (Seat(1), WARLORD),
+        (Seat(2), ARCHITECT),
+        (Seat(2), Rank(9)),
+    ];
+    // The third player's random discard may take a wanted card: the first seed where it
+    // does not.
+    let mut state = (0..64)
+        .find_map(|seed| {
+            let mut state = new_game(&rules, seed);
+            (0..3).for_each(|s| clear_hand(&mut state, Seat(s)));
+            set_city(&rules, &mut state, Seat(0), &[Theater]);
+            arrange_draft(&mut state, Seat(0), &[], &[THIEF]);
+            drive_draft(&rules, &mut state, &wanted);
+            wanted
+                .iter()
+                .all(|&(s, r)| state.owner[r.index()] == Some(s))
+                .then_some(state)
+        })
+        .expect("a seed deals the wanted characters");
+    assert_eq!(state.phase, Phase::Theater(Seat(0)));
+    assert_eq!(
+        legal(&rules, &state),
+        vec![
+            Action::TheaterSwap(Seat(1), KING),
+            Action::TheaterSwap(Seat(1), MERCHANT),
+            Action::TheaterSwap(Seat(2), KING),
+            Action::TheaterSwap(Seat(2), MERCHANT),
+            Action::TheaterPass,
+        ]
+    );
+    act(&rules, &mut state, Action::TheaterSwap(Seat(2), KING));
+    let mine = state.ranks_of(Seat(0));
+    assert!(mine.contains(MERCHANT) && !mine.contains(KING));
+    let got = mine.iter().find(|&r| r != MERCHANT).unwrap();
+    assert!(got == ARCHITECT || got == Rank(9));
+    assert!(state.ranks_of(Seat(2)).contains(KING));
+    assert_eq!(state.ranks_of(Seat(1)), {
+        let mut r = RankSet::EMPTY;
+        r.insert(ASSASSIN);
+        r.insert(WARLORD);
+        r
+    });
+    assert!(state.seen[0].contains(got) && state.seen[2].contains(KING));
+}
+
+/// Theater: "At the end of each selection phase": in the next round too.
+#[test]
+fn theater_acts_at_the_end_of_each_selection_phase() {
+    let (rules, mut state) = setup(
+        &[],
+        &[Theater],
+        [KING, ASSASSIN, MERCHANT, WARLORD],
+        &[(0, &[Theater])],
+    );
+    act(&rules, &mut state, Action::TheaterPass);
+    finish_round(&rules, &mut state);
+    assert_eq!((state.phase, state.round), (Phase::Draft, 2));
+    arrange_draft(&mut state, Seat(0), &[], &[BISHOP]);
+    let wanted = [(Seat(0), KING), (Seat(1), ASSASSIN)];
+    drive_draft(&rules, &mut state, &wanted);
+    assert_eq!(state.phase, Phase::Theater(Seat(0)));
+}
+
 // ---------------------------------------------------------------- Hospital (2021)
 
 /// Hospital (2021): "a killed owner still gathers resources on his turn, and does nothing
@@ -827,6 +980,27 @@ fn hospital_absent_the_killed_owner_skips_his_turn() {
     act(&rules, &mut state, Action::EndTurn);
     pass_turn(&rules, &mut state);
     assert_eq!((state.turn.rank, state.turn.seat), (WARLORD, Seat(3)));
+    assert_eq!(state.gold[0], 0);
+}
+
+/// Hospital: the killed owner "does nothing else": no end-of-turn Poor House.
+#[test]
+fn hospital_killed_owner_gets_no_poor_house() {
+    let (rules, mut state) = setup(
+        &[],
+        &[Hospital, PoorHouse],
+        [MERCHANT, ASSASSIN, KING, WARLORD],
+        &[(0, &[Hospital, PoorHouse])],
+    );
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::Kill(MERCHANT));
+    act(&rules, &mut state, Action::EndTurn);
+    skip_to(&rules, &mut state, MERCHANT);
+    state.gold[0] = 0;
+    let top = stack_deck(&rules, &mut state, &[Manor, Temple]);
+    act(&rules, &mut state, Action::DrawCards);
+    act(&rules, &mut state, Action::Keep(top[0]));
+    assert_eq!(state.turn.rank, WARLORD);
     assert_eq!(state.gold[0], 0);
 }
 
