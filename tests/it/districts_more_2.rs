@@ -388,6 +388,43 @@ fn observatory_with_library_keeps_all_three() {
     assert_conserved(&state);
 }
 
+/// Witch: "the only district effects you can use are those that occur when gathering
+/// resources (Gold Mine, Library, or Observatory)", for the Witch before her turn is put on
+/// hold and for the bewitched player.
+#[test]
+fn observatory_works_for_the_witch_and_the_bewitched_player() {
+    let (rules, mut state) = setup(
+        &[C::Witch],
+        &[Observatory],
+        [WITCH, KING, MERCHANT, WARLORD],
+        &[(0, &[Observatory])],
+    );
+    let top = stack_deck(&rules, &mut state, &[Manor, Temple, Tavern]);
+    act(&rules, &mut state, Action::DrawCards);
+    let Pending::Keep { drawn, .. } = state.turn.pending else {
+        panic!("keeping drawn cards");
+    };
+    assert_eq!(drawn, set_of(&top));
+    act(&rules, &mut state, Action::Keep(top[0]));
+    act(&rules, &mut state, Action::Bewitch(MERCHANT));
+    // The bewitched Merchant's player owns the Observatory now.
+    let observatory = in_city(&rules, &state, Seat(0), Observatory);
+    state.city[0].remove(observatory);
+    state.city[2].insert(observatory);
+    skip_to(&rules, &mut state, MERCHANT);
+    assert_eq!(state.turn.mode, TurnMode::Bewitched);
+    let top = stack_deck(&rules, &mut state, &[Castle, Church, Market]);
+    act(&rules, &mut state, Action::DrawCards);
+    let Pending::Keep { drawn, .. } = state.turn.pending else {
+        panic!("keeping drawn cards");
+    };
+    assert_eq!(drawn, set_of(&top));
+    act(&rules, &mut state, Action::Keep(top[2]));
+    assert!(state.hand[2].contains(top[2]));
+    assert_eq!(state.turn.mode, TurnMode::Resumed);
+    assert_conserved(&state);
+}
+
 // ---------------------------------------------------------------- Park
 
 /// Park: "If there are no cards in your hand at the end of your turn, gain 2 cards."
