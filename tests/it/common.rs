@@ -23,10 +23,7 @@ pub fn rules_with_rank9(players: u8, use_rank9: bool) -> Rules {
 /// (8 characters, or 9 with a rank-9 character, which then plays at every count it may).
 pub fn rules_with_cast(players: u8, cast: &[Character]) -> Rules {
     let config = load_preset("first-game").expect("built-in preset");
-    let mut options = config.options.clone();
-    options.use_rank9 = cast.len() == 9 && players >= 4;
-    let pools: Vec<Vec<Character>> = cast.iter().map(|&c| vec![c]).collect();
-    Rules::new(players, &pools, &config.deck(), &[], 0, &options).expect("valid rules")
+    rules_with_cast_and_uniques(players, cast, &config.unique_districts)
 }
 
 use citadels_sim::engine::sets::{CardSet, RankSet};

@@ -8,6 +8,7 @@ mod common;
 mod determinism;
 mod districts;
 mod districts_more_1;
+mod districts_more_2;
 mod invariants;
 mod scoring;
 mod selection;
