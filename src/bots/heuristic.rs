@@ -54,10 +54,11 @@ struct Context {
     standing: [f32; 8],
     /// For each seat, the opponent furthest ahead of it.
     leader_of: [Seat; 8],
-    /// Per rank: how much the leader would gain from that character (`threat_of_rank`).
-    threat: [f32; 10],
+    /// Per rank: how much the leader would gain from that character (`threat_of_rank`);
+    /// built on first use (only naming abilities need it).
+    threat: OnceCell<[f32; 10]>,
     /// Per rank: how much gold a rank 2 ability could take from it (`loot_of_rank`).
-    loot: [f32; 10],
+    loot: OnceCell<[f32; 10]>,
 }
 
 impl Context {
@@ -75,17 +76,22 @@ impl Context {
                 .map(|s| Seat(s as u8))
                 .expect("an opponent");
         }
-        let mut ctx = Context {
+        Context {
             standing: standing_of,
             leader_of,
-            threat: [0.0; 10],
-            loot: [0.0; 10],
-        };
-        for rank in 1..=9u8 {
-            ctx.threat[rank as usize] = threat_of_rank(view, &ctx, Rank(rank));
-            ctx.loot[rank as usize] = loot_of_rank(view, &ctx, Rank(rank));
+            threat: OnceCell::new(),
+            loot: OnceCell::new(),
         }
-        ctx
+    }
+
+    fn threat(&self, view: &View) -> &[f32; 10] {
+        self.threat
+            .get_or_init(|| std::array::from_fn(|r| threat_of_rank(view, self, Rank(r as u8))))
+    }
+
+    fn loot(&self, view: &View) -> &[f32; 10] {
+        self.loot
+            .get_or_init(|| std::array::from_fn(|r| loot_of_rank(view, self, Rank(r as u8))))
     }
 
     /// The opponent furthest ahead of `seat`.
@@ -122,8 +128,8 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
         Action::DenPayGold => 0.0,
         // Free resources first: they can only help this turn's building.
         Action::TakeIncome | Action::MerchantGold | Action::ArchitectDraw => 90.0,
-        Action::Kill(rank) => 80.0 + ctx().threat[rank.index()],
-        Action::Rob(rank) => 80.0 + ctx().loot[rank.index()],
+        Action::Kill(rank) => 80.0 + ctx().threat(view)[rank.index()],
+        Action::Rob(rank) => 80.0 + ctx().loot(view)[rank.index()],
         Action::SwapHands(seat) => {
             let gain = view.hand_size(seat) as f32 - my_useful_cards(view) as f32;
             if gain >= 2.0 { 70.0 + gain } else { -10.0 }
@@ -166,10 +172,10 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
         Action::AbbotTax(seat) => 90.0 + 0.01 * ctx().standing[seat.index()],
         Action::Bewitch(rank) => {
             // Take over the character most useful to me, preferably the leader's.
-            80.0 + character_value(view, ctx(), me, rank) + 0.3 * ctx().threat[rank.index()]
+            80.0 + character_value(view, ctx(), me, rank) + 0.3 * ctx().threat(view)[rank.index()]
         }
         Action::Warrant(signed, a, b) => {
-            let threat = &ctx().threat;
+            let threat = ctx().threat(view);
             80.0 + threat[signed.index()] + 0.2 * (threat[a.index()] + threat[b.index()])
         }
         Action::Confiscate => 100.0,
@@ -181,7 +187,7 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
             70.0 + expected * (1.0 + (view.gold(seat) > 0) as u8 as f32)
         }
         Action::Threaten(flowered, other) => {
-            let loot = &ctx().loot;
+            let loot = ctx().loot(view);
             80.0 + loot[flowered.index()] + 0.5 * loot[other.index()]
         }
         // Half the gold now, or risk all of it if the marker is the flowered one.
