@@ -357,3 +357,27 @@ fn wishing_well_scores_one_per_unique_district() {
     let s = score(&rules, &state, Seat(3));
     assert_eq!((s.districts, s.uniques), (12, 3));
 }
+
+/// CARDS.md ruling: "Cost reductions never go below 0": with a house rule making the Keep
+/// free, the Factory's discount leaves it at 0 (the build pays nothing, gold is untouched).
+#[test]
+fn factory_discount_never_below_zero() {
+    let mut config = citadels_sim::config::load_preset("first-game").unwrap();
+    for spec in config.unique_specs.iter_mut() {
+        if spec.district == Keep {
+            spec.cost = 0;
+        }
+    }
+    let rules = config.rules(4).unwrap();
+    let mut state = citadels_sim::engine::new_game(&rules, 3);
+    arrange_draft(&mut state, Seat(0), &[], &[Rank(7)]);
+    drive_draft(&rules, &mut state, &[(Seat(0), KING)]);
+    skip_to(&rules, &mut state, KING);
+    set_city(&rules, &mut state, Seat(0), &[Factory]);
+    let hand = set_hand(&rules, &mut state, Seat(0), &[Keep]);
+    state.gold[0] = 0;
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::Build(hand[0]));
+    assert_eq!(state.gold[0], 2, "the Keep cost nothing");
+    assert!(state.city[0].contains(hand[0]));
+}

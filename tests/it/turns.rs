@@ -235,3 +235,21 @@ fn three_players_need_eight_districts() {
     act(&rules, &mut state, Action::Build(hand[0]));
     assert_eq!(state.first_complete, None);
 }
+
+/// CARDS.md ruling: "A game that reaches the round cap (a rules option) ends unscored and is
+/// counted as stalled": with `round_cap = 1`, no game can end normally.
+#[test]
+fn round_cap_ends_the_game_unscored_as_stalled() {
+    use citadels_sim::bots::BotSpec;
+    use citadels_sim::sim::{game_seed, play_game};
+    let mut config = citadels_sim::config::load_preset("first-game").unwrap();
+    config.options.round_cap = 1;
+    let rules = config.rules(4).unwrap();
+    for i in 0..20 {
+        let record = play_game(&rules, game_seed(1, 4, i), &vec![BotSpec::Heuristic; 4]);
+        assert!(record.stalled);
+        assert_eq!(record.rounds, 1);
+        assert!(record.winners.is_empty());
+        assert_eq!(record.scores, [0; 8]);
+    }
+}
