@@ -181,7 +181,7 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
         .counts
         .iter()
         .zip(&results)
-        .map(|((rules, _), stats)| Section { rules, stats })
+        .map(|((rules, bots), stats)| Section { rules, stats, bots })
         .collect();
     let manifest = Manifest {
         version: env!("CARGO_PKG_VERSION").to_string(),

@@ -8,6 +8,7 @@ pub mod manifest;
 pub mod summary;
 pub mod tables;
 
+use crate::bots::BotSpec;
 use crate::engine::ids::{Character, District, DistrictType};
 use crate::engine::rules::Rules;
 use crate::stats::Stats;
@@ -22,6 +23,8 @@ pub use manifest::Manifest;
 pub struct Section<'a> {
     pub rules: &'a Rules,
     pub stats: &'a Stats,
+    /// The bot of each absolute seat.
+    pub bots: &'a [BotSpec],
 }
 
 /// One rendered report file.
@@ -41,6 +44,10 @@ pub fn render(sections: &[Section], manifest: &Manifest) -> io::Result<Vec<Repor
         ReportFile {
             name: "seats.csv",
             bytes: tables::seats(sections)?,
+        },
+        ReportFile {
+            name: "bots.csv",
+            bytes: tables::bots(sections)?,
         },
         ReportFile {
             name: "districts.csv",

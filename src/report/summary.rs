@@ -161,10 +161,12 @@ mod tests {
             Section {
                 rules: &r4,
                 stats: &s4,
+                bots: &[],
             },
             Section {
                 rules: &r5,
                 stats: &s5,
+                bots: &[],
             },
         ]);
         assert!(text.starts_with("== 4 players ==\ngames 50  stalled 4"));

@@ -88,6 +88,53 @@ pub fn seats(sections: &[Section]) -> io::Result<Vec<u8>> {
     finish(w)
 }
 
+/// `bots.csv`: each bot spec's results over the seats it played, in the order the specs
+/// first appear in `--bots`.
+pub fn bots(sections: &[Section]) -> io::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "players",
+        "bot",
+        "games",
+        "win_rate",
+        "win_rate_lo",
+        "win_rate_hi",
+        "mean_score",
+    ])?;
+    for section in sections {
+        let players = section.rules.players as usize;
+        let mut specs: Vec<String> = Vec::new();
+        for spec in section.bots.iter().take(players) {
+            let name = spec.to_string();
+            if !specs.contains(&name) {
+                specs.push(name);
+            }
+        }
+        for name in specs {
+            let mut total = crate::stats::SeatStats::default();
+            for (seat, spec) in section.bots.iter().enumerate().take(players) {
+                if spec.to_string() == name {
+                    let s = &section.stats.by_seat[seat];
+                    total.games += s.games;
+                    total.wins += s.wins;
+                    total.score_sum += s.score_sum;
+                }
+            }
+            let [win, lo, hi] = rate_fields(Rate::of(total.wins, total.games));
+            w.write_record([
+                players.to_string(),
+                name,
+                total.games.to_string(),
+                win,
+                lo,
+                hi,
+                fixed(ratio(total.score_sum, total.games)),
+            ])?;
+        }
+    }
+    finish(w)
+}
+
 /// `districts.csv`: every district with cards in the run.
 pub fn districts(sections: &[Section]) -> io::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
@@ -212,6 +259,7 @@ mod tests {
             characters(&[super::Section {
                 rules: &rules,
                 stats: &stats,
+                bots: &[],
             }])
             .unwrap(),
         );
@@ -241,10 +289,24 @@ mod tests {
             .rules(4)
             .unwrap();
         let stats = one_game_stats();
+        use crate::bots::BotSpec::{Heuristic, Random};
         let sections = [super::Section {
             rules: &rules,
             stats: &stats,
+            bots: &[Random, Heuristic, Random, Random],
         }];
+        // bots.csv: the heuristic played seat 1, which won with 31; the random bots the rest.
+        let bots = text(bots(&sections).unwrap());
+        let mut lines = bots.lines().skip(1);
+        assert_eq!(
+            lines.next().unwrap().split(',').take(6).collect::<Vec<_>>(),
+            ["4", "random", "3", "0.0000", "0.0000", "0.5615"]
+        );
+        assert_eq!(
+            lines.next().unwrap(),
+            "4,heuristic,1,1.0000,0.2065,1.0000,31.0000"
+        );
+        assert_eq!(lines.next(), None);
         let seats = text(seats(&sections).unwrap());
         // Seat 1 held the first crown, so it is relative seat 0.
         assert_eq!(
@@ -278,6 +340,7 @@ mod tests {
         let sections = [super::Section {
             rules: &rules,
             stats: &stats,
+            bots: &[],
         }];
         assert_eq!(
             characters(&sections).unwrap(),

@@ -80,6 +80,8 @@ pub struct Stats {
     pub characters: [CharacterStats; Character::COUNT],
     /// Indexed by relative seat (0 = first crown holder).
     pub seats: [SeatStats; MAX_PLAYERS],
+    /// Indexed by absolute seat: what the bot of that seat did (`bots.csv`).
+    pub by_seat: [SeatStats; MAX_PLAYERS],
     pub districts: [DistrictStats; District::COUNT],
 }
 
@@ -96,6 +98,7 @@ impl Stats {
             shared_wins: 0,
             characters: [CharacterStats::default(); Character::COUNT],
             seats: [SeatStats::default(); MAX_PLAYERS],
+            by_seat: [SeatStats::default(); MAX_PLAYERS],
             districts: [DistrictStats::default(); District::COUNT],
         }
     }
@@ -146,6 +149,10 @@ impl Stats {
             rel.games += 1;
             rel.wins += won as u64;
             rel.score_sum += points;
+            let abs = &mut self.by_seat[s];
+            abs.games += 1;
+            abs.wins += won as u64;
+            abs.score_sum += points;
             for (c, stats) in self.characters.iter_mut().enumerate() {
                 let picks = game.picks[s][c] as u64;
                 stats.picked += picks;
@@ -221,7 +228,12 @@ impl AddAssign<&Stats> for Stats {
             a.killed += b.killed;
             a.robbed += b.robbed;
         }
-        for (a, b) in self.seats.iter_mut().zip(&other.seats) {
+        for (a, b) in self
+            .seats
+            .iter_mut()
+            .chain(self.by_seat.iter_mut())
+            .zip(other.seats.iter().chain(&other.by_seat))
+        {
             a.games += b.games;
             a.wins += b.wins;
             a.score_sum += b.score_sum;

@@ -382,6 +382,7 @@ fn reports_are_identical_with_one_and_two_threads() {
     assert_eq!(
         names,
         [
+            "bots.csv",
             "characters.csv",
             "districts.csv",
             "manifest.toml",
@@ -391,7 +392,7 @@ fn reports_are_identical_with_one_and_two_threads() {
         ]
     );
     assert_eq!(one, two);
-    let counts = String::from_utf8(one[3].1.clone()).unwrap();
+    let counts = String::from_utf8(one[4].1.clone()).unwrap();
     assert!(counts.starts_with("players,games,stalled,"), "{counts}");
     assert!(counts.contains("\n4,600,"), "{counts}");
     assert!(counts.contains("\n5,600,"), "{counts}");
