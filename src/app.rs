@@ -2,8 +2,8 @@
 //! before any game is played, so bad input writes nothing.
 
 use crate::bots::BotSpec;
-use crate::cli::{Cli, Command, ConfigArgs, ReplaceArgs, ReplayArgs, RunArgs};
-use crate::config::{self, Edition, RunConfig};
+use crate::cli::{Cli, Command, ConfigArgs, ReplayArgs, RunArgs, SetupArgs};
+use crate::config::{self, RunConfig};
 use crate::engine::rules::Rules;
 use crate::progress::Progress;
 use crate::report::{self, Manifest, Section, folder};
@@ -55,17 +55,14 @@ pub fn main(cli: Cli, command_line: String) -> Result<(), AppError> {
 }
 
 /// Loads the config (playing `--edition` if given) and applies the `--replace` flags in order.
-fn load_config(
-    source: &ConfigArgs,
-    replace: &ReplaceArgs,
-    edition: Option<Edition>,
-) -> Result<RunConfig, AppError> {
+fn load_config(setup: &SetupArgs) -> Result<RunConfig, AppError> {
+    let (source, edition) = (&setup.source, setup.edition);
     let mut config = match (&source.preset, &source.config) {
         (_, Some(path)) => config::load_file_as(path, edition).map_err(input)?,
         (Some(name), None) => config::load_preset_as(name, edition).map_err(input)?,
         (None, None) => config::load_preset_as(DEFAULT_PRESET, edition).map_err(input)?,
     };
-    for r in &replace.replace {
+    for r in &setup.replace.replace {
         config
             .replace(r.old, r.new)
             .map_err(|e| input(anyhow!("--replace {r}: {e}")))?;
@@ -130,7 +127,7 @@ fn plan(args: &RunArgs) -> Result<Plan, AppError> {
     if let Some(out) = &args.out {
         check_out(out)?;
     }
-    let config = load_config(&args.source, &args.replace, args.edition)?;
+    let config = load_config(&args.setup)?;
     let mut counts = Vec::new();
     for players in args.players.counts() {
         let rules = config.rules(players).map_err(input)?;
@@ -142,7 +139,7 @@ fn plan(args: &RunArgs) -> Result<Plan, AppError> {
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| default_out(&args.source));
+        .unwrap_or_else(|| default_out(&args.setup.source));
     check_out(&out)?;
     Ok(Plan {
         config,
@@ -223,7 +220,7 @@ fn replay(args: &ReplayArgs) -> Result<(), AppError> {
     let list = BotSpec::parse_list(&args.bots)
         .map_err(|e| input(anyhow::Error::new(e).context("--bots")))?;
     let seats = seat_bots(&list, args.players).map_err(|e| input(anyhow!(e)))?;
-    let config = load_config(&args.source, &args.replace, args.edition)?;
+    let config = load_config(&args.setup)?;
     let rules = config.rules(args.players).map_err(input)?;
     let (_, log) = replay_game(
         &rules,

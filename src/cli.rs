@@ -37,8 +37,10 @@ pub struct ConfigArgs {
     pub config: Option<PathBuf>,
 }
 
+/// What game is played: the config, cast replacements and the edition (shared by `run` and
+/// `replay`, so a replay names the game exactly as the run did).
 #[derive(Debug, Clone, Args)]
-pub struct RunArgs {
+pub struct SetupArgs {
     #[command(flatten)]
     pub source: ConfigArgs,
     #[command(flatten)]
@@ -46,6 +48,12 @@ pub struct RunArgs {
     /// The edition to play: 2016, classic or 2021 (default: the config's `edition`, else 2016).
     #[arg(long, value_name = "EDITION", value_parser = Edition::parse)]
     pub edition: Option<Edition>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub setup: SetupArgs,
     /// Player counts: one count (5) or a range (4-7), within 2-8.
     #[arg(long, value_name = "N|LO-HI", default_value = "4-7", value_parser = parse_players)]
     pub players: PlayerRange,
@@ -62,7 +70,7 @@ pub struct RunArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
     pub threads: Option<usize>,
-    /// Report folder (default: reports/<config name>/).
+    /// Report folder (default: reports/<preset name or config file stem>/).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// No progress bar and no summary on stdout.
@@ -73,12 +81,7 @@ pub struct RunArgs {
 #[derive(Debug, Clone, Args)]
 pub struct ReplayArgs {
     #[command(flatten)]
-    pub source: ConfigArgs,
-    #[command(flatten)]
-    pub replace: ReplaceArgs,
-    /// The edition to play: 2016, classic or 2021 (default: the config's `edition`, else 2016).
-    #[arg(long, value_name = "EDITION", value_parser = Edition::parse)]
-    pub edition: Option<Edition>,
+    pub setup: SetupArgs,
     /// Player count of the game (2-8).
     #[arg(long, value_name = "N", value_parser = parse_player_count)]
     pub players: u8,

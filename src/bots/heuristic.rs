@@ -436,22 +436,9 @@ fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
     let behind = (ctx.standing[leader.index()] - ctx.standing[seat.index()]).max(0.0);
     match character {
         Character::Assassin => 3.0 + 0.15 * behind,
-        Character::Thief => {
-            let richest = (0..view.players())
-                .map(Seat)
-                .filter(|&s| s != seat)
-                .map(|s| view.gold(s))
-                .max()
-                .unwrap_or(0) as f32;
-            1.5 + 0.5 * richest
-        }
+        Character::Thief => 1.5 + 0.5 * richest_gold(view, seat),
         Character::Magician => {
-            let most = (0..view.players())
-                .map(Seat)
-                .filter(|&s| s != seat)
-                .map(|s| view.hand_size(s))
-                .max()
-                .unwrap_or(0) as f32;
+            let most = most_cards(view, seat);
             2.0 + (most - hand).max(0.0) + if hand == 0.0 { 2.0 } else { 0.0 }
         }
         Character::King => {
@@ -509,24 +496,24 @@ fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
     }
 }
 
-/// The most cards in another player's hand.
-fn most_cards(view: &View, seat: Seat) -> f32 {
+/// The largest `measure` among the players other than `seat`.
+fn most_of_others(view: &View, seat: Seat, measure: impl Fn(Seat) -> usize) -> f32 {
     (0..view.players())
         .map(Seat)
         .filter(|&s| s != seat)
-        .map(|s| view.hand_size(s))
+        .map(measure)
         .max()
         .unwrap_or(0) as f32
 }
 
+/// The most cards in another player's hand.
+fn most_cards(view: &View, seat: Seat) -> f32 {
+    most_of_others(view, seat, |s| view.hand_size(s))
+}
+
 /// The most gold in another player's stash.
 fn richest_gold(view: &View, seat: Seat) -> f32 {
-    (0..view.players())
-        .map(Seat)
-        .filter(|&s| s != seat)
-        .map(|s| view.gold(s))
-        .max()
-        .unwrap_or(0) as f32
+    most_of_others(view, seat, |s| view.gold(s) as usize)
 }
 
 /// Ranks that could be in an opponent's hand: not mine, not face-up discarded, not revealed.

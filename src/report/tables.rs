@@ -58,6 +58,20 @@ pub fn characters(sections: &[Section]) -> io::Result<Vec<u8>> {
     finish(w)
 }
 
+/// A `seats.csv` or `bots.csv` row: players, key, games, win rate and interval, mean score.
+fn seat_row(players: usize, key: String, s: &crate::stats::SeatStats) -> [String; 7] {
+    let [win, lo, hi] = rate_fields(Rate::of(s.wins, s.games));
+    [
+        players.to_string(),
+        key,
+        s.games.to_string(),
+        win,
+        lo,
+        hi,
+        fixed(ratio(s.score_sum, s.games)),
+    ]
+}
+
 /// `seats.csv`: seats relative to the first crown holder (0 = first crown).
 pub fn seats(sections: &[Section]) -> io::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
@@ -73,16 +87,7 @@ pub fn seats(sections: &[Section]) -> io::Result<Vec<u8>> {
     for section in sections {
         let players = section.rules.players as usize;
         for (seat, s) in section.stats.seats.iter().take(players).enumerate() {
-            let [win, lo, hi] = rate_fields(Rate::of(s.wins, s.games));
-            w.write_record([
-                players.to_string(),
-                seat.to_string(),
-                s.games.to_string(),
-                win,
-                lo,
-                hi,
-                fixed(ratio(s.score_sum, s.games)),
-            ])?;
+            w.write_record(seat_row(players, seat.to_string(), s))?;
         }
     }
     finish(w)
@@ -120,16 +125,7 @@ pub fn bots(sections: &[Section]) -> io::Result<Vec<u8>> {
                     total.score_sum += s.score_sum;
                 }
             }
-            let [win, lo, hi] = rate_fields(Rate::of(total.wins, total.games));
-            w.write_record([
-                players.to_string(),
-                name,
-                total.games.to_string(),
-                win,
-                lo,
-                hi,
-                fixed(ratio(total.score_sum, total.games)),
-            ])?;
+            w.write_record(seat_row(players, name, &total))?;
         }
     }
     finish(w)
