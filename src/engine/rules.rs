@@ -269,11 +269,6 @@ impl Rules {
     pub fn cast_size(&self) -> u8 {
         (1..=9).filter(|&r| self.rank_in_cast(Rank(r))).count() as u8
     }
-
-    /// Characters each player holds per round: two at 2-3 players, otherwise one.
-    pub fn characters_per_player(&self) -> u8 {
-        if self.players <= 3 { 2 } else { 1 }
-    }
 }
 
 fn check_options(o: &Options) -> Result<(), RulesError> {
