@@ -148,7 +148,7 @@ fn rulebook_presets_have_nine_characters_and_fourteen_unique_districts_and_load(
 fn unknown_preset_lists_the_known_ones() {
     assert_eq!(
         load_preset("frist-game").unwrap_err().0,
-        "unknown preset \"frist-game\" (known presets: first-game, ambitious-aristocrats, \
+        "--preset frist-game: unknown preset \"frist-game\" (known presets: first-game, ambitious-aristocrats, \
          cunning-agents, illustrious-emissaries, devious-dignitaries, tenacious-delegates, \
          vicious-nobles, all-characters, all-districts) (did you mean \"first-game\"?)"
     );
