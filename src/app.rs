@@ -89,11 +89,16 @@ pub fn seat_bots(list: &[BotSpec], players: u8) -> Result<Vec<BotSpec>, String> 
         [one] => Ok(vec![one.clone(); players as usize]),
         _ if list.len() == players as usize => Ok(list.to_vec()),
         _ => Err(format!(
-            "--bots lists {} bots but {players} players need {players} (one per seat), \
+            "lists {} bots but {players} players need {players} (one per seat), \
              or a single bot for all seats",
             list.len()
         )),
     }
+}
+
+/// `--bots`, refused with the flag and its value.
+fn parse_bots(text: &str) -> Result<Vec<BotSpec>, AppError> {
+    BotSpec::parse_list(text).map_err(|e| input(anyhow!("--bots {text}: {e}")))
 }
 
 /// The checked plan of a run: nothing is played until all of it is built.
@@ -106,18 +111,18 @@ struct Plan {
 }
 
 fn plan(args: &RunArgs) -> Result<Plan, AppError> {
-    let bots = BotSpec::parse_list(&args.bots)
-        .map_err(|e| input(anyhow::Error::new(e).context("--bots")))?;
+    let bots = parse_bots(&args.bots)?;
     if bots.len() > 1 && !args.players.is_single() {
         return Err(input(anyhow!(
-            "--bots lists {} bots (one per seat) but --players {} has several player counts; \
-             give a single bot for all seats or run one player count",
+            "--bots {}: lists {} bots (one per seat) but --players {} has several player \
+             counts; give a single bot for all seats or run one player count",
+            args.bots,
             bots.len(),
             args.players
         )));
     }
     for players in args.players.counts() {
-        seat_bots(&bots, players).map_err(|e| input(anyhow!(e)))?;
+        seat_bots(&bots, players).map_err(|e| input(anyhow!("--bots {}: {e}", args.bots)))?;
     }
     let check_out = |out: &Path| {
         folder::check_target(out)
@@ -131,7 +136,8 @@ fn plan(args: &RunArgs) -> Result<Plan, AppError> {
     let mut counts = Vec::new();
     for players in args.players.counts() {
         let rules = config.rules(players).map_err(input)?;
-        let seats = seat_bots(&bots, players).map_err(|e| input(anyhow!(e)))?;
+        let seats =
+            seat_bots(&bots, players).map_err(|e| input(anyhow!("--bots {}: {e}", args.bots)))?;
         counts.push((rules, seats));
     }
     let config_table = report::manifest::config_table(&config.to_toml())
@@ -217,9 +223,9 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
 }
 
 fn replay(args: &ReplayArgs) -> Result<(), AppError> {
-    let list = BotSpec::parse_list(&args.bots)
-        .map_err(|e| input(anyhow::Error::new(e).context("--bots")))?;
-    let seats = seat_bots(&list, args.players).map_err(|e| input(anyhow!(e)))?;
+    let list = parse_bots(&args.bots)?;
+    let seats =
+        seat_bots(&list, args.players).map_err(|e| input(anyhow!("--bots {}: {e}", args.bots)))?;
     let config = load_config(&args.setup)?;
     let rules = config.rules(args.players).map_err(input)?;
     let (_, log) = replay_game(

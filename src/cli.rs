@@ -62,7 +62,8 @@ pub struct RunArgs {
           value_parser = parse_positive)]
     pub games: u64,
     /// Master seed: game i at n players uses a seed derived from (seed, n, i).
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(long, value_name = "S", default_value = "1", allow_negative_numbers = true,
+          value_parser = parse_seed)]
     pub seed: u64,
     /// Bots: one spec for every seat, or a comma list with one spec per seat.
     #[arg(long, value_name = "SPEC", default_value = "heuristic")]
@@ -86,10 +87,10 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "N", value_parser = parse_player_count)]
     pub players: u8,
     /// The run's master seed.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = parse_seed)]
     pub seed: u64,
     /// The game's index in the run (0-based).
-    #[arg(long, value_name = "I")]
+    #[arg(long, value_name = "I", allow_negative_numbers = true, value_parser = parse_game_index)]
     pub game: u64,
     /// Bots, as given to the run.
     #[arg(long, value_name = "SPEC", default_value = "heuristic")]
@@ -211,6 +212,27 @@ fn parse_at_least_one(text: &str, what: &str) -> Result<u64, String> {
     }
 }
 
+/// A whole number from 0 to `u64::MAX`; `what` names it in messages.
+fn parse_u64(text: &str, what: &str) -> Result<u64, String> {
+    let text = text.trim();
+    text.parse::<u64>().map_err(|_| {
+        format!(
+            "\"{text}\" is not a valid {what} (expected a whole number from 0 to {})",
+            u64::MAX
+        )
+    })
+}
+
+/// A master seed: 0 to `u64::MAX`.
+pub fn parse_seed(text: &str) -> Result<u64, String> {
+    parse_u64(text, "seed")
+}
+
+/// A game index (0-based).
+pub fn parse_game_index(text: &str) -> Result<u64, String> {
+    parse_u64(text, "game index")
+}
+
 /// A positive number of games.
 pub fn parse_positive(text: &str) -> Result<u64, String> {
     parse_at_least_one(text, "number of games")
@@ -276,5 +298,12 @@ mod tests {
         assert!(parse_positive("-5").unwrap_err().contains("at least 1"));
         assert!(parse_positive("ten").is_err());
         assert!(parse_threads("0").is_err());
+        assert_eq!(parse_seed("7"), Ok(7));
+        assert!(
+            parse_seed("-1")
+                .unwrap_err()
+                .contains("\"-1\" is not a valid seed")
+        );
+        assert!(parse_game_index("x").is_err());
     }
 }

@@ -13,7 +13,10 @@ fn main() -> ExitCode {
     match app::main(cli, command_line(args)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {:#}", e.error());
+            // One line per problem (a config may have several), each an `error:` line.
+            for line in format!("{:#}", e.error()).lines() {
+                eprintln!("error: {line}");
+            }
             ExitCode::from(e.exit_code())
         }
     }

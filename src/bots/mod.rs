@@ -21,7 +21,10 @@ pub enum BotSpec {
 
 /// A bad `--bots` entry.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot \"{0}\" (known bots: random, heuristic)")]
+#[error(
+    "unknown bot \"{0}\" (known bots: random, heuristic){hint}",
+    hint = crate::config::suggest::did_you_mean(.0, ["random", "heuristic"])
+)]
 pub struct BotSpecError(pub String);
 
 impl BotSpec {

@@ -96,12 +96,58 @@ pub struct CatalogEntry {
     pub copies: i64,
 }
 
-/// Parses TOML into `T`, prefixing toml's message (which gives the line, column and the
-/// offending text) with the source.
+/// Parses TOML into `T`. A problem is one line: the source, the line and column, the
+/// offending `key = value` line (with its table, like `rules.starting_gold = "two"`) and
+/// toml's message, with a suggestion for a misspelt key.
 pub fn parse<T: serde::de::DeserializeOwned>(
     source: &str,
     text: &str,
 ) -> Result<T, super::ConfigError> {
-    toml::from_str(text)
-        .map_err(|e| super::ConfigError(format!("{source}: {}", e.to_string().trim_end())))
+    toml::from_str(text).map_err(|e| super::ConfigError(parse_message(source, text, &e)))
+}
+
+fn parse_message(source: &str, text: &str, e: &toml::de::Error) -> String {
+    let message = e
+        .message()
+        .trim()
+        .replace(['\n', '\r'], " ")
+        .replace("expected i64", "expected an integer")
+        .replace(
+            "data did not match any variant of untagged enum CastEntry",
+            "expected a character's name or a list of names of one rank",
+        );
+    let Some(span) = e.span() else {
+        return format!("{source}: {message}");
+    };
+    let start = span.start.min(text.len());
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let line_no = text[..start].matches('\n').count() + 1;
+    let column = text[line_start..start].chars().count() + 1;
+    let line = text[line_start..line_end].trim();
+    // The table the line is in: the last `[header]` above it.
+    let table = text[..line_start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('['))
+        .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim());
+    let shown = match table {
+        Some(table) if line.contains('=') && !line.starts_with('[') => format!("{table}.{line}"),
+        _ => line.to_string(),
+    };
+    let hint = unknown_field_hint(&message);
+    format!("{source}: line {line_no}, column {column}: {shown}: {message}{hint}")
+}
+
+/// ` (did you mean "X"?)` for serde's "unknown field `x`, expected one of `a`, `b`".
+fn unknown_field_hint(message: &str) -> String {
+    let Some(rest) = message.strip_prefix("unknown field `") else {
+        return String::new();
+    };
+    let ticked: Vec<&str> = rest.split('`').step_by(2).collect();
+    match ticked.split_first() {
+        Some((field, known)) => super::suggest::did_you_mean(field, known.iter().copied()),
+        None => String::new(),
+    }
 }

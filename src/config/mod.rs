@@ -16,7 +16,7 @@ pub mod validate;
 mod tests;
 
 use crate::engine::ids::{Character, District};
-use crate::engine::rules::{DistrictSpec, Options, Rules};
+use crate::engine::rules::{DistrictSpec, Options, Rules, RulesError};
 use catalog::Catalog;
 use files::{CastEntry, ConfigFile, OverrideFile, RulesFile};
 use std::collections::BTreeMap;
@@ -202,7 +202,15 @@ impl RunConfig {
             self.pool_draw,
             &self.options,
         )
-        .map_err(|e| err(e.to_string()))
+        .map_err(|e| match e {
+            // Name the key that asks for the cards.
+            RulesError::TooFewCards { .. } => err(format!(
+                "rules.starting_cards = {}: {e}; allowed: fewer starting cards, more copies \
+                 ([districts]) or fewer players",
+                self.options.starting_cards
+            )),
+            e => err(e.to_string()),
+        })
     }
 
     /// Replaces `old` by `new` in the cast (`--replace OLD=NEW`): `old` must be in the cast
@@ -247,7 +255,13 @@ impl RunConfig {
             &self.unique_districts,
             &self.district_pool,
         )
-        .map_err(|e| format!("{}: {e}", self.source))?;
+        .map_err(|errors| {
+            let lines: Vec<String> = errors
+                .iter()
+                .map(|e| format!("{}: {e}", self.source))
+                .collect();
+            lines.join("\n")
+        })?;
         self.cast = cast;
         Ok(())
     }
@@ -430,7 +444,7 @@ pub fn load_preset_as(name: &str, edition: Option<Edition>) -> Result<RunConfig,
     match PRESETS.iter().find(|(n, _)| *n == name) {
         Some((n, text)) => load_str_as(&format!("preset {n}"), text, edition),
         None => Err(ConfigError(format!(
-            "unknown preset \"{name}\" (known presets: {}){}",
+            "--preset {name}: unknown preset \"{name}\" (known presets: {}){}",
             PRESET_NAMES.join(", "),
             suggest::did_you_mean(name, PRESET_NAMES)
         ))),
@@ -445,6 +459,12 @@ pub fn load_file(path: &Path) -> Result<RunConfig, ConfigError> {
 /// Loads a config file, playing `edition` if given (`--edition`) instead of the file's own.
 pub fn load_file_as(path: &Path, edition: Option<Edition>) -> Result<RunConfig, ConfigError> {
     let source = path.display().to_string();
+    if path.is_dir() {
+        return Err(ConfigError(format!(
+            "{source}: is a folder; allowed: a config file (TOML), like \
+             configs/examples/house-rules.toml"
+        )));
+    }
     let text = std::fs::read_to_string(path)
         .map_err(|e| ConfigError(format!("{source}: cannot read the file: {e}")))?;
     load_str_as(&source, &text, edition)

@@ -148,7 +148,7 @@ fn rulebook_presets_have_nine_characters_and_fourteen_unique_districts_and_load(
 fn unknown_preset_lists_the_known_ones() {
     assert_eq!(
         load_preset("frist-game").unwrap_err().0,
-        "unknown preset \"frist-game\" (known presets: first-game, ambitious-aristocrats, \
+        "--preset frist-game: unknown preset \"frist-game\" (known presets: first-game, ambitious-aristocrats, \
          cunning-agents, illustrious-emissaries, devious-dignitaries, tenacious-delegates, \
          vicious-nobles, all-characters, all-districts) (did you mean \"first-game\"?)"
     );
@@ -159,7 +159,7 @@ fn unknown_preset_lists_the_known_ones() {
 fn malformed_toml_gives_the_line() {
     let msg = fail(&[], "[rules\n");
     assert!(
-        msg.starts_with("configs/x.toml: TOML parse error at line 4"),
+        msg.starts_with("configs/x.toml: line 4, column 7: [rules: unclosed table"),
         "{msg}"
     );
     assert!(msg.contains("[rules"), "{msg}");
@@ -188,7 +188,9 @@ fn wrong_types_are_refused() {
     let msg = fail(&[], "[rules]\nstarting_gold = \"two\"\n");
     assert!(msg.contains("starting_gold = \"two\""), "{msg}");
     assert!(
-        msg.contains("invalid type: string \"two\", expected i64"),
+        msg.contains(
+            "rules.starting_gold = \"two\": invalid type: string \"two\", expected an integer"
+        ),
         "{msg}"
     );
     let msg = fail(&[("name = \"test\"", "name = 3")], "");
@@ -222,6 +224,8 @@ fn characters_must_be_in_rank_order_one_per_rank() {
     assert_eq!(
         fail(&[("\"Magician\", \"King\"", "\"King\", \"Magician\"")], ""),
         "configs/x.toml: characters[2]: \"King\" is rank 4, not rank 3; allowed: ranks 1-8 \
+         in rank order, then optionally rank 9\n\
+         configs/x.toml: characters[3]: \"Magician\" is rank 3, not rank 4; allowed: ranks 1-8 \
          in rank order, then optionally rank 9"
     );
     assert_eq!(

@@ -14,8 +14,9 @@ pub struct StagedFolder {
     committed: bool,
 }
 
-/// Checks that `target` can be a report folder, without touching the disk: it must have a
-/// final name component and must not be an existing file.
+/// Checks that `target` can be a report folder: it must have a final name component, must
+/// not be an existing file, and the folder it goes into must be writable (probed with an
+/// empty folder, removed at once).
 pub fn check_target(target: &Path) -> io::Result<()> {
     sibling(target, "check")?;
     if target.exists() && !target.is_dir() {
@@ -33,7 +34,31 @@ pub fn check_target(target: &Path) -> io::Result<()> {
             existing.display()
         )));
     }
-    Ok(())
+    probe_writable(target)
+}
+
+/// Checks that the report folder can be created: the nearest existing folder above `target`
+/// (where the staging folder or the missing parents go) must accept a new folder. A probe
+/// folder is created there and removed at once.
+fn probe_writable(target: &Path) -> io::Result<()> {
+    let parent = target.parent().filter(|p| !p.as_os_str().is_empty());
+    let existing = parent
+        .and_then(|p| {
+            p.ancestors()
+                .find(|a| !a.as_os_str().is_empty() && a.exists())
+        })
+        .unwrap_or(Path::new("."));
+    let probe = existing.join(format!(".citadels-sim-probe-{}", std::process::id()));
+    match fs::create_dir(&probe) {
+        Ok(()) => fs::remove_dir(&probe),
+        Err(e) => Err(io::Error::new(
+            e.kind(),
+            format!(
+                "cannot be written: cannot create a folder in {}: {e}",
+                existing.display()
+            ),
+        )),
+    }
 }
 
 /// `.<name>.<tag>-<pid>` next to `target`.

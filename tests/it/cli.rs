@@ -69,7 +69,7 @@ fn games_must_be_positive() {
 fn bot_list_must_match_the_player_count() {
     refused(
         &["run", "--players", "4", "--bots", "random,heuristic"],
-        "--bots lists 2 bots but 4 players need 4",
+        "--bots random,heuristic: lists 2 bots but 4 players need 4",
     );
     refused(
         &[
