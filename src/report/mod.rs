@@ -14,6 +14,7 @@ use crate::engine::rules::Rules;
 use crate::stats::Stats;
 use crate::stats::estimate::{ratio, wilson};
 use std::io;
+use std::path::Path;
 
 pub use manifest::Manifest;
 
@@ -32,6 +33,53 @@ pub struct Section<'a> {
 pub struct ReportFile {
     pub name: &'static str,
     pub bytes: Vec<u8>,
+}
+
+/// The files of a report folder, as `render` names them.
+pub const FILE_NAMES: [&str; 7] = [
+    "characters.csv",
+    "seats.csv",
+    "bots.csv",
+    "districts.csv",
+    "player_counts.csv",
+    "summary.txt",
+    "manifest.toml",
+];
+
+/// Checks that the existing folder `out` may be replaced by a new report: it is absent,
+/// empty, or a citadels-sim report (a manifest we wrote and only report files). `force`
+/// allows any folder. The message names the folder and the first foreign file.
+pub fn check_replaceable(out: &Path, force: bool) -> Result<(), String> {
+    if force || !out.is_dir() {
+        return Ok(());
+    }
+    let entries = std::fs::read_dir(out)
+        .map_err(|e| format!("cannot read the folder {}: {e}", out.display()))?;
+    let mut names = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot read the folder {}: {e}", out.display()))?;
+        names.push(entry.file_name().to_string_lossy().into_owned());
+    }
+    if names.is_empty() {
+        return Ok(());
+    }
+    names.sort();
+    let refuse = |why: String| {
+        Err(format!(
+            "{} exists and is not a citadels-sim report ({why}); give another --out, or \
+             --force to replace the folder and everything in it",
+            out.display()
+        ))
+    };
+    let ours = std::fs::read_to_string(out.join("manifest.toml"))
+        .is_ok_and(|text| manifest::is_ours(&text));
+    if !ours {
+        return refuse("no manifest.toml written by citadels-sim".into());
+    }
+    if let Some(foreign) = names.iter().find(|n| !FILE_NAMES.contains(&n.as_str())) {
+        return refuse(format!("it holds {foreign}, which is not a report file"));
+    }
+    Ok(())
 }
 
 /// Renders every report file. `sections` must be in ascending player-count order.

@@ -10,6 +10,7 @@ mod districts;
 mod districts_more_1;
 mod districts_more_2;
 mod invariants;
+mod resume;
 mod scoring;
 mod selection;
 mod turns;
