@@ -167,3 +167,58 @@ impl Rate {
 pub fn fixed(value: Option<f64>) -> String {
     value.map(|v| format!("{v:.4}")).unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn render_writes_the_listed_files() {
+        let rules = crate::config::load_preset("first-game")
+            .unwrap()
+            .rules(4)
+            .unwrap();
+        let stats = Stats::new(4);
+        let manifest = Manifest {
+            generator: manifest::GENERATOR,
+            version: "0".into(),
+            command: "citadels-sim run".into(),
+            config_source: "preset first-game".into(),
+            config_name: "First Game".into(),
+            seed: 1,
+            games: 0,
+            players: vec![4],
+            bots: vec!["heuristic".into()],
+            config: toml::Table::new(),
+        };
+        let section = Section {
+            rules: &rules,
+            stats: &stats,
+            bots: &[],
+        };
+        let files = render(&[section], &manifest).unwrap();
+        let names: Vec<&str> = files.iter().map(|f| f.name).collect();
+        assert_eq!(names, FILE_NAMES);
+    }
+
+    #[test]
+    fn only_reports_are_replaceable() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        assert!(check_replaceable(&out, false).is_ok());
+        std::fs::create_dir(&out).unwrap();
+        assert!(check_replaceable(&out, false).is_ok());
+        std::fs::write(out.join("manifest.toml"), "generator = \"citadels-sim\"\n").unwrap();
+        assert!(check_replaceable(&out, false).is_ok());
+        std::fs::write(out.join("data.bin"), "x").unwrap();
+        let err = check_replaceable(&out, false).unwrap_err();
+        assert!(err.contains("it holds data.bin"), "{err}");
+        assert!(check_replaceable(&out, true).is_ok());
+        std::fs::write(out.join("manifest.toml"), "name = \"mine\"\n").unwrap();
+        let err = check_replaceable(&out, false).unwrap_err();
+        assert!(
+            err.contains("no manifest.toml written by citadels-sim"),
+            "{err}"
+        );
+    }
+}
