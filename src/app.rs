@@ -278,7 +278,6 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
         .map_err(failed)?;
 
     let total = args.games * plan.counts.len() as u64;
-    let progress = Progress::new(total, args.quiet);
     let tracker = Mutex::new(Tracker {
         out: &plan.out,
         checkpoint: start,
@@ -287,7 +286,7 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
     });
     let lock = || tracker.lock().unwrap_or_else(|e| e.into_inner());
     let resumed_games = lock().games_done();
-    progress.set_position(resumed_games);
+    let progress = Progress::new(total, resumed_games, args.quiet);
     let started = Instant::now();
     for (i, (rules, seats)) in plan.counts.iter().enumerate() {
         progress.start_count(rules.players);
