@@ -2,6 +2,7 @@
 //! before any game is played, so bad input writes nothing.
 
 use crate::bots::BotSpec;
+use crate::checkpoint::{self, Checkpoint, CountProgress, Fingerprint};
 use crate::cli::{Cli, Command, ConfigArgs, ReplayArgs, RunArgs, SetupArgs};
 use crate::config::{self, RunConfig};
 use crate::engine::rules::Rules;
@@ -11,6 +12,7 @@ use crate::sim::{game_seed, replay_game, runner};
 use crate::stats::Stats;
 use anyhow::{Context, anyhow};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// The preset used without `--preset` or `--config`.
@@ -124,12 +126,24 @@ fn plan(args: &RunArgs) -> Result<Plan, AppError> {
     for players in args.players.counts() {
         seat_bots(&bots, players).map_err(|e| input(anyhow!("--bots {}: {e}", args.bots)))?;
     }
+    if let (Some(out), Some(resume)) = (&args.out, &args.resume)
+        && out != resume
+    {
+        return Err(input(anyhow!(
+            "--resume {} and --out {} name different folders (--resume names the report \
+             folder of the interrupted run)",
+            resume.display(),
+            out.display()
+        )));
+    }
     let check_out = |out: &Path| {
         folder::check_target(out)
             .with_context(|| format!("--out {}", out.display()))
-            .map_err(input)
+            .map_err(input)?;
+        report::check_replaceable(out, args.force)
+            .map_err(|e| input(anyhow!("--out {}: {e}", out.display())))
     };
-    if let Some(out) = &args.out {
+    if let Some(out) = args.out.as_ref().or(args.resume.as_ref()) {
         check_out(out)?;
     }
     let config = load_config(&args.setup)?;
@@ -145,6 +159,7 @@ fn plan(args: &RunArgs) -> Result<Plan, AppError> {
     let out = args
         .out
         .clone()
+        .or_else(|| args.resume.clone())
         .unwrap_or_else(|| default_out(&args.setup.source));
     check_out(&out)?;
     Ok(Plan {
@@ -156,39 +171,175 @@ fn plan(args: &RunArgs) -> Result<Plan, AppError> {
     })
 }
 
+/// The progress of a run shared by the worker threads: completed chunks and their counters
+/// per player count, and when the checkpoint was last written.
+struct Tracker<'a> {
+    out: &'a Path,
+    checkpoint: Checkpoint,
+    last_write: Instant,
+    /// Set once a checkpoint write failed (warned once; the run goes on).
+    write_failed: bool,
+}
+
+impl Tracker<'_> {
+    /// Adds a completed chunk and writes the checkpoint if the last one is old enough.
+    fn chunk_done(&mut self, count: usize, chunk: u64, stats: Stats) {
+        let progress = &mut self.checkpoint.counts[count];
+        progress.stats += stats;
+        progress.done.insert(chunk);
+        if self.last_write.elapsed() >= checkpoint::EVERY {
+            self.save();
+        }
+    }
+
+    fn save(&mut self) {
+        self.last_write = Instant::now();
+        if self.write_failed {
+            return;
+        }
+        if let Err(e) = checkpoint::write(self.out, &self.checkpoint) {
+            self.write_failed = true;
+            eprintln!(
+                "warning: cannot write the checkpoint of {}: {e}; the run goes on without \
+                 checkpoints",
+                self.out.display()
+            );
+        }
+    }
+
+    fn games_done(&self) -> u64 {
+        self.checkpoint.counts.iter().map(|c| c.stats.games).sum()
+    }
+}
+
+/// The checkpoint to start from: the one of the interrupted run with `--resume` (which must
+/// match this command's plan), else an empty one for this command.
+fn start_from(
+    args: &RunArgs,
+    plan: &Plan,
+    fingerprint: Fingerprint,
+    command_line: String,
+) -> Result<Checkpoint, AppError> {
+    let existing = checkpoint::read(&plan.out)
+        .with_context(|| format!("cannot read the checkpoint of {}", plan.out.display()));
+    let Some(resume) = &args.resume else {
+        if let Ok(Some(_)) = existing {
+            eprintln!(
+                "note: starting over; this run replaces the checkpoint of an interrupted run \
+                 into {} (--resume {} continues that run instead)",
+                plan.out.display(),
+                plan.out.display()
+            );
+        }
+        return Ok(Checkpoint {
+            command: command_line,
+            counts: plan
+                .counts
+                .iter()
+                .map(|(rules, _)| CountProgress::new(rules.players))
+                .collect(),
+            fingerprint,
+        });
+    };
+    let found = existing.map_err(input)?.ok_or_else(|| {
+        input(anyhow!(
+            "--resume {}: no checkpoint of an interrupted run there (expected {}); run \
+             without --resume to start the run",
+            resume.display(),
+            checkpoint::path(resume)
+                .map_or_else(|_| "a checkpoint".into(), |p| p.display().to_string())
+        ))
+    })?;
+    if let Some(difference) = found.fingerprint.differs(&fingerprint) {
+        return Err(input(anyhow!(
+            "--resume {}: this command is not the interrupted run: {difference}; the \
+             interrupted run was: {}",
+            resume.display(),
+            found.command
+        )));
+    }
+    Ok(found)
+}
+
 fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
     let plan = plan(args)?;
     let threads = match args.threads {
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let staged = folder::StagedFolder::create(&plan.out)
-        .with_context(|| format!("cannot create the report folder {}", plan.out.display()))
+    let fingerprint = Fingerprint::new(
+        plan.config.edition.name(),
+        &plan.config.source,
+        &plan.config.to_toml(),
+        args.seed,
+        args.games,
+        args.players.counts().collect(),
+        plan.bots.iter().map(|b| b.to_string()).collect(),
+    );
+    let start = start_from(args, &plan, fingerprint, command_line)?;
+    // Creates the work folder (and the report folder's parents) before any game is played,
+    // so an unwritable location fails at once.
+    checkpoint::write(&plan.out, &start)
+        .with_context(|| format!("cannot write the checkpoint of {}", plan.out.display()))
         .map_err(failed)?;
 
-    let progress = Progress::new(args.games * plan.counts.len() as u64, args.quiet);
+    let total = args.games * plan.counts.len() as u64;
+    let tracker = Mutex::new(Tracker {
+        out: &plan.out,
+        checkpoint: start,
+        last_write: Instant::now(),
+        write_failed: false,
+    });
+    let lock = || tracker.lock().unwrap_or_else(|e| e.into_inner());
+    let resumed_games = lock().games_done();
+    let progress = Progress::new(total, resumed_games, args.quiet);
     let started = Instant::now();
-    let mut results: Vec<Stats> = Vec::new();
     for (i, (rules, seats)) in plan.counts.iter().enumerate() {
         progress.start_count(rules.players);
-        let offset = i as u64 * args.games;
-        let stats = runner::run(rules, args.seed, args.games, seats, threads, &|done| {
-            progress.set_position(offset + done)
-        });
-        results.push(stats);
+        let todo: Vec<u64> = {
+            let done = &lock().checkpoint.counts[i].done;
+            (0..runner::chunk_count(args.games))
+                .filter(|c| !done.contains(c))
+                .collect()
+        };
+        runner::run_chunks(
+            rules,
+            args.seed,
+            args.games,
+            &todo,
+            seats,
+            threads,
+            &|chunk, stats| {
+                let mut tracker = lock();
+                tracker.chunk_done(i, chunk, stats);
+                progress.set_position(tracker.games_done());
+            },
+        );
     }
+    let mut tracker = tracker.into_inner().unwrap_or_else(|e| e.into_inner());
+    // Everything is played: the last checkpoint lets `--resume` write the reports if the
+    // run is stopped while writing them.
+    tracker.save();
     progress.finish();
     let elapsed = started.elapsed().as_secs_f64();
+    let Checkpoint {
+        command, counts, ..
+    } = tracker.checkpoint;
 
     let sections: Vec<Section> = plan
         .counts
         .iter()
-        .zip(&results)
-        .map(|((rules, bots), stats)| Section { rules, stats, bots })
+        .zip(&counts)
+        .map(|((rules, bots), progress)| Section {
+            rules,
+            stats: &progress.stats,
+            bots,
+        })
         .collect();
     let manifest = Manifest {
+        generator: report::manifest::GENERATOR,
         version: env!("CARGO_PKG_VERSION").to_string(),
-        command: command_line,
+        command,
         config_source: plan.config.source.clone(),
         config_name: plan.config.name.clone(),
         seed: args.seed,
@@ -205,8 +356,17 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
         .find(|f| f.name == "summary.txt")
         .map(|f| String::from_utf8_lossy(&f.bytes).into_owned())
         .unwrap_or_default();
+    // The existing folder may have changed while the games were played.
+    report::check_replaceable(&plan.out, args.force)
+        .map_err(|e| input(anyhow!("--out {}: {e}", plan.out.display())))?;
+    let staged = folder::StagedFolder::create(&plan.out)
+        .with_context(|| format!("cannot create the report folder {}", plan.out.display()))
+        .map_err(failed)?;
     report::write(staged, &files)
         .with_context(|| format!("cannot write the reports into {}", plan.out.display()))
+        .map_err(failed)?;
+    checkpoint::remove(&plan.out)
+        .with_context(|| format!("cannot remove the checkpoint of {}", plan.out.display()))
         .map_err(failed)?;
 
     println!("reports written to {}", plan.out.display());
@@ -214,10 +374,15 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
         println!();
         print!("{summary}");
     }
-    let total = args.games * plan.counts.len() as u64;
+    let played = total - resumed_games;
+    let resumed = if resumed_games > 0 {
+        format!(" (resumed after {resumed_games})")
+    } else {
+        String::new()
+    };
     eprintln!(
-        "{total} games in {elapsed:.1} s: {:.0} games/s on {threads} threads",
-        total as f64 / elapsed.max(1e-9)
+        "{played} games{resumed} in {elapsed:.1} s: {:.0} games/s on {threads} threads",
+        played as f64 / elapsed.max(1e-9)
     );
     Ok(())
 }

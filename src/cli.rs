@@ -77,6 +77,13 @@ pub struct RunArgs {
     /// No progress bar and no summary on stdout.
     #[arg(long)]
     pub quiet: bool,
+    /// Continue the interrupted run whose report folder is DIR, from its checkpoint (give
+    /// the run's other options unchanged). The reports are those of an uninterrupted run.
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<PathBuf>,
+    /// Replace the report folder even if it holds files that are not a citadels-sim report.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Clone, Args)]

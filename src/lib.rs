@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod bots;
+pub mod checkpoint;
 pub mod cli;
 pub mod config;
 pub mod engine;

@@ -1,7 +1,7 @@
 //! The progress bar: games done, rate and ETA on stderr; hidden when stderr is not a terminal
 //! or with `--quiet`.
 
-use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::fmt;
 use std::io::IsTerminal;
 
@@ -11,12 +11,17 @@ pub struct Progress {
 }
 
 impl Progress {
-    pub fn new(total: u64, quiet: bool) -> Progress {
-        let bar = if quiet || !std::io::stderr().is_terminal() {
-            ProgressBar::hidden()
-        } else {
-            ProgressBar::new(total)
-        };
+    /// A bar over `total` games starting at `done` (the games a resumed run already has:
+    /// they do not count in the rate).
+    pub fn new(total: u64, done: u64, quiet: bool) -> Progress {
+        let shown = !quiet && std::io::stderr().is_terminal();
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+        // Records the start without drawing, then forgets the jump in the rate estimate.
+        bar.set_position(done);
+        bar.reset_eta();
+        if shown {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
         let style = ProgressStyle::with_template(
             "{msg:>11} [{bar:40}] {human_pos}/{human_len} games  {rate} games/s  ETA {eta}",
         )

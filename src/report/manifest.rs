@@ -4,12 +4,17 @@
 use serde::Serialize;
 use std::io;
 
+/// The value of the manifest's `generator` key: marks a folder as a citadels-sim report.
+pub const GENERATOR: &str = "citadels-sim";
+
 /// What a run was: written as `manifest.toml`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Manifest {
+    /// Always `GENERATOR`.
+    pub generator: &'static str,
     /// citadels-sim version.
     pub version: String,
-    /// The command line, without `--threads`.
+    /// The command line, without `--threads` and `--resume`.
     pub command: String,
     /// `preset NAME` or the config file path.
     pub config_source: String,
@@ -37,7 +42,28 @@ pub fn config_table(resolved: &str) -> Result<toml::Table, String> {
         .map_err(|e| format!("the resolved config is not valid TOML: {e}"))
 }
 
-/// The command line as one string, shell-quoted where needed, without `--threads`.
+/// Whether a manifest's text is one we wrote: `generator = "citadels-sim"` (or, for reports
+/// written before that key, a `command` naming citadels-sim with a `[config]` table).
+pub fn is_ours(text: &str) -> bool {
+    let Ok(table) = text.parse::<toml::Table>() else {
+        return false;
+    };
+    let generator = table.get("generator").and_then(|v| v.as_str());
+    let legacy = table
+        .get("command")
+        .and_then(|v| v.as_str())
+        .and_then(|c| c.split_whitespace().next())
+        .is_some_and(|program| program.ends_with(GENERATOR))
+        && table.get("config").is_some_and(|c| c.is_table());
+    generator == Some(GENERATOR) || legacy
+}
+
+/// Options left out of the recorded command line, with their values: they do not change
+/// the results.
+const NOT_RECORDED: [&str; 2] = ["--threads", "--resume"];
+
+/// The command line as one string, shell-quoted where needed, without `--threads` and
+/// `--resume`.
 pub fn command_line<I: IntoIterator<Item = String>>(args: I) -> String {
     let mut kept = Vec::new();
     let mut skip_value = false;
@@ -46,11 +72,14 @@ pub fn command_line<I: IntoIterator<Item = String>>(args: I) -> String {
             skip_value = false;
             continue;
         }
-        if arg == "--threads" {
+        if NOT_RECORDED.contains(&arg.as_str()) {
             skip_value = true;
             continue;
         }
-        if arg.starts_with("--threads=") {
+        if NOT_RECORDED.iter().any(|flag| {
+            arg.strip_prefix(flag)
+                .is_some_and(|rest| rest.starts_with('='))
+        }) {
             continue;
         }
         kept.push(quote(&arg));
@@ -83,10 +112,15 @@ mod tests {
             "8",
             "--games=10",
             "--threads=2",
+            "--resume",
+            "out",
+            "--resume=out",
+            "--out",
+            "out",
         ];
         assert_eq!(
             command_line(args.map(String::from)),
-            "citadels-sim run --games=10"
+            "citadels-sim run --games=10 --out out"
         );
         assert_eq!(
             command_line(["a b".to_string(), "it's".to_string()]),
@@ -97,6 +131,7 @@ mod tests {
     #[test]
     fn manifest_holds_the_config_table() {
         let manifest = Manifest {
+            generator: GENERATOR,
             version: "0.1.0".into(),
             command: "citadels-sim run".into(),
             config_source: "preset first-game".into(),
@@ -113,5 +148,13 @@ mod tests {
         assert_eq!(back["config"]["rules"]["round_cap"].as_integer(), Some(100));
         assert!(!text.contains("threads"));
         assert!(config_table("= broken").is_err());
+        assert!(text.starts_with("generator = \"citadels-sim\"\n"), "{text}");
+        assert!(is_ours(&text));
+        assert!(is_ours(
+            "command = \"target/release/citadels-sim run\"\n[config]\nname = \"x\"\n"
+        ));
+        assert!(!is_ours("command = \"make\"\n[config]\n"));
+        assert!(!is_ours("generator = \"other\""));
+        assert!(!is_ours("not toml ["));
     }
 }

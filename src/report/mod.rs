@@ -14,6 +14,7 @@ use crate::engine::rules::Rules;
 use crate::stats::Stats;
 use crate::stats::estimate::{ratio, wilson};
 use std::io;
+use std::path::Path;
 
 pub use manifest::Manifest;
 
@@ -32,6 +33,53 @@ pub struct Section<'a> {
 pub struct ReportFile {
     pub name: &'static str,
     pub bytes: Vec<u8>,
+}
+
+/// The files of a report folder, as `render` names them.
+pub const FILE_NAMES: [&str; 7] = [
+    "characters.csv",
+    "seats.csv",
+    "bots.csv",
+    "districts.csv",
+    "player_counts.csv",
+    "summary.txt",
+    "manifest.toml",
+];
+
+/// Checks that the existing folder `out` may be replaced by a new report: it is absent,
+/// empty, or a citadels-sim report (a manifest we wrote and only report files). `force`
+/// allows any folder. The message names the folder and the first foreign file.
+pub fn check_replaceable(out: &Path, force: bool) -> Result<(), String> {
+    if force || !out.is_dir() {
+        return Ok(());
+    }
+    let entries = std::fs::read_dir(out)
+        .map_err(|e| format!("cannot read the folder {}: {e}", out.display()))?;
+    let mut names = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot read the folder {}: {e}", out.display()))?;
+        names.push(entry.file_name().to_string_lossy().into_owned());
+    }
+    if names.is_empty() {
+        return Ok(());
+    }
+    names.sort();
+    let refuse = |why: String| {
+        Err(format!(
+            "{} exists and is not a citadels-sim report ({why}); give another --out, or \
+             --force to replace the folder and everything in it",
+            out.display()
+        ))
+    };
+    let ours = std::fs::read_to_string(out.join("manifest.toml"))
+        .is_ok_and(|text| manifest::is_ours(&text));
+    if !ours {
+        return refuse("no manifest.toml written by citadels-sim".into());
+    }
+    if let Some(foreign) = names.iter().find(|n| !FILE_NAMES.contains(&n.as_str())) {
+        return refuse(format!("it holds {foreign}, which is not a report file"));
+    }
+    Ok(())
 }
 
 /// Renders every report file. `sections` must be in ascending player-count order.
@@ -118,4 +166,59 @@ impl Rate {
 /// Fixed 4-decimal formatting; an undefined value (no trials) is an empty field.
 pub fn fixed(value: Option<f64>) -> String {
     value.map(|v| format!("{v:.4}")).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn render_writes_the_listed_files() {
+        let rules = crate::config::load_preset("first-game")
+            .unwrap()
+            .rules(4)
+            .unwrap();
+        let stats = Stats::new(4);
+        let manifest = Manifest {
+            generator: manifest::GENERATOR,
+            version: "0".into(),
+            command: "citadels-sim run".into(),
+            config_source: "preset first-game".into(),
+            config_name: "First Game".into(),
+            seed: 1,
+            games: 0,
+            players: vec![4],
+            bots: vec!["heuristic".into()],
+            config: toml::Table::new(),
+        };
+        let section = Section {
+            rules: &rules,
+            stats: &stats,
+            bots: &[],
+        };
+        let files = render(&[section], &manifest).unwrap();
+        let names: Vec<&str> = files.iter().map(|f| f.name).collect();
+        assert_eq!(names, FILE_NAMES);
+    }
+
+    #[test]
+    fn only_reports_are_replaceable() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        assert!(check_replaceable(&out, false).is_ok());
+        std::fs::create_dir(&out).unwrap();
+        assert!(check_replaceable(&out, false).is_ok());
+        std::fs::write(out.join("manifest.toml"), "generator = \"citadels-sim\"\n").unwrap();
+        assert!(check_replaceable(&out, false).is_ok());
+        std::fs::write(out.join("data.bin"), "x").unwrap();
+        let err = check_replaceable(&out, false).unwrap_err();
+        assert!(err.contains("it holds data.bin"), "{err}");
+        assert!(check_replaceable(&out, true).is_ok());
+        std::fs::write(out.join("manifest.toml"), "name = \"mine\"\n").unwrap();
+        let err = check_replaceable(&out, false).unwrap_err();
+        assert!(
+            err.contains("no manifest.toml written by citadels-sim"),
+            "{err}"
+        );
+    }
 }

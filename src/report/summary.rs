@@ -20,6 +20,21 @@ fn num(value: Option<f64>) -> String {
         .unwrap_or_else(|| "-".into())
 }
 
+/// Stalled games above this share of all games (per mille, exclusive) get a warning.
+const STALL_WARNING_PER_MILLE: u128 = 1;
+
+/// A warning when more than 0.1% of the games hit the round cap (they are counted in
+/// `games` and `stalled` only, so a large share biases every rate).
+pub fn stall_warning(stalled: u64, games: u64, round_cap: u16) -> Option<String> {
+    (u128::from(stalled) * 1000 > u128::from(games) * STALL_WARNING_PER_MILLE).then(|| {
+        format!(
+            "warning: {stalled} of {games} games ({:.2}%) hit the round cap ({round_cap}) and \
+             were not scored",
+            stalled as f64 * 100.0 / games.max(1) as f64
+        )
+    })
+}
+
 /// The whole summary text.
 pub fn render(sections: &[Section]) -> String {
     let mut out = String::new();
@@ -55,6 +70,9 @@ fn block(out: &mut String, section: &Section) {
         s.ties,
         s.shared_wins,
     );
+    if let Some(line) = stall_warning(s.stalled, s.games, section.rules.options.round_cap) {
+        let _ = writeln!(out, "{line}");
+    }
 
     let _ = writeln!(
         out,
@@ -140,6 +158,17 @@ mod tests {
     use crate::stats::tests::synthetic;
 
     #[test]
+    fn stalls_above_a_thousandth_are_warned() {
+        assert_eq!(stall_warning(0, 0, 100), None);
+        assert_eq!(stall_warning(20, 20000, 100), None);
+        assert_eq!(
+            stall_warning(38, 20000, 100).unwrap(),
+            "warning: 38 of 20000 games (0.19%) hit the round cap (100) and were not scored"
+        );
+        assert!(stall_warning(21, 20000, 100).is_some());
+    }
+
+    #[test]
     fn one_block_per_player_count_with_aligned_rows() {
         let (r4, r5) = (
             crate::config::load_preset("first-game")
@@ -170,6 +199,9 @@ mod tests {
             },
         ]);
         assert!(text.starts_with("== 4 players ==\ngames 50  stalled 4"));
+        assert!(text.contains(
+            "\nwarning: 4 of 50 games (8.00%) hit the round cap (100) and were not scored\n"
+        ));
         assert!(text.contains("\n\n== 5 players ==\n"));
         let king_rows: Vec<&str> = text.lines().filter(|l| l.starts_with("King ")).collect();
         assert_eq!(king_rows.len(), 2);

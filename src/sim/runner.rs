@@ -28,15 +28,63 @@ pub fn run(
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Stats {
+    let all: Vec<u64> = (0..chunk_count(games)).collect();
+    let total = Mutex::new(Stats::new(rules.players));
+    run_chunks(
+        rules,
+        master_seed,
+        games,
+        &all,
+        bots,
+        threads,
+        &|_, stats| {
+            let mut total = lock(&total);
+            *total += stats;
+            progress(total.games);
+        },
+    );
+    total.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Plays only the chunks listed in `chunks` (indices below `chunk_count(games)`) and hands
+/// each chunk's `Stats` to `chunk_done(chunk, stats)` as soon as it is complete, from the
+/// worker thread (calls may come in any chunk order). Used to resume a run from a checkpoint.
+///
+/// Panics like `run`.
+pub fn run_chunks(
+    rules: &Rules,
+    master_seed: u64,
+    games: u64,
+    chunks: &[u64],
+    bots: &[BotSpec],
+    threads: usize,
+    chunk_done: &(dyn Fn(u64, Stats) + Sync),
+) {
     assert_eq!(bots.len(), rules.players as usize, "one bot spec per seat");
-    run_with(
+    run_chunks_with(
         rules.players,
         master_seed,
         games,
+        chunks,
         threads,
-        progress,
+        chunk_done,
         |seed, legal| play_observed(rules, seed, bots, legal, &mut Silent).0,
     )
+}
+
+/// The number of chunks of a run of `games` games at one player count.
+pub fn chunk_count(games: u64) -> u64 {
+    games.div_ceil(CHUNK_GAMES)
+}
+
+/// The games of chunk `chunk`: `start..end`.
+pub fn chunk_games(games: u64, chunk: u64) -> std::ops::Range<u64> {
+    let start = chunk.saturating_mul(CHUNK_GAMES).min(games);
+    start..start.saturating_add(CHUNK_GAMES).min(games)
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// `run` with the game itself as a parameter (`play(seed, move_buffer)`), for tests without
@@ -52,39 +100,56 @@ pub fn run_with<F>(
 where
     F: Fn(u64, &mut Vec<Action>) -> GameRecord + Sync,
 {
+    let all: Vec<u64> = (0..chunk_count(games)).collect();
+    let total = Mutex::new(Stats::new(players));
+    run_chunks_with(
+        players,
+        master_seed,
+        games,
+        &all,
+        threads,
+        &|_, stats| {
+            // The lock keeps progress reports in increasing order.
+            let mut total = lock(&total);
+            *total += stats;
+            progress(total.games);
+        },
+        play,
+    );
+    total.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// `run_chunks` with the game as a parameter, like `run_with`.
+pub fn run_chunks_with<F>(
+    players: u8,
+    master_seed: u64,
+    games: u64,
+    chunks: &[u64],
+    threads: usize,
+    chunk_done: &(dyn Fn(u64, Stats) + Sync),
+    play: F,
+) where
+    F: Fn(u64, &mut Vec<Action>) -> GameRecord + Sync,
+{
+    if chunks.is_empty() {
+        return;
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .thread_name(|i| format!("citadels-sim-{i}"))
         .build()
         .expect("cannot start the worker threads");
-    let chunks = games.div_ceil(CHUNK_GAMES);
-    let done = Mutex::new(0u64);
     pool.install(|| {
-        (0..chunks)
-            .into_par_iter()
-            .fold(
-                || (Stats::new(players), Vec::with_capacity(64)),
-                |(mut stats, mut legal), chunk| {
-                    let start = chunk * CHUNK_GAMES;
-                    let end = (start + CHUNK_GAMES).min(games);
-                    for index in start..end {
-                        stats.add(&play(game_seed(master_seed, players, index), &mut legal));
-                    }
-                    // The lock keeps progress reports in increasing order.
-                    let mut done = done.lock().unwrap_or_else(|e| e.into_inner());
-                    *done += end - start;
-                    progress(*done);
-                    (stats, legal)
-                },
-            )
-            .map(|(stats, _)| stats)
-            .reduce(
-                || Stats::new(players),
-                |mut a, b| {
-                    a += b;
-                    a
-                },
-            )
+        chunks.par_iter().for_each_init(
+            || Vec::with_capacity(64),
+            |legal, &chunk| {
+                let mut stats = Stats::new(players);
+                for index in chunk_games(games, chunk) {
+                    stats.add(&play(game_seed(master_seed, players, index), legal));
+                }
+                chunk_done(chunk, stats);
+            },
+        )
     })
 }
 
@@ -140,6 +205,26 @@ mod tests {
         );
         assert_eq!(last.load(Ordering::SeqCst), 600);
         assert_eq!(calls.load(Ordering::SeqCst), 3);
+    }
+
+    #[test]
+    fn chunks_played_in_two_parts_add_up_to_the_whole() {
+        let games = 1000;
+        let whole = run_with(4, 7, games, 2, &|_| {}, |seed, _| fake(seed));
+        let parts = Mutex::new(Stats::new(4));
+        let seen = Mutex::new(Vec::new());
+        let add = |chunk, stats| {
+            *lock(&parts) += stats;
+            lock(&seen).push(chunk);
+        };
+        run_chunks_with(4, 7, games, &[3, 0], 1, &add, |seed, _| fake(seed));
+        run_chunks_with(4, 7, games, &[1, 2], 2, &add, |seed, _| fake(seed));
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort();
+        assert_eq!(seen, [0, 1, 2, 3]);
+        assert_eq!(parts.into_inner().unwrap(), whole);
+        assert_eq!(chunk_count(games), 4);
+        assert_eq!(chunk_games(games, 3), 768..1000);
     }
 
     #[test]

@@ -11,6 +11,7 @@ mod districts_more_1;
 mod districts_more_2;
 mod hostile;
 mod invariants;
+mod resume;
 mod scoring;
 mod selection;
 mod turns;

@@ -1,0 +1,570 @@
+//! Checkpoints of a run in progress, so `run --resume DIR` can finish an interrupted run.
+//!
+//! A run's work is a list of units, (player count, chunk index) (see `sim::runner`). A
+//! checkpoint records, for each player count, the chunks completed and the exact integer
+//! `Stats` of those chunks, plus a `Fingerprint` of everything that determines the result.
+//! `Stats` are integer sums, so adding the remaining chunks to the checkpoint's counters gives
+//! exactly the counters of an uninterrupted run, whatever order the chunks completed in.
+//!
+//! The checkpoint lives in a hidden work folder next to the report folder,
+//! `.<name>.run/checkpoint.toml`, written to a temporary name and renamed (a kill never
+//! leaves a half-written checkpoint). The work folder is removed once the report is in place.
+//!
+//! File format (TOML): `format`, `command` (the manifest's command line of the run that
+//! started), `[fingerprint]`, and one `[[counts]]` table per player count. Numbers that may
+//! not fit TOML's signed 64-bit integers (seed, games, every counter) are written as decimal
+//! text: `done` lists the completed chunks as ranges (`"0-99 101"`); `totals` holds
+//! `games stalled won_games winning_score_sum ties shared_wins`; `rounds` the non-zero bins
+//! of the rounds histogram as `rounds:count`; `characters`, `seats`, `by_seat` and
+//! `districts` one string per entry with the fields in `stats` declaration order.
+
+use crate::sim::runner::{CHUNK_GAMES, chunk_count, chunk_games};
+use crate::stats::record::MAX_PLAYERS;
+use crate::stats::{CharacterStats, DistrictStats, ROUND_BINS, SeatStats, Stats};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The version of the file format.
+pub const FORMAT: u32 = 1;
+
+/// At most one checkpoint write per this interval (a write happens only as a chunk ends).
+pub const EVERY: Duration = Duration::from_secs(2);
+
+/// Everything that determines a run's reports, apart from the command line itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fingerprint {
+    /// citadels-sim version.
+    pub version: String,
+    /// Games per chunk (`runner::CHUNK_GAMES`): what a chunk index means.
+    pub chunk_games: u64,
+    pub edition: String,
+    /// `preset NAME` or the config file path.
+    pub config_source: String,
+    /// The resolved config (`RunConfig::to_toml()`).
+    pub config: String,
+    /// Decimal text (a u64 may not fit TOML's integers).
+    pub seed: String,
+    pub games: String,
+    pub players: Vec<u8>,
+    pub bots: Vec<String>,
+}
+
+impl Fingerprint {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        edition: &str,
+        config_source: &str,
+        config: &str,
+        seed: u64,
+        games: u64,
+        players: Vec<u8>,
+        bots: Vec<String>,
+    ) -> Fingerprint {
+        Fingerprint {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            chunk_games: CHUNK_GAMES,
+            edition: edition.to_string(),
+            config_source: config_source.to_string(),
+            config: config.to_string(),
+            seed: seed.to_string(),
+            games: games.to_string(),
+            players,
+            bots,
+        }
+    }
+
+    /// The first part in which `self` (the checkpoint's) differs from `now` (this command's),
+    /// as a message naming it, or `None` if they are the same run.
+    pub fn differs(&self, now: &Fingerprint) -> Option<String> {
+        let pair = |what: &str, old: &str, new: &str| {
+            (old != new)
+                .then(|| format!("{what}: the interrupted run has {old}, this command {new}"))
+        };
+        let list = |v: &[String]| v.join(",");
+        let counts = |v: &[u8]| {
+            v.iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        pair("citadels-sim version", &self.version, &now.version)
+            .or_else(|| {
+                pair(
+                    "games per chunk",
+                    &self.chunk_games.to_string(),
+                    &now.chunk_games.to_string(),
+                )
+            })
+            .or_else(|| pair("--edition", &self.edition, &now.edition))
+            .or_else(|| pair("config", &self.config_source, &now.config_source))
+            .or_else(|| {
+                (self.config != now.config).then(|| {
+                    let line = self
+                        .config
+                        .lines()
+                        .zip(now.config.lines())
+                        .find(|(a, b)| a != b)
+                        .map(|(a, b)| format!(" (first difference: `{a}`, now `{b}`)"))
+                        .unwrap_or_default();
+                    format!("the resolved config differs{line}")
+                })
+            })
+            .or_else(|| pair("--seed", &self.seed, &now.seed))
+            .or_else(|| pair("--games", &self.games, &now.games))
+            .or_else(|| pair("--players", &counts(&self.players), &counts(&now.players)))
+            .or_else(|| pair("--bots", &list(&self.bots), &list(&now.bots)))
+    }
+}
+
+/// The progress at one player count: the chunks completed and the sum of their `Stats`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountProgress {
+    pub done: BTreeSet<u64>,
+    pub stats: Stats,
+}
+
+impl CountProgress {
+    pub fn new(players: u8) -> CountProgress {
+        CountProgress {
+            done: BTreeSet::new(),
+            stats: Stats::new(players),
+        }
+    }
+}
+
+/// A checkpoint: what is done of a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// The manifest's command line of the run that started (the resumed run writes it, so
+    /// its reports are those the interrupted run would have written).
+    pub command: String,
+    pub fingerprint: Fingerprint,
+    /// One per player count, in the order of `fingerprint.players`.
+    pub counts: Vec<CountProgress>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    format: u32,
+    command: String,
+    fingerprint: Fingerprint,
+    counts: Vec<CountFile>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CountFile {
+    players: u8,
+    done: String,
+    totals: String,
+    rounds: String,
+    characters: Vec<String>,
+    seats: Vec<String>,
+    by_seat: Vec<String>,
+    districts: Vec<String>,
+}
+
+fn numbers(values: &[u64]) -> String {
+    values
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn parse_numbers<const N: usize>(text: &str, what: &str) -> Result<[u64; N], String> {
+    let values: Vec<u64> = text
+        .split_whitespace()
+        .map(|v| v.parse::<u64>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("{what}: \"{text}\" is not a list of whole numbers"))?;
+    values
+        .try_into()
+        .map_err(|_| format!("{what}: expected {N} numbers, found \"{text}\""))
+}
+
+/// `"0-99 101"`: sorted chunk indices as ranges.
+fn ranges(done: &BTreeSet<u64>) -> String {
+    let mut out = String::new();
+    let mut iter = done.iter().copied().peekable();
+    while let Some(start) = iter.next() {
+        let mut end = start;
+        while iter.peek() == Some(&(end + 1)) {
+            end += 1;
+            iter.next();
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if start == end {
+            let _ = write!(out, "{start}");
+        } else {
+            let _ = write!(out, "{start}-{end}");
+        }
+    }
+    out
+}
+
+fn parse_ranges(text: &str, chunks: u64) -> Result<BTreeSet<u64>, String> {
+    let mut done = BTreeSet::new();
+    for part in text.split_whitespace() {
+        let bad = || format!("done: \"{part}\" is not a chunk or range of chunks below {chunks}");
+        let (lo, hi) = match part.split_once('-') {
+            Some((lo, hi)) => (lo, hi),
+            None => (part, part),
+        };
+        let lo: u64 = lo.parse().map_err(|_| bad())?;
+        let hi: u64 = hi.parse().map_err(|_| bad())?;
+        if lo > hi || hi >= chunks {
+            return Err(bad());
+        }
+        done.extend(lo..=hi);
+    }
+    Ok(done)
+}
+
+fn count_file(progress: &CountProgress) -> CountFile {
+    let s = &progress.stats;
+    let mut rounds = String::new();
+    for (r, &count) in s.rounds.iter().enumerate().filter(|(_, c)| **c != 0) {
+        if !rounds.is_empty() {
+            rounds.push(' ');
+        }
+        let _ = write!(rounds, "{r}:{count}");
+    }
+    let seat = |st: &SeatStats| numbers(&[st.games, st.wins, st.score_sum]);
+    CountFile {
+        players: s.players,
+        done: ranges(&progress.done),
+        totals: numbers(&[
+            s.games,
+            s.stalled,
+            s.won_games,
+            s.winning_score_sum,
+            s.ties,
+            s.shared_wins,
+        ]),
+        rounds,
+        characters: s
+            .characters
+            .iter()
+            .map(|c| {
+                numbers(&[
+                    c.in_play,
+                    c.cast_rounds,
+                    c.picked,
+                    c.picks_won,
+                    c.score_sum,
+                    c.killed,
+                    c.robbed,
+                ])
+            })
+            .collect(),
+        seats: s.seats.iter().map(seat).collect(),
+        by_seat: s.by_seat.iter().map(seat).collect(),
+        districts: s
+            .districts
+            .iter()
+            .map(|d| {
+                numbers(&[
+                    d.in_deck,
+                    d.built,
+                    d.destroyed,
+                    d.appearances,
+                    d.appearance_wins,
+                ])
+            })
+            .collect(),
+    }
+}
+
+fn entries<T, const N: usize>(
+    lines: &[String],
+    len: usize,
+    what: &str,
+    make: impl Fn([u64; N]) -> T,
+) -> Result<Vec<T>, String> {
+    if lines.len() != len {
+        return Err(format!(
+            "{what}: expected {len} entries, found {}",
+            lines.len()
+        ));
+    }
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| parse_numbers::<N>(l, &format!("{what}[{i}]")).map(&make))
+        .collect()
+}
+
+fn count_progress(file: &CountFile, games: u64) -> Result<CountProgress, String> {
+    let mut s = Stats::new(file.players);
+    let [g, stalled, won, winning, ties, shared] = parse_numbers(&file.totals, "totals")?;
+    (s.games, s.stalled, s.won_games, s.winning_score_sum) = (g, stalled, won, winning);
+    (s.ties, s.shared_wins) = (ties, shared);
+    for part in file.rounds.split_whitespace() {
+        let bad = || format!("rounds: \"{part}\" is not rounds:count below {ROUND_BINS}");
+        let (r, count) = part.split_once(':').ok_or_else(bad)?;
+        let r: usize = r.parse().map_err(|_| bad())?;
+        let count: u64 = count.parse().map_err(|_| bad())?;
+        *s.rounds.get_mut(r).ok_or_else(bad)? = count;
+    }
+    let characters = entries(&file.characters, s.characters.len(), "characters", |v| {
+        let [
+            in_play,
+            cast_rounds,
+            picked,
+            picks_won,
+            score_sum,
+            killed,
+            robbed,
+        ] = v;
+        CharacterStats {
+            in_play,
+            cast_rounds,
+            picked,
+            picks_won,
+            score_sum,
+            killed,
+            robbed,
+        }
+    })?;
+    s.characters.copy_from_slice(&characters);
+    let seat = |[games, wins, score_sum]: [u64; 3]| SeatStats {
+        games,
+        wins,
+        score_sum,
+    };
+    s.seats
+        .copy_from_slice(&entries(&file.seats, MAX_PLAYERS, "seats", seat)?);
+    s.by_seat
+        .copy_from_slice(&entries(&file.by_seat, MAX_PLAYERS, "by_seat", seat)?);
+    let districts = entries(&file.districts, s.districts.len(), "districts", |v| {
+        let [in_deck, built, destroyed, appearances, appearance_wins] = v;
+        DistrictStats {
+            in_deck,
+            built,
+            destroyed,
+            appearances,
+            appearance_wins,
+        }
+    })?;
+    s.districts.copy_from_slice(&districts);
+    let done = parse_ranges(&file.done, chunk_count(games))?;
+    let expected: u64 = done
+        .iter()
+        .map(|&c| {
+            let r = chunk_games(games, c);
+            r.end - r.start
+        })
+        .sum();
+    if expected != s.games {
+        return Err(format!(
+            "{} players: the completed chunks hold {expected} games but the counters {}",
+            s.players, s.games
+        ));
+    }
+    Ok(CountProgress { done, stats: s })
+}
+
+impl Checkpoint {
+    pub fn to_text(&self) -> io::Result<String> {
+        let file = File {
+            format: FORMAT,
+            command: self.command.clone(),
+            fingerprint: self.fingerprint.clone(),
+            counts: self.counts.iter().map(count_file).collect(),
+        };
+        toml::to_string(&file).map_err(|e| io::Error::other(format!("checkpoint: {e}")))
+    }
+
+    pub fn parse(text: &str) -> Result<Checkpoint, String> {
+        let file: File = toml::from_str(text).map_err(|e| e.to_string())?;
+        if file.format != FORMAT {
+            return Err(format!(
+                "format {} is not the format {FORMAT} this version reads",
+                file.format
+            ));
+        }
+        let games: u64 = file
+            .fingerprint
+            .games
+            .parse()
+            .map_err(|_| format!("games: \"{}\" is not a number", file.fingerprint.games))?;
+        let players: Vec<u8> = file.counts.iter().map(|c| c.players).collect();
+        if players != file.fingerprint.players {
+            return Err("the [[counts]] tables do not match the player counts".into());
+        }
+        let counts = file
+            .counts
+            .iter()
+            .map(|c| count_progress(c, games))
+            .collect::<Result<_, _>>()?;
+        Ok(Checkpoint {
+            command: file.command,
+            fingerprint: file.fingerprint,
+            counts,
+        })
+    }
+}
+
+/// The hidden work folder of the report folder `out`: `.<name>.run` next to it.
+pub fn work_folder(out: &Path) -> io::Result<PathBuf> {
+    let name = out.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{} cannot be a report folder (no folder name)",
+                out.display()
+            ),
+        )
+    })?;
+    let mut hidden = std::ffi::OsString::from(".");
+    hidden.push(name);
+    hidden.push(".run");
+    Ok(out.with_file_name(hidden))
+}
+
+/// The checkpoint file of the report folder `out`.
+pub fn path(out: &Path) -> io::Result<PathBuf> {
+    Ok(work_folder(out)?.join("checkpoint.toml"))
+}
+
+/// Writes the checkpoint of `out` atomically: a temporary file renamed over the old one.
+pub fn write(out: &Path, checkpoint: &Checkpoint) -> io::Result<()> {
+    let text = checkpoint.to_text()?;
+    let work = work_folder(out)?;
+    fs::create_dir_all(&work)?;
+    let temp = work.join(format!("checkpoint.toml.tmp-{}", std::process::id()));
+    fs::write(&temp, text)?;
+    fs::rename(&temp, work.join("checkpoint.toml"))
+}
+
+/// Reads the checkpoint of `out`: `Ok(None)` if there is none.
+pub fn read(out: &Path) -> io::Result<Option<Checkpoint>> {
+    let file = path(out)?;
+    let text = match fs::read_to_string(&file) {
+        Ok(text) => text,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    Checkpoint::parse(&text).map(Some).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{}: {e}", file.display()),
+        )
+    })
+}
+
+/// Removes the work folder of `out` (after the report is in place).
+pub fn remove(out: &Path) -> io::Result<()> {
+    match fs::remove_dir_all(work_folder(out)?) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::tests::synthetic;
+
+    fn sample() -> Checkpoint {
+        let fingerprint = Fingerprint::new(
+            "2016",
+            "preset first-game",
+            "name = \"First Game\"\n[rules]\nround_cap = 100\n",
+            u64::MAX,
+            1000,
+            vec![4, 5],
+            vec!["heuristic".into()],
+        );
+        let mut counts = vec![CountProgress::new(4), CountProgress::new(5)];
+        for (i, chunk) in [0u64, 1, 3].into_iter().enumerate() {
+            for g in chunk_games(1000, chunk) {
+                counts[0].stats.add(&synthetic(4, g));
+            }
+            counts[0].done.insert(chunk);
+            if i == 0 {
+                for g in chunk_games(1000, chunk) {
+                    counts[1].stats.add(&synthetic(5, g));
+                }
+                counts[1].done.insert(chunk);
+            }
+        }
+        counts[0].stats.rounds[ROUND_BINS - 1] = 3;
+        counts[0].stats.characters[2].robbed = u64::MAX;
+        Checkpoint {
+            command: "citadels-sim run --games 1000 --out 'a b'".into(),
+            fingerprint,
+            counts,
+        }
+    }
+
+    #[test]
+    fn round_trip_is_exact() {
+        let checkpoint = sample();
+        let text = checkpoint.to_text().unwrap();
+        assert!(text.contains("done = \"0-1 3\""), "{text}");
+        assert_eq!(Checkpoint::parse(&text).unwrap(), checkpoint);
+    }
+
+    #[test]
+    fn damaged_files_are_refused() {
+        let text = sample().to_text().unwrap();
+        let broken = text.replacen("done = \"0-1 3\"", "done = \"0-1\"", 1);
+        assert!(
+            Checkpoint::parse(&broken)
+                .unwrap_err()
+                .contains("chunks hold")
+        );
+        let broken = text.replacen("done = \"0-1 3\"", "done = \"0-1 4\"", 1);
+        assert!(Checkpoint::parse(&broken).unwrap_err().contains("below 4"));
+        assert!(Checkpoint::parse("format = 2").is_err());
+    }
+
+    #[test]
+    fn differences_are_named() {
+        let a = sample().fingerprint;
+        assert_eq!(a.differs(&a), None);
+        let mut b = a.clone();
+        b.games = "2000".into();
+        assert_eq!(
+            a.differs(&b).unwrap(),
+            "--games: the interrupted run has 1000, this command 2000"
+        );
+        let mut c = a.clone();
+        c.config = c.config.replace("100", "50");
+        assert!(
+            a.differs(&c)
+                .unwrap()
+                .contains("first difference: `round_cap = 100`, now `round_cap = 50`")
+        );
+    }
+
+    #[test]
+    fn checkpoint_files_are_replaced_atomically() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("report");
+        assert_eq!(read(&out).unwrap(), None);
+        let checkpoint = sample();
+        write(&out, &checkpoint).unwrap();
+        write(&out, &checkpoint).unwrap();
+        assert_eq!(read(&out).unwrap(), Some(checkpoint));
+        let names: Vec<_> = fs::read_dir(work_folder(&out).unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["checkpoint.toml"]);
+        remove(&out).unwrap();
+        remove(&out).unwrap();
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+}
