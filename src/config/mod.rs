@@ -9,6 +9,7 @@
 
 pub mod catalog;
 pub mod files;
+pub mod random;
 pub mod suggest;
 pub mod validate;
 

@@ -4,6 +4,7 @@ pub mod action;
 pub mod apply;
 mod building;
 pub mod characters;
+pub mod check;
 mod districts;
 mod draft;
 mod gathering;

@@ -27,7 +27,7 @@ pub fn rules_with_cast(players: u8, cast: &[Character]) -> Rules {
 }
 
 use citadels_sim::engine::sets::{CardSet, RankSet};
-use citadels_sim::engine::state::{Deck, Draft, Pending, Phase, State};
+use citadels_sim::engine::state::{Deck, Draft, Phase, State};
 use citadels_sim::engine::{
     Action, CardId, District, Rank, Seat, legal_actions, new_game, to_move, try_apply,
 };
@@ -212,34 +212,12 @@ pub fn set_of(cards: &[CardId]) -> CardSet {
     cards.iter().copied().collect()
 }
 
-/// Every card of the game is in exactly one place: deck, a hand, a city or a pending choice.
+/// Every card of the game is in exactly one place: deck, a hand, a city, the Museum or a
+/// pending choice (`engine::check::check_cards`).
 pub fn assert_conserved(state: &State) {
-    let mut seen = CardSet::EMPTY;
-    let mut count = 0;
-    let mut add = |set: CardSet| {
-        assert!(!seen.intersects(set), "a card is in two places");
-        seen = seen.union(set);
-        count += set.len();
-    };
-    for seat in 0..state.players as usize {
-        add(state.hand[seat]);
-        add(state.city[seat]);
+    if let Err(e) = citadels_sim::engine::check::check_cards(state) {
+        panic!("{e}");
     }
-    match state.turn.pending {
-        Pending::Keep { drawn, .. } => add(drawn),
-        Pending::MagicianDiscard { cards } => add(cards),
-        Pending::DenPayment { card, .. }
-        | Pending::Confiscation { card, .. }
-        | Pending::CardinalGive { card, .. }
-        | Pending::Graveyard { card, .. } => add(set_of(&[card])),
-        _ => {}
-    }
-    add(state.museum);
-    let deck: CardSet = state.deck.iter().collect();
-    assert_eq!(deck.len(), state.deck.len(), "a card is twice in the deck");
-    add(deck);
-    assert_eq!(seen, state.in_game, "cards lost or created");
-    assert_eq!(count, state.in_game.len());
 }
 
 pub const ASSASSIN: Rank = Rank(1);

@@ -2,75 +2,29 @@
 //! cards conserved, gold never negative, legal actions never empty before the end, every game
 //! ends or is counted stalled.
 
-use crate::common::{assert_conserved, first_game_rules, rules_with_rank9};
-use citadels_sim::bots::{AnyBot, Bot, BotSpec};
+use crate::common::{first_game_rules, rules_with_rank9};
 use citadels_sim::config::load_preset;
-use citadels_sim::engine::{
-    Action, CardId, Character, District, DistrictType, Rank, Rules, Seat, View, apply,
-    legal_actions, new_game, to_move, try_apply,
-};
-use citadels_sim::sim::{bot_seed, game_seed};
+use citadels_sim::engine::check::fuzz_game_probing;
+use citadels_sim::engine::rng::{GameRng, mix};
+use citadels_sim::engine::{Character, District, DistrictType, Rules};
+use citadels_sim::sim::game_seed;
 
-/// Actions tried against `try_apply` whenever they are not legal.
-const PROBES: [Action; 6] = [
-    Action::EndTurn,
-    Action::TakeGold,
-    Action::Pick(Rank(1)),
-    Action::Build(CardId(0)),
-    Action::Kill(Rank(1)),
-    Action::MagicianDraw,
-];
+/// `try_apply` is probed (accepting the chosen action, refusing unlisted ones) before one
+/// action in this many; the invariants are checked after every action.
+const PROBE_EVERY: u64 = 7;
 
-/// Plays `games` random games checking the invariants after every action; returns how many
-/// stalled.
+/// Plays `games` random games checking the invariants after every action
+/// (`engine::check`); returns how many stalled.
 fn run_random_games(rules: &Rules, games: u64, master: u64) -> u64 {
-    let mut legal = Vec::new();
     let mut stalled = 0;
     for i in 0..games {
         let seed = game_seed(master, rules.players, i);
-        let mut bots: Vec<AnyBot> = (0..rules.players)
-            .map(|s| AnyBot::new(&BotSpec::Random, bot_seed(seed, Seat(s))))
-            .collect();
-        let mut state = new_game(rules, seed);
-        let mut actions = 0u32;
-        while let Some(seat) = to_move(&state) {
-            legal_actions(rules, &state, &mut legal);
-            assert!(
-                !legal.is_empty(),
-                "no legal action before the end (game {i})"
-            );
-            let action = bots[seat.index()].decide(&View::new(rules, &state, seat), &legal);
-            if actions.is_multiple_of(7) {
-                // try_apply accepts listed actions (checked on a copy, then applied for real).
-                let mut copy = state.clone();
-                try_apply(rules, &mut copy, action).expect("a listed action is accepted");
-            }
-            // try_apply refuses actions that are not listed, and leaves the state unchanged.
-            for probe in PROBES {
-                if !legal.contains(&probe) {
-                    let before = state.clone();
-                    assert!(
-                        try_apply(rules, &mut state, probe).is_err(),
-                        "{probe:?} accepted"
-                    );
-                    assert_eq!(state, before);
-                }
-            }
-            apply(rules, &mut state, action);
-            assert_conserved(&state);
-            assert!(state.gold.iter().all(|&g| g < 10_000), "gold out of range");
-            actions += 1;
-            assert!(actions < 200_000, "game {i} does not end");
-        }
-        assert!(state.round <= rules.options.round_cap);
-        if state.stalled {
-            stalled += 1;
-        } else {
-            assert!(
-                state.first_complete.is_some(),
-                "a scored game has a completed city"
-            );
-        }
+        let mut choices = GameRng::new(mix(seed, 0xB07));
+        let stats = fuzz_game_probing(rules, seed, PROBE_EVERY, |n| {
+            choices.below(n as u32) as usize
+        })
+        .unwrap_or_else(|e| panic!("game {i} (seed {seed}): {e}"));
+        stalled += stats.stalled as u64;
     }
     stalled
 }

@@ -9,6 +9,7 @@ mod determinism;
 mod districts;
 mod districts_more_1;
 mod districts_more_2;
+mod fuzz;
 mod hostile;
 mod invariants;
 mod resume;
