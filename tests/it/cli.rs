@@ -157,6 +157,32 @@ const UNIQUES: &str = r#"unique_districts = ["Dragon Gate", "Factory", "Haunted 
   "Imperial Treasury", "Keep", "Laboratory", "Library", "Map Room", "Quarry",
   "School of Magic", "Smithy", "Statue", "Thieves' Den", "Wishing Well"]"#;
 
+/// Runs `citadels-sim run` with `args` plus `--quiet --out <tmp>/out` (and `--config` of a
+/// file holding `config`, when given), asserts success, and returns the temporary folder
+/// (kept alive by the caller) and the report folder.
+fn run_ok(args: &[&str], config: Option<&str>) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_citadels-sim"));
+    cmd.arg("run")
+        .args(args)
+        .arg("--quiet")
+        .arg("--out")
+        .arg(&out);
+    if let Some(text) = config {
+        let path = dir.path().join("house.toml");
+        std::fs::write(&path, text).unwrap();
+        cmd.arg("--config").arg(path);
+    }
+    let output = cmd.output().unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (dir, out)
+}
+
 #[test]
 fn unknown_character_is_named_with_a_suggestion() {
     let text = format!(
@@ -241,20 +267,15 @@ fn queen_is_refused_at_3_players_and_can_be_replaced() {
          \"Bishop\", \"Trader\", \"Architect\", \"Marshal\", \"Queen\"]\n{UNIQUES}\n"
     );
     refused_config(&text, &["--players", "3"], QUEEN_REFUSED);
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("house.toml");
-    std::fs::write(&config, &text).unwrap();
-    let out = dir.path().join("out");
-    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
-        .args(["run", "--players", "3-5", "--games", "50", "--quiet"])
-        .args(["--replace", "Queen=Artist", "--config"])
-        .arg(&config)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stderr}");
+    let args = [
+        "--players",
+        "3-5",
+        "--games",
+        "50",
+        "--replace",
+        "Queen=Artist",
+    ];
+    let (_dir, out) = run_ok(&args, Some(&text));
     let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
     assert!(manifest.contains("--replace Queen=Artist"), "{manifest}");
     assert!(manifest.contains("\"Artist\""), "{manifest}");
@@ -269,18 +290,10 @@ fn ambitious_aristocrats_at_3_players_needs_the_queen_replaced() {
         &["run", "--preset", "ambitious-aristocrats", "--players", "3"],
         &format!("preset ambitious-aristocrats: {QUEEN_REFUSED}"),
     );
-    let dir = tempfile::tempdir().unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
-        .args(["run", "--preset", "ambitious-aristocrats", "--players", "3"])
-        .args(["--replace", "Queen=Artist", "--games", "50", "--quiet"])
-        .arg("--out")
-        .arg(dir.path().join("out"))
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+    let args = ["--preset", "ambitious-aristocrats", "--players", "3"];
+    run_ok(
+        &[&args[..], &["--replace", "Queen=Artist", "--games", "50"]].concat(),
+        None,
     );
 }
 
@@ -289,19 +302,15 @@ fn ambitious_aristocrats_at_3_players_needs_the_queen_replaced() {
 /// the finished games.
 #[test]
 fn all_characters_preset_runs_at_2_to_8_players() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("out");
-    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
-        .args(["run", "--preset", "all-characters", "--players", "2-8"])
-        .args(["--games", "60", "--quiet", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let args = [
+        "--preset",
+        "all-characters",
+        "--players",
+        "2-8",
+        "--games",
+        "60",
+    ];
+    let (_dir, out) = run_ok(&args, None);
     let csv = std::fs::read_to_string(out.join("characters.csv")).unwrap();
     let rows: Vec<Vec<&str>> = csv
         .lines()
@@ -492,23 +501,8 @@ fn hospital_needs_the_2021_edition() {
          cast",
     );
     // With --edition 2021 it plays.
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("house.toml");
-    std::fs::write(&config, text).unwrap();
-    let out = dir.path().join("out");
-    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
-        .args(["run", "--players", "5", "--games", "50", "--quiet"])
-        .args(["--edition", "2021", "--config"])
-        .arg(&config)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let args = ["--players", "5", "--games", "50", "--edition", "2021"];
+    let (_dir, out) = run_ok(&args, Some(text));
     let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
     assert!(manifest.contains("edition = \"2021\""), "{manifest}");
     let districts = std::fs::read_to_string(out.join("districts.csv")).unwrap();
@@ -522,19 +516,15 @@ fn hospital_needs_the_2021_edition() {
 /// about 14 games in 30.
 #[test]
 fn all_districts_preset_draws_14_of_30_per_game() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("out");
-    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
-        .args(["run", "--preset", "all-districts", "--players", "4"])
-        .args(["--games", "200", "--quiet", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let args = [
+        "--preset",
+        "all-districts",
+        "--players",
+        "4",
+        "--games",
+        "200",
+    ];
+    let (_dir, out) = run_ok(&args, None);
     let csv = std::fs::read_to_string(out.join("districts.csv")).unwrap();
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
     let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
@@ -568,19 +558,8 @@ fn all_districts_preset_draws_14_of_30_per_game() {
 
 #[test]
 fn classic_edition_runs_and_the_manifest_says_so() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("out");
-    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
-        .args(["run", "--edition", "classic", "--players", "5"])
-        .args(["--games", "300", "--quiet", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let args = ["--edition", "classic", "--players", "5", "--games", "300"];
+    let (_dir, out) = run_ok(&args, None);
     let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
     assert!(manifest.contains("edition = \"classic\""), "{manifest}");
     assert!(manifest.contains("--edition classic"), "{manifest}");
