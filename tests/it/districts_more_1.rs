@@ -191,7 +191,7 @@ fn armory_may_destroy_the_keep_in_a_bishops_city() {
 }
 
 /// Armory clarification: "A district in a completed city cannot be destroyed" - neither in
-/// another player's completed city nor in the owner's own.
+/// another player's completed city, nor the Armory itself in its owner's completed city.
 #[test]
 fn armory_cannot_destroy_in_a_completed_city() {
     let (rules, mut state) = at_king();
@@ -205,15 +205,20 @@ fn armory_cannot_destroy_in_a_completed_city() {
             .count(),
         0
     );
-    // The owner's city completed (the Armory and six others): only the open city is offered.
+    assert_eq!(
+        armory_actions(&rules, &state)
+            .into_iter()
+            .filter(|a| matches!(a, Action::ArmoryDestroy(Seat(3), _)))
+            .collect::<Vec<_>>(),
+        vec![Action::ArmoryDestroy(Seat(3), open[0])]
+    );
+    // The owner's city completed (the Armory and six others): the Armory is in a completed
+    // city, so it cannot be destroyed to fire, even at the open city.
     let mut own = vec![Armory];
     own.extend_from_slice(&SEVEN[..6]);
     set_city(&rules, &mut state, Seat(0), &own);
     assert!(state.is_complete(&rules, Seat(0)));
-    assert_eq!(
-        armory_actions(&rules, &state),
-        vec![Action::ArmoryDestroy(Seat(3), open[0])]
-    );
+    assert_eq!(armory_actions(&rules, &state), vec![]);
 }
 
 /// Armory: "During your turn": its owner cannot use it in another player's turn.

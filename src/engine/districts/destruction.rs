@@ -18,10 +18,12 @@ fn own(rules: &Rules, state: &State, district: District) -> Option<CardId> {
 pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let me = state.turn.seat;
     // Armory: "During your turn, destroy the Armory to destroy 1 other district of your
-    // choice." Clarification: "A district in a completed city cannot be destroyed." CARDS.md:
-    // it may destroy the Keep and hit a Bishop's city. Sacrificing the Armory itself is its
-    // cost, allowed whatever the owner's city.
-    if let Some(armory) = own(rules, state, District::Armory) {
+    // choice." Clarification: "A district in a completed city cannot be destroyed": neither the
+    // target nor the Armory itself, so it cannot be fired from its owner's completed city.
+    // CARDS.md: it may destroy the Keep and hit a Bishop's city.
+    if let Some(armory) = own(rules, state, District::Armory)
+        && !state.is_complete(rules, me)
+    {
         for seat in state.seats_from(Seat(0)) {
             if state.is_complete(rules, seat) {
                 continue;
