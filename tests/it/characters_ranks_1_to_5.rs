@@ -61,11 +61,6 @@ fn set_gold(state: &mut State, gold: [u16; 4]) {
     state.gold[..4].copy_from_slice(&gold);
 }
 
-fn sorted(mut actions: Vec<Action>) -> Vec<Action> {
-    actions.sort();
-    actions
-}
-
 fn builds(actions: &[Action]) -> Vec<CardId> {
     actions
         .iter()

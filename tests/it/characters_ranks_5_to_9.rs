@@ -68,20 +68,6 @@ fn next_round(rules: &Rules, state: &mut State, seats: &[Rank], facedown: Rank) 
     check_owners(state, seats);
 }
 
-/// Empties every city and hand and every stash.
-fn blank(state: &mut State) {
-    for s in 0..state.players {
-        clear_city(state, Seat(s));
-        clear_hand(state, Seat(s));
-    }
-    state.gold = [0; 8];
-}
-
-fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
-    v.sort();
-    v
-}
-
 fn builds(actions: &[Action]) -> Vec<CardId> {
     actions
         .iter()

@@ -160,6 +160,21 @@ pub fn clear_hand(state: &mut State, seat: Seat) {
     state.hand[seat.index()] = CardSet::EMPTY;
 }
 
+/// Empties every city, hand and stash (cards to the bottom of the deck).
+pub fn blank(state: &mut State) {
+    for s in 0..state.players {
+        clear_city(state, Seat(s));
+        clear_hand(state, Seat(s));
+    }
+    state.gold = [0; 8];
+}
+
+/// A sorted copy, to compare action lists regardless of generation order.
+pub fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
+    v.sort();
+    v
+}
+
 /// Moves a seat's city to the bottom of the deck.
 pub fn clear_city(state: &mut State, seat: Seat) {
     for card in state.city[seat.index()].iter() {

@@ -79,19 +79,6 @@ fn at_king() -> (Rules, State) {
     (rules, state)
 }
 
-fn blank(state: &mut State) {
-    for s in 0..state.players {
-        clear_city(state, Seat(s));
-        clear_hand(state, Seat(s));
-    }
-    state.gold = [0; 8];
-}
-
-fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
-    v.sort();
-    v
-}
-
 fn of_kind(actions: &[Action], keep: fn(&Action) -> bool) -> Vec<Action> {
     sorted(actions.iter().copied().filter(keep).collect())
 }
