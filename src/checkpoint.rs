@@ -11,14 +11,19 @@
 //! leaves a half-written checkpoint). The work folder is removed once the report is in place.
 //!
 //! File format (TOML): `format`, `command` (the manifest's command line of the run that
-//! started), `[fingerprint]`, and one `[[counts]]` table per player count. Numbers that may
+//! started), `shard` (`"K/N"`, only for a `run --shard`), `[fingerprint]`, and one
+//! `[[counts]]` table per player count. Numbers that may
 //! not fit TOML's signed 64-bit integers (seed, games, every counter) are written as decimal
 //! text: `done` lists the completed chunks as ranges (`"0-99 101"`); `totals` holds
-//! `games stalled won_games winning_score_sum ties shared_wins`; `rounds` the non-zero bins
+//! `games stalled won_games winning_score_sum margin_sum ties shared_wins completed_games
+//! first_complete_wins`; `rounds` the non-zero bins
 //! of the rounds histogram as `rounds:count`; `characters`, `seats`, `by_seat` and
 //! `districts` one string per entry with the fields in `stats` declaration order.
+//!
+//! A shard's partial result (`run --shard K/N`, read by `merge`) is the checkpoint of its
+//! finished work, with `shard` set: the same file, named `partial.toml` in its folder.
 
-use crate::sim::runner::{CHUNK_GAMES, chunk_count, chunk_games};
+use crate::sim::runner::{CHUNK_GAMES, Shard, chunk_count, chunk_games};
 use crate::stats::record::MAX_PLAYERS;
 use crate::stats::{CharacterStats, DistrictStats, ROUND_BINS, SeatStats, Stats};
 use serde::{Deserialize, Serialize};
@@ -30,7 +35,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The version of the file format.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// At most one checkpoint write per this interval (a write happens only as a chunk ends).
 pub const EVERY: Duration = Duration::from_secs(2);
@@ -79,12 +84,13 @@ impl Fingerprint {
         }
     }
 
-    /// The first part in which `self` (the checkpoint's) differs from `now` (this command's),
-    /// as a message naming it, or `None` if they are the same run.
-    pub fn differs(&self, now: &Fingerprint) -> Option<String> {
+    /// The first part in which `self` differs from `now`, as a message naming it and the
+    /// two sides (`names`: what `self` and `now` are, like "the interrupted run" and "this
+    /// command"), or `None` if they are the same run.
+    pub fn differs(&self, now: &Fingerprint, names: (&str, &str)) -> Option<String> {
+        let (a, b) = names;
         let pair = |what: &str, old: &str, new: &str| {
-            (old != new)
-                .then(|| format!("{what}: the interrupted run has {old}, this command {new}"))
+            (old != new).then(|| format!("{what}: {a} has {old}, {b} {new}"))
         };
         let list = |v: &[String]| v.join(",");
         let counts = |v: &[u8]| {
@@ -110,7 +116,7 @@ impl Fingerprint {
                         .lines()
                         .zip(now.config.lines())
                         .find(|(a, b)| a != b)
-                        .map(|(a, b)| format!(" (first difference: `{a}`, now `{b}`)"))
+                        .map(|(x, y)| format!(" (first difference: `{x}` in {a}, `{y}` in {b})"))
                         .unwrap_or_default();
                     format!("the resolved config differs{line}")
                 })
@@ -141,6 +147,8 @@ impl CountProgress {
 /// A checkpoint: what is done of a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checkpoint {
+    /// The shard this run plays (`run --shard`), if it plays one.
+    pub shard: Option<Shard>,
     /// The manifest's command line of the run that started (the resumed run writes it, so
     /// its reports are those the interrupted run would have written).
     pub command: String,
@@ -152,8 +160,12 @@ pub struct Checkpoint {
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {
+    /// `citadels-sim`, so a partial result's folder is recognised as ours (and replaceable).
+    generator: String,
     format: u32,
     command: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shard: Option<String>,
     fingerprint: Fingerprint,
     counts: Vec<CountFile>,
 }
@@ -170,6 +182,35 @@ struct CountFile {
     by_seat: Vec<String>,
     districts: Vec<String>,
 }
+
+/// A counters struct written as a fixed list of numbers, fields in declaration order.
+trait Counters<const N: usize>: Sized {
+    fn to_numbers(&self) -> [u64; N];
+    fn from_numbers(values: [u64; N]) -> Self;
+}
+
+/// Implements `Counters` with every field listed: the struct literal makes a field missing
+/// from the list a compile error.
+macro_rules! counters {
+    ($ty:ident, $n:literal: $($field:ident),* $(,)?) => {
+        impl Counters<$n> for $ty {
+            fn to_numbers(&self) -> [u64; $n] {
+                [$(self.$field),*]
+            }
+            fn from_numbers(values: [u64; $n]) -> $ty {
+                let [$($field),*] = values;
+                $ty { $($field),* }
+            }
+        }
+    };
+}
+
+counters!(CharacterStats, 16: in_play, cast_rounds, available, picked, pick_position_sum,
+    picks_won, score_sum, killed, robbed, bewitched, threatened, warranted, turns, turn_gold,
+    turn_cards, turn_points);
+counters!(SeatStats, 4: games, wins, score_sum, rank_sum);
+counters!(DistrictStats, 9: in_deck, built, built_games, built_round_sum, destroyed, exchanged,
+    seized, appearances, appearance_wins);
 
 fn numbers(values: &[u64]) -> String {
     values
@@ -239,7 +280,6 @@ fn count_file(progress: &CountProgress) -> CountFile {
         }
         let _ = write!(rounds, "{r}:{count}");
     }
-    let seat = |st: &SeatStats| numbers(&[st.games, st.wins, st.score_sum]);
     CountFile {
         players: s.players,
         done: ranges(&progress.done),
@@ -248,40 +288,17 @@ fn count_file(progress: &CountProgress) -> CountFile {
             s.stalled,
             s.won_games,
             s.winning_score_sum,
+            s.margin_sum,
             s.ties,
             s.shared_wins,
+            s.completed_games,
+            s.first_complete_wins,
         ]),
         rounds,
-        characters: s
-            .characters
-            .iter()
-            .map(|c| {
-                numbers(&[
-                    c.in_play,
-                    c.cast_rounds,
-                    c.picked,
-                    c.picks_won,
-                    c.score_sum,
-                    c.killed,
-                    c.robbed,
-                ])
-            })
-            .collect(),
-        seats: s.seats.iter().map(seat).collect(),
-        by_seat: s.by_seat.iter().map(seat).collect(),
-        districts: s
-            .districts
-            .iter()
-            .map(|d| {
-                numbers(&[
-                    d.in_deck,
-                    d.built,
-                    d.destroyed,
-                    d.appearances,
-                    d.appearance_wins,
-                ])
-            })
-            .collect(),
+        characters: s.characters.iter().map(|c| numbers(&c.to_numbers())).collect(),
+        seats: s.seats.iter().map(|c| numbers(&c.to_numbers())).collect(),
+        by_seat: s.by_seat.iter().map(|c| numbers(&c.to_numbers())).collect(),
+        districts: s.districts.iter().map(|c| numbers(&c.to_numbers())).collect(),
     }
 }
 
@@ -306,9 +323,17 @@ fn entries<T, const N: usize>(
 
 fn count_progress(file: &CountFile, games: u64) -> Result<CountProgress, String> {
     let mut s = Stats::new(file.players);
-    let [g, stalled, won, winning, ties, shared] = parse_numbers(&file.totals, "totals")?;
-    (s.games, s.stalled, s.won_games, s.winning_score_sum) = (g, stalled, won, winning);
-    (s.ties, s.shared_wins) = (ties, shared);
+    [
+        s.games,
+        s.stalled,
+        s.won_games,
+        s.winning_score_sum,
+        s.margin_sum,
+        s.ties,
+        s.shared_wins,
+        s.completed_games,
+        s.first_complete_wins,
+    ] = parse_numbers(&file.totals, "totals")?;
     for part in file.rounds.split_whitespace() {
         let bad = || format!("rounds: \"{part}\" is not rounds:count below {ROUND_BINS}");
         let (r, count) = part.split_once(':').ok_or_else(bad)?;
@@ -316,46 +341,15 @@ fn count_progress(file: &CountFile, games: u64) -> Result<CountProgress, String>
         let count: u64 = count.parse().map_err(|_| bad())?;
         *s.rounds.get_mut(r).ok_or_else(bad)? = count;
     }
-    let characters = entries(&file.characters, s.characters.len(), "characters", |v| {
-        let [
-            in_play,
-            cast_rounds,
-            picked,
-            picks_won,
-            score_sum,
-            killed,
-            robbed,
-        ] = v;
-        CharacterStats {
-            in_play,
-            cast_rounds,
-            picked,
-            picks_won,
-            score_sum,
-            killed,
-            robbed,
-        }
-    })?;
+    let n = s.characters.len();
+    let characters = entries(&file.characters, n, "characters", CharacterStats::from_numbers)?;
     s.characters.copy_from_slice(&characters);
-    let seat = |[games, wins, score_sum]: [u64; 3]| SeatStats {
-        games,
-        wins,
-        score_sum,
-    };
-    s.seats
-        .copy_from_slice(&entries(&file.seats, MAX_PLAYERS, "seats", seat)?);
-    s.by_seat
-        .copy_from_slice(&entries(&file.by_seat, MAX_PLAYERS, "by_seat", seat)?);
-    let districts = entries(&file.districts, s.districts.len(), "districts", |v| {
-        let [in_deck, built, destroyed, appearances, appearance_wins] = v;
-        DistrictStats {
-            in_deck,
-            built,
-            destroyed,
-            appearances,
-            appearance_wins,
-        }
-    })?;
+    let seats = entries(&file.seats, MAX_PLAYERS, "seats", SeatStats::from_numbers)?;
+    s.seats.copy_from_slice(&seats);
+    let by_seat = entries(&file.by_seat, MAX_PLAYERS, "by_seat", SeatStats::from_numbers)?;
+    s.by_seat.copy_from_slice(&by_seat);
+    let n = s.districts.len();
+    let districts = entries(&file.districts, n, "districts", DistrictStats::from_numbers)?;
     s.districts.copy_from_slice(&districts);
     let done = parse_ranges(&file.done, chunk_count(games))?;
     let expected: u64 = done
@@ -377,8 +371,10 @@ fn count_progress(file: &CountFile, games: u64) -> Result<CountProgress, String>
 impl Checkpoint {
     pub fn to_text(&self) -> io::Result<String> {
         let file = File {
+            generator: crate::report::manifest::GENERATOR.to_string(),
             format: FORMAT,
             command: self.command.clone(),
+            shard: self.shard.map(|s| s.to_string()),
             fingerprint: self.fingerprint.clone(),
             counts: self.counts.iter().map(count_file).collect(),
         };
@@ -402,12 +398,17 @@ impl Checkpoint {
         if players != file.fingerprint.players {
             return Err("the [[counts]] tables do not match the player counts".into());
         }
+        let shard = match &file.shard {
+            None => None,
+            Some(text) => Some(Shard::parse(text).map_err(|e| format!("shard: {e}"))?),
+        };
         let counts = file
             .counts
             .iter()
             .map(|c| count_progress(c, games))
             .collect::<Result<_, _>>()?;
         Ok(Checkpoint {
+            shard,
             command: file.command,
             fingerprint: file.fingerprint,
             counts,
@@ -446,6 +447,9 @@ pub fn write(out: &Path, checkpoint: &Checkpoint) -> io::Result<()> {
     fs::write(&temp, text)?;
     fs::rename(&temp, work.join("checkpoint.toml"))
 }
+
+/// The file of a shard's partial result, in the folder given as `run --shard ... --out`.
+pub use crate::report::PARTIAL_FILE;
 
 /// Reads the checkpoint of `out`: `Ok(None)` if there is none.
 pub fn read(out: &Path) -> io::Result<Option<Checkpoint>> {
@@ -502,6 +506,7 @@ mod tests {
         counts[0].stats.rounds[ROUND_BINS - 1] = 3;
         counts[0].stats.characters[2].robbed = u64::MAX;
         Checkpoint {
+            shard: Some(Shard { index: 1, count: 3 }),
             command: "citadels-sim run --games 1000 --out 'a b'".into(),
             fingerprint,
             counts,
@@ -513,6 +518,7 @@ mod tests {
         let checkpoint = sample();
         let text = checkpoint.to_text().unwrap();
         assert!(text.contains("done = \"0-1 3\""), "{text}");
+        assert!(text.contains("shard = \"1/3\""), "{text}");
         assert_eq!(Checkpoint::parse(&text).unwrap(), checkpoint);
     }
 
@@ -533,19 +539,21 @@ mod tests {
     #[test]
     fn differences_are_named() {
         let a = sample().fingerprint;
-        assert_eq!(a.differs(&a), None);
+        let names = ("the interrupted run", "this command");
+        assert_eq!(a.differs(&a, names), None);
         let mut b = a.clone();
         b.games = "2000".into();
         assert_eq!(
-            a.differs(&b).unwrap(),
+            a.differs(&b, names).unwrap(),
             "--games: the interrupted run has 1000, this command 2000"
         );
         let mut c = a.clone();
         c.config = c.config.replace("100", "50");
         assert!(
-            a.differs(&c)
-                .unwrap()
-                .contains("first difference: `round_cap = 100`, now `round_cap = 50`")
+            a.differs(&c, names).unwrap().contains(
+                "first difference: `round_cap = 100` in the interrupted run, \
+                 `round_cap = 50` in this command"
+            )
         );
     }
 

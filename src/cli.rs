@@ -3,6 +3,7 @@
 use crate::config::Edition;
 use crate::config::suggest::did_you_mean;
 use crate::engine::ids::Character;
+use crate::sim::runner::Shard;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -23,6 +24,8 @@ pub enum Command {
     Run(RunArgs),
     /// Print the log of one game of a run: the same game the run played.
     Replay(ReplayArgs),
+    /// Add the partial results of the shards of a run (`run --shard`) into its reports.
+    Merge(MergeArgs),
 }
 
 /// Which config to use: a built-in preset or a file (default: the first-game preset).
@@ -84,6 +87,55 @@ pub struct RunArgs {
     /// Replace the report folder even if it holds files that are not a citadels-sim report.
     #[arg(long)]
     pub force: bool,
+    /// Play only shard K of N (K from 0 to N-1: the chunks of 256 games whose index is K
+    /// modulo N) and write a partial result into --out; `auto/N` reads K from
+    /// SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX. `merge` adds the N partials up.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<ShardArg>,
+    /// Write one JSON line per game into FILE (in game order, whatever --threads).
+    #[arg(long, value_name = "FILE")]
+    pub log_games: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct MergeArgs {
+    /// The folders of the partial results, one per shard (each holds a partial.toml).
+    #[arg(value_name = "DIR", required = true)]
+    pub partials: Vec<PathBuf>,
+    /// Report folder to write.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// No summary on stdout.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Replace the report folder even if it holds files that are not a citadels-sim report.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `--shard`: a given shard, or its index taken from the environment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShardArg {
+    Fixed(Shard),
+    /// `auto/N`: K from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX.
+    Auto(u64),
+}
+
+/// `K/N` (0 <= K < N) or `auto/N`.
+pub fn parse_shard(text: &str) -> Result<ShardArg, String> {
+    let text = text.trim();
+    match text.split_once('/') {
+        Some((k, n)) if k.trim() == "auto" => {
+            let count: u64 = n.trim().parse().map_err(|_| {
+                format!("\"{text}\" is not a shard (expected K/N or auto/N, like 0/8 or auto/8)")
+            })?;
+            Shard::new(0, count).map(|_| ShardArg::Auto(count))
+        }
+        Some(_) => Shard::parse(text).map(ShardArg::Fixed),
+        None => Err(format!(
+            "\"{text}\" is not a shard (expected K/N or auto/N, like 0/8 or auto/8)"
+        )),
+    }
 }
 
 #[derive(Debug, Clone, Args)]
@@ -312,5 +364,20 @@ mod tests {
                 .contains("\"-1\" is not a valid seed")
         );
         assert!(parse_game_index("x").is_err());
+    }
+
+    #[test]
+    fn shards() {
+        assert_eq!(
+            parse_shard("2/3"),
+            Ok(ShardArg::Fixed(Shard { index: 2, count: 3 }))
+        );
+        assert_eq!(parse_shard("auto/8"), Ok(ShardArg::Auto(8)));
+        assert!(parse_shard("3/3").unwrap_err().contains("out of range"));
+        assert!(parse_shard("0/0").unwrap_err().contains("at least 1"));
+        assert!(parse_shard("auto/0").unwrap_err().contains("at least 1"));
+        assert!(parse_shard("1").unwrap_err().contains("expected K/N"));
+        assert!(parse_shard("-1/3").unwrap_err().contains("expected K/N"));
+        assert!(parse_shard("a/b").is_err());
     }
 }

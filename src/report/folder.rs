@@ -1,5 +1,5 @@
-//! Atomic report folders: files go into a hidden sibling folder, which replaces the target
-//! only once everything is written.
+//! Atomic report folders and files: they are written under a hidden sibling name, which
+//! replaces the target only once everything is written.
 
 use std::fs;
 use std::io;
@@ -144,6 +144,73 @@ impl Drop for StagedFolder {
     }
 }
 
+/// A file being written under a hidden temporary name next to it (`.<name>.partial-<pid>`),
+/// renamed into place by `commit`; dropped without `commit`, the temporary file is removed.
+#[derive(Debug)]
+pub struct StagedFile {
+    target: PathBuf,
+    temp: PathBuf,
+    writer: Option<io::BufWriter<fs::File>>,
+}
+
+impl StagedFile {
+    /// Creates the temporary file. The folder of `target` must exist, and `target` must not
+    /// be a folder.
+    pub fn create(target: &Path) -> io::Result<StagedFile> {
+        if target.is_dir() {
+            return Err(io::Error::other(format!(
+                "{} is a folder",
+                target.display()
+            )));
+        }
+        let parent = target.parent().filter(|p| !p.as_os_str().is_empty());
+        if let Some(parent) = parent
+            && !parent.is_dir()
+        {
+            return Err(io::Error::other(format!(
+                "the folder {} does not exist",
+                parent.display()
+            )));
+        }
+        let temp = sibling(target, "partial")?;
+        let file = fs::File::create(&temp)?;
+        Ok(StagedFile {
+            target: target.to_path_buf(),
+            temp,
+            writer: Some(io::BufWriter::new(file)),
+        })
+    }
+
+    /// Writes `line` and a newline.
+    pub fn write_line(&mut self, line: &str) -> io::Result<()> {
+        use io::Write;
+        let writer = self.writer.as_mut().ok_or_else(|| io::Error::other("closed"))?;
+        writer.write_all(line.as_bytes())?;
+        writer.write_all(b"\n")
+    }
+
+    /// Flushes the file and renames it to its target, replacing any file there.
+    pub fn commit(mut self) -> io::Result<()> {
+        use io::Write;
+        if let Some(mut writer) = self.writer.take() {
+            writer.flush()?;
+            writer.get_ref().sync_all()?;
+        }
+        fs::rename(&self.temp, &self.target)?;
+        self.temp = PathBuf::new();
+        Ok(())
+    }
+}
+
+impl Drop for StagedFile {
+    fn drop(&mut self) {
+        self.writer.take();
+        if !self.temp.as_os_str().is_empty() {
+            let _ = fs::remove_file(&self.temp);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,6 +270,26 @@ mod tests {
             "previous"
         );
         assert_eq!(names(dir.path()), ["run"]);
+    }
+
+    #[test]
+    fn staged_files_appear_only_when_committed() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("games.jsonl");
+        {
+            let mut file = StagedFile::create(&target).unwrap();
+            file.write_line("{}").unwrap();
+        }
+        assert!(names(dir.path()).is_empty());
+        let mut file = StagedFile::create(&target).unwrap();
+        file.write_line("a").unwrap();
+        file.write_line("b").unwrap();
+        file.commit().unwrap();
+        assert_eq!(fs::read_to_string(&target).unwrap(), "a\nb\n");
+        assert_eq!(names(dir.path()), ["games.jsonl"]);
+        assert!(StagedFile::create(dir.path()).is_err());
+        let err = StagedFile::create(&dir.path().join("no/such.jsonl")).unwrap_err();
+        assert!(err.to_string().contains("does not exist"), "{err}");
     }
 
     #[test]

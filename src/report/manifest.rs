@@ -14,7 +14,8 @@ pub struct Manifest {
     pub generator: &'static str,
     /// citadels-sim version.
     pub version: String,
-    /// The command line, without `--threads` and `--resume`.
+    /// The command line, without `--threads`, `--resume`, `--out`, `--shard` and
+    /// `--log-games`.
     pub command: String,
     /// `preset NAME` or the config file path.
     pub config_source: String,
@@ -59,11 +60,13 @@ pub fn is_ours(text: &str) -> bool {
 }
 
 /// Options left out of the recorded command line, with their values: they do not change
-/// the results.
-const NOT_RECORDED: [&str; 2] = ["--threads", "--resume"];
+/// the results (where the reports, a shard's partial result or the game log go, the thread
+/// count, resuming). So the shards of a run and the run itself record the same command,
+/// and `merge` writes the manifest the run would have written.
+const NOT_RECORDED: [&str; 5] = ["--threads", "--resume", "--out", "--shard", "--log-games"];
 
-/// The command line as one string, shell-quoted where needed, without `--threads` and
-/// `--resume`.
+/// The command line as one string, shell-quoted where needed, without the options of
+/// `NOT_RECORDED`.
 pub fn command_line<I: IntoIterator<Item = String>>(args: I) -> String {
     let mut kept = Vec::new();
     let mut skip_value = false;
@@ -117,10 +120,14 @@ mod tests {
             "--resume=out",
             "--out",
             "out",
+            "--shard",
+            "auto/3",
+            "--log-games=games.jsonl",
+            "--quiet",
         ];
         assert_eq!(
             command_line(args.map(String::from)),
-            "citadels-sim run --games=10 --out out"
+            "citadels-sim run --games=10 --quiet"
         );
         assert_eq!(
             command_line(["a b".to_string(), "it's".to_string()]),

@@ -36,18 +36,23 @@ pub struct ReportFile {
 }
 
 /// The files of a report folder, as `render` names them.
-pub const FILE_NAMES: [&str; 7] = [
+pub const FILE_NAMES: [&str; 8] = [
     "characters.csv",
     "seats.csv",
     "bots.csv",
     "districts.csv",
     "player_counts.csv",
+    "rounds.csv",
     "summary.txt",
     "manifest.toml",
 ];
 
+/// The file of a shard's partial result (`checkpoint::PARTIAL_FILE`).
+pub const PARTIAL_FILE: &str = "partial.toml";
+
 /// Checks that the existing folder `out` may be replaced by a new report: it is absent,
-/// empty, or a citadels-sim report (a manifest we wrote and only report files). `force`
+/// empty, or a citadels-sim report (a manifest we wrote and only report files) or partial
+/// result (a partial.toml we wrote, alone). `force`
 /// allows any folder. The message names the folder and the first foreign file.
 pub fn check_replaceable(out: &Path, force: bool) -> Result<(), String> {
     if force || !out.is_dir() {
@@ -71,12 +76,16 @@ pub fn check_replaceable(out: &Path, force: bool) -> Result<(), String> {
             out.display()
         ))
     };
-    let ours = std::fs::read_to_string(out.join("manifest.toml"))
-        .is_ok_and(|text| manifest::is_ours(&text));
-    if !ours {
-        return refuse("no manifest.toml written by citadels-sim".into());
-    }
-    if let Some(foreign) = names.iter().find(|n| !FILE_NAMES.contains(&n.as_str())) {
+    // A report has a manifest; a shard's partial result only its partial.toml.
+    let ours = [("manifest.toml", &FILE_NAMES[..]), (PARTIAL_FILE, &[PARTIAL_FILE][..])]
+        .into_iter()
+        .find(|(file, _)| {
+            std::fs::read_to_string(out.join(file)).is_ok_and(|text| manifest::is_ours(&text))
+        });
+    let Some((_, allowed)) = ours else {
+        return refuse("no manifest.toml or partial.toml written by citadels-sim".into());
+    };
+    if let Some(foreign) = names.iter().find(|n| !allowed.contains(&n.as_str())) {
         return refuse(format!("it holds {foreign}, which is not a report file"));
     }
     Ok(())
@@ -104,6 +113,10 @@ pub fn render(sections: &[Section], manifest: &Manifest) -> io::Result<Vec<Repor
         ReportFile {
             name: "player_counts.csv",
             bytes: tables::player_counts(sections)?,
+        },
+        ReportFile {
+            name: "rounds.csv",
+            bytes: tables::rounds(sections)?,
         },
         ReportFile {
             name: "summary.txt",
@@ -217,7 +230,7 @@ mod tests {
         std::fs::write(out.join("manifest.toml"), "name = \"mine\"\n").unwrap();
         let err = check_replaceable(&out, false).unwrap_err();
         assert!(
-            err.contains("no manifest.toml written by citadels-sim"),
+            err.contains("no manifest.toml or partial.toml written by citadels-sim"),
             "{err}"
         );
     }

@@ -70,45 +70,65 @@ fn block(out: &mut String, section: &Section) {
         s.ties,
         s.shared_wins,
     );
+    let first = Rate::of(s.first_complete_wins, s.completed_games);
+    let _ = writeln!(
+        out,
+        "rounds min {} max {}  winning margin mean {}  first completed city wins {} {}",
+        rounds(0),
+        rounds(100),
+        num(ratio(s.margin_sum, s.finished())),
+        pct(first.value),
+        interval(first),
+    );
     if let Some(line) = stall_warning(s.stalled, s.games, section.rules.options.round_cap) {
         let _ = writeln!(out, "{line}");
     }
 
     let _ = writeln!(
         out,
-        "\n{:<16} {:>4} {:>10} {:>7} {:>7} {:>14} {:>7} {:>8} {:>8}",
+        "\n{:<16} {:>4} {:>10} {:>7} {:>7} {:>5} {:>7} {:>14} {:>7} {:>8} {:>8} {:>6} {:>6} {:>6}",
         "character",
         "rank",
         "picked",
         "picked%",
+        "avail%",
+        "pos",
         "win%",
         "95% interval",
         "score",
         "killed",
-        "robbed"
+        "robbed",
+        "gold",
+        "cards",
+        "points"
     );
     for character in cast_characters(section.rules) {
         let c = &s.characters[character.index()];
         let rate = Rate::of(c.picks_won, c.picked);
         let _ = writeln!(
             out,
-            "{:<16} {:>4} {:>10} {:>7} {:>7} {:>14} {:>7} {:>8} {:>8}",
+            "{:<16} {:>4} {:>10} {:>7} {:>7} {:>5} {:>7} {:>14} {:>7} {:>8} {:>8} {:>6} {:>6} {:>6}",
             character.name(),
             character.rank().0,
             c.picked,
             pct(ratio(c.picked, c.cast_rounds)),
+            pct(ratio(c.picked, c.available)),
+            num(ratio(c.pick_position_sum, c.picked)),
             pct(rate.value),
             interval(rate),
             num(ratio(c.score_sum, c.picked)),
             c.killed,
             c.robbed,
+            num(ratio(c.turn_gold, c.turns)),
+            num(ratio(c.turn_cards, c.turns)),
+            num(ratio(c.turn_points, c.turns)),
         );
     }
 
     let _ = writeln!(
         out,
-        "\n{:<16} {:>10} {:>7} {:>14} {:>7}",
-        "seat", "games", "win%", "95% interval", "score"
+        "\n{:<16} {:>10} {:>7} {:>14} {:>7} {:>5}",
+        "seat", "games", "win%", "95% interval", "score", "rank"
     );
     for (seat, st) in s.seats.iter().take(players as usize).enumerate() {
         let rate = Rate::of(st.wins, st.games);
@@ -119,30 +139,42 @@ fn block(out: &mut String, section: &Section) {
         };
         let _ = writeln!(
             out,
-            "{:<16} {:>10} {:>7} {:>14} {:>7}",
+            "{:<16} {:>10} {:>7} {:>14} {:>7} {:>5}",
             label,
             st.games,
             pct(rate.value),
             interval(rate),
             num(ratio(st.score_sum, st.games)),
+            num(ratio(st.rank_sum, st.games)),
         );
     }
 
     let _ = writeln!(
         out,
-        "\n{:<18} {:<9} {:>4} {:>10} {:>11} {:>7} {:>14} {:>9}",
-        "district", "type", "cost", "built", "in cities", "win%", "95% interval", "destroyed"
+        "\n{:<18} {:<9} {:>4} {:>10} {:>7} {:>6} {:>11} {:>7} {:>14} {:>9}",
+        "district",
+        "type",
+        "cost",
+        "built",
+        "built%",
+        "round",
+        "in cities",
+        "win%",
+        "95% interval",
+        "destroyed"
     );
     for (district, dtype, cost) in run_districts(section.rules) {
         let d = &s.districts[district.index()];
         let rate = Rate::of(d.appearance_wins, d.appearances);
         let _ = writeln!(
             out,
-            "{:<18} {:<9} {:>4} {:>10} {:>11} {:>7} {:>14} {:>9}",
+            "{:<18} {:<9} {:>4} {:>10} {:>7} {:>6} {:>11} {:>7} {:>14} {:>9}",
             district.name(),
             dtype.name(),
             cost,
             d.built,
+            pct(ratio(d.built_games, d.in_deck)),
+            num(ratio(d.built_round_sum, d.built)),
             d.appearances,
             pct(rate.value),
             interval(rate),

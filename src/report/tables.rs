@@ -26,40 +26,83 @@ pub fn characters(sections: &[Section]) -> io::Result<Vec<u8>> {
         "character",
         "rank",
         "in_play",
+        "cast_rounds",
+        "available",
         "picked",
         "pick_rate",
+        "pick_rate_lo",
+        "pick_rate_hi",
+        "available_pick_rate",
+        "available_pick_rate_lo",
+        "available_pick_rate_hi",
+        "mean_pick_position",
         "win_rate",
         "win_rate_lo",
         "win_rate_hi",
         "mean_score",
         "killed",
         "robbed",
+        "bewitched",
+        "threatened",
+        "warranted",
+        "turns",
+        "mean_turn_gold",
+        "mean_turn_cards",
+        "mean_turn_points",
     ])?;
     for section in sections {
         for character in cast_characters(section.rules) {
             let c = &section.stats.characters[character.index()];
+            let [pick, pick_lo, pick_hi] = rate_fields(Rate::of(c.picked, c.cast_rounds));
+            let [avail, avail_lo, avail_hi] = rate_fields(Rate::of(c.picked, c.available));
             let [win, lo, hi] = rate_fields(Rate::of(c.picks_won, c.picked));
             w.write_record([
                 section.rules.players.to_string(),
                 character.name().to_string(),
                 character.rank().0.to_string(),
                 c.in_play.to_string(),
+                c.cast_rounds.to_string(),
+                c.available.to_string(),
                 c.picked.to_string(),
-                fixed(ratio(c.picked, c.cast_rounds)),
+                pick,
+                pick_lo,
+                pick_hi,
+                avail,
+                avail_lo,
+                avail_hi,
+                fixed(ratio(c.pick_position_sum, c.picked)),
                 win,
                 lo,
                 hi,
                 fixed(ratio(c.score_sum, c.picked)),
                 c.killed.to_string(),
                 c.robbed.to_string(),
+                c.bewitched.to_string(),
+                c.threatened.to_string(),
+                c.warranted.to_string(),
+                c.turns.to_string(),
+                fixed(ratio(c.turn_gold, c.turns)),
+                fixed(ratio(c.turn_cards, c.turns)),
+                fixed(ratio(c.turn_points, c.turns)),
             ])?;
         }
     }
     finish(w)
 }
 
-/// A `seats.csv` or `bots.csv` row: players, key, games, win rate and interval, mean score.
-fn seat_row(players: usize, key: String, s: &crate::stats::SeatStats) -> [String; 7] {
+/// The header of `seats.csv` and `bots.csv` after their key column.
+const SEAT_COLUMNS: [&str; 6] = [
+    "games",
+    "win_rate",
+    "win_rate_lo",
+    "win_rate_hi",
+    "mean_score",
+    "mean_rank",
+];
+
+/// A `seats.csv` or `bots.csv` row: players, key, games, win rate and interval, mean score,
+/// mean rank.
+fn seat_row(players: usize, key: String, s: &crate::stats::SeatStats) -> [String; 8] {
     let [win, lo, hi] = rate_fields(Rate::of(s.wins, s.games));
     [
         players.to_string(),
@@ -69,21 +112,20 @@ fn seat_row(players: usize, key: String, s: &crate::stats::SeatStats) -> [String
         lo,
         hi,
         fixed(ratio(s.score_sum, s.games)),
+        fixed(ratio(s.rank_sum, s.games)),
     ]
+}
+
+fn seat_header(w: &mut csv::Writer<Vec<u8>>, key: &str) -> csv::Result<()> {
+    let mut header = vec!["players", key];
+    header.extend(SEAT_COLUMNS);
+    w.write_record(header)
 }
 
 /// `seats.csv`: seats relative to the first crown holder (0 = first crown).
 pub fn seats(sections: &[Section]) -> io::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
-        "players",
-        "seat",
-        "games",
-        "win_rate",
-        "win_rate_lo",
-        "win_rate_hi",
-        "mean_score",
-    ])?;
+    seat_header(&mut w, "seat")?;
     for section in sections {
         let players = section.rules.players as usize;
         for (seat, s) in section.stats.seats.iter().take(players).enumerate() {
@@ -97,15 +139,7 @@ pub fn seats(sections: &[Section]) -> io::Result<Vec<u8>> {
 /// first appear in `--bots`.
 pub fn bots(sections: &[Section]) -> io::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
-        "players",
-        "bot",
-        "games",
-        "win_rate",
-        "win_rate_lo",
-        "win_rate_hi",
-        "mean_score",
-    ])?;
+    seat_header(&mut w, "bot")?;
     for section in sections {
         let players = section.rules.players as usize;
         let mut specs: Vec<String> = Vec::new();
@@ -119,10 +153,7 @@ pub fn bots(sections: &[Section]) -> io::Result<Vec<u8>> {
             let mut total = crate::stats::SeatStats::default();
             for (seat, spec) in section.bots.iter().enumerate().take(players) {
                 if spec.to_string() == name {
-                    let s = &section.stats.by_seat[seat];
-                    total.games += s.games;
-                    total.wins += s.wins;
-                    total.score_sum += s.score_sum;
+                    total += &section.stats.by_seat[seat];
                 }
             }
             w.write_record(seat_row(players, name, &total))?;
@@ -141,15 +172,23 @@ pub fn districts(sections: &[Section]) -> io::Result<Vec<u8>> {
         "cost",
         "in_deck",
         "built",
+        "built_games",
+        "build_rate",
+        "build_rate_lo",
+        "build_rate_hi",
+        "mean_round_built",
         "appearances",
         "win_rate",
         "win_rate_lo",
         "win_rate_hi",
         "destroyed",
+        "exchanged",
+        "seized",
     ])?;
     for section in sections {
         for (district, dtype, cost) in run_districts(section.rules) {
             let d = &section.stats.districts[district.index()];
+            let [build, build_lo, build_hi] = rate_fields(Rate::of(d.built_games, d.in_deck));
             let [win, lo, hi] = rate_fields(Rate::of(d.appearance_wins, d.appearances));
             w.write_record([
                 section.rules.players.to_string(),
@@ -158,16 +197,26 @@ pub fn districts(sections: &[Section]) -> io::Result<Vec<u8>> {
                 cost.to_string(),
                 d.in_deck.to_string(),
                 d.built.to_string(),
+                d.built_games.to_string(),
+                build,
+                build_lo,
+                build_hi,
+                fixed(ratio(d.built_round_sum, d.built)),
                 d.appearances.to_string(),
                 win,
                 lo,
                 hi,
                 d.destroyed.to_string(),
+                d.exchanged.to_string(),
+                d.seized.to_string(),
             ])?;
         }
     }
     finish(w)
 }
+
+/// The round percentiles of `player_counts.csv` (nearest rank).
+pub const ROUND_PERCENTILES: [u64; 7] = [0, 10, 25, 50, 75, 90, 100];
 
 /// `player_counts.csv`: one row per player count.
 pub fn player_counts(sections: &[Section]) -> io::Result<Vec<u8>> {
@@ -177,30 +226,66 @@ pub fn player_counts(sections: &[Section]) -> io::Result<Vec<u8>> {
         "games",
         "stalled",
         "mean_rounds",
+        "min_rounds",
+        "p10_rounds",
+        "p25_rounds",
         "p50_rounds",
+        "p75_rounds",
         "p90_rounds",
+        "max_rounds",
         "mean_winning_score",
+        "mean_margin",
         "ties",
         "shared_wins",
+        "completed_games",
+        "first_complete_win_rate",
+        "first_complete_win_rate_lo",
+        "first_complete_win_rate_hi",
     ])?;
     for section in sections {
         let s = section.stats;
-        let pct = |p| {
-            s.rounds_percentile(p)
-                .map(|r| r.to_string())
-                .unwrap_or_default()
-        };
-        w.write_record([
+        let mut row = vec![
             section.rules.players.to_string(),
             s.games.to_string(),
             s.stalled.to_string(),
             fixed(ratio(s.rounds_sum(), s.finished())),
-            pct(50),
-            pct(90),
+        ];
+        row.extend(ROUND_PERCENTILES.map(|p| {
+            s.rounds_percentile(p)
+                .map(|r| r.to_string())
+                .unwrap_or_default()
+        }));
+        row.extend([
             fixed(ratio(s.winning_score_sum, s.won_games)),
+            fixed(ratio(s.margin_sum, s.finished())),
             s.ties.to_string(),
             s.shared_wins.to_string(),
-        ])?;
+            s.completed_games.to_string(),
+        ]);
+        row.extend(rate_fields(Rate::of(s.first_complete_wins, s.completed_games)));
+        w.write_record(row)?;
+    }
+    finish(w)
+}
+
+/// `rounds.csv`: the histogram of rounds per finished game, one row per round count from
+/// the shortest to the longest game of each player count (empty bins included).
+pub fn rounds(sections: &[Section]) -> io::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["players", "rounds", "games", "share"])?;
+    for section in sections {
+        let s = section.stats;
+        let (Some(lo), Some(hi)) = (s.rounds_percentile(0), s.rounds_percentile(100)) else {
+            continue;
+        };
+        for r in lo..=hi {
+            w.write_record([
+                section.rules.players.to_string(),
+                r.to_string(),
+                s.rounds[r].to_string(),
+                fixed(ratio(s.rounds[r], s.finished())),
+            ])?;
+        }
     }
     finish(w)
 }

@@ -1,21 +1,23 @@
 //! Playing games: one game with its bots (`play_game`), seeds, the replay log, and the
 //! parallel runner.
 
+pub mod game_log;
 pub mod replay;
 pub mod runner;
+pub mod tally;
 
 use crate::bots::{AnyBot, Bot, BotSpec};
 use crate::engine::action::Action;
-use crate::engine::ids::District;
-use crate::engine::ids::{Character, Seat};
+use crate::engine::ids::Seat;
 use crate::engine::legal::{legal_actions, to_move};
 use crate::engine::rng::mix;
 use crate::engine::rules::Rules;
 use crate::engine::scoring::outcome;
-use crate::engine::state::{Phase, State};
+use crate::engine::state::State;
 use crate::engine::view::View;
 use crate::engine::{apply, new_game};
 use crate::stats::record::GameRecord;
+use tally::Tally;
 
 /// The seed of game `index` at a player count, from the run's master seed.
 pub fn game_seed(master: u64, players: u8, index: u64) -> u64 {
@@ -62,67 +64,19 @@ pub fn play_observed(
     }
     let mut state = new_game(rules, seed);
     let mut record = GameRecord::new(rules.players, state.first_crown);
-    let mut picks_noted = 0;
+    let mut tally = Tally::new();
     while let Some(seat) = to_move(&state) {
-        if state.phase == Phase::Turns && picks_noted != state.round {
-            picks_noted = state.round;
-            note_picks(&state, &mut record);
-        }
         legal_actions(rules, &state, legal);
         let bot = players[seat.index()].as_mut().expect("a bot per seat");
         let action = bot.decide(&View::new(rules, &state, seat), legal);
         debug_assert!(legal.contains(&action), "bot chose an illegal action");
         observer.before_action(rules, &state, seat, action);
-        note_action(rules, &state, action, &mut record);
+        tally.before(rules, &state, seat, action, &mut record);
         apply(rules, &mut state, action);
+        tally.after(rules, &state, &mut record);
     }
     finish_record(rules, &state, &mut record);
     (record, state)
-}
-
-/// Counts who holds each character as the round's turns begin (after any Theater exchange):
-/// a "pick" in the reports.
-fn note_picks(state: &State, record: &mut GameRecord) {
-    for rank in state.cast_ranks().iter() {
-        if let (Some(seat), Some(character)) = (state.owner[rank.index()], state.character(rank)) {
-            record.picks[seat.index()][character.index()] += 1;
-        }
-    }
-}
-
-/// Counts what the statistics need from one decision, before it is applied.
-fn note_action(rules: &Rules, state: &State, action: Action, record: &mut GameRecord) {
-    let character = |rank: crate::engine::Rank| state.character(rank).map(Character::index);
-    let district = |card: crate::engine::CardId| rules.card(card).district.index();
-    match action {
-        Action::Kill(rank) if state.owner[rank.index()].is_some() => {
-            if let Some(c) = character(rank) {
-                record.killed[c] += 1;
-            }
-        }
-        Action::Rob(rank) if state.owner[rank.index()].is_some() => {
-            if let Some(c) = character(rank) {
-                record.robbed[c] += 1;
-            }
-        }
-        Action::Build(card) | Action::WizardBuild(card) | Action::BorrowBuild(card, _) => {
-            record.built[district(card)] += 1
-        }
-        Action::FrameworkBuild(card) => {
-            record.built[district(card)] += 1;
-            record.destroyed[District::Framework.index()] += 1;
-        }
-        Action::Destroy(_, card) => record.destroyed[district(card)] += 1,
-        Action::ArmoryDestroy(_, card) => {
-            record.destroyed[district(card)] += 1;
-            record.destroyed[District::Armory.index()] += 1;
-        }
-        Action::NecropolisBuild(card) => {
-            record.destroyed[district(card)] += 1;
-            record.built[District::Necropolis.index()] += 1;
-        }
-        _ => {}
-    }
 }
 
 /// Fills the record's end-of-game fields.
@@ -146,6 +100,7 @@ fn finish_record(rules: &Rules, state: &State, record: &mut GameRecord) {
         record.scores = result.scores;
         record.winners = result.winners;
         record.tied_on_points = result.tied_on_points;
+        record.rank_seats();
     }
 }
 

@@ -3,6 +3,7 @@
 //! which thread played which chunk, or in what order: reports are identical for any thread
 //! count.
 
+use super::game_log::GameLog;
 use super::{Silent, game_seed, play_observed};
 use crate::bots::BotSpec;
 use crate::engine::action::Action;
@@ -37,7 +38,8 @@ pub fn run(
         &all,
         bots,
         threads,
-        &|_, stats| {
+        false,
+        &|_, stats, _| {
             let mut total = lock(&total);
             *total += stats;
             progress(total.games);
@@ -46,11 +48,16 @@ pub fn run(
     total.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
+/// What `run_chunks` hands over for each chunk: its chunk index, the sum of its games'
+/// `Stats`, and with `log_games` the JSON line of each game in game order (empty otherwise).
+pub type ChunkDone<'a> = &'a (dyn Fn(u64, Stats, Vec<String>) + Sync);
+
 /// Plays only the chunks listed in `chunks` (indices below `chunk_count(games)`) and hands
-/// each chunk's `Stats` to `chunk_done(chunk, stats)` as soon as it is complete, from the
-/// worker thread (calls may come in any chunk order). Used to resume a run from a checkpoint.
+/// each chunk's results to `chunk_done` as soon as it is complete, from the worker thread
+/// (calls may come in any chunk order). Used to resume a run and to play one shard.
 ///
 /// Panics like `run`.
+#[allow(clippy::too_many_arguments)]
 pub fn run_chunks(
     rules: &Rules,
     master_seed: u64,
@@ -58,18 +65,78 @@ pub fn run_chunks(
     chunks: &[u64],
     bots: &[BotSpec],
     threads: usize,
-    chunk_done: &(dyn Fn(u64, Stats) + Sync),
+    log_games: bool,
+    chunk_done: ChunkDone,
 ) {
     assert_eq!(bots.len(), rules.players as usize, "one bot spec per seat");
-    run_chunks_with(
+    run_chunks_logged(
         rules.players,
         master_seed,
         games,
         chunks,
         threads,
         chunk_done,
-        |seed, legal| play_observed(rules, seed, bots, legal, &mut Silent).0,
+        |index, seed, legal| {
+            if log_games {
+                let mut log = GameLog::default();
+                let (record, state) = play_observed(rules, seed, bots, legal, &mut log);
+                let line = log.line(rules, index, seed, bots, &record, &state);
+                (record, Some(line))
+            } else {
+                (play_observed(rules, seed, bots, legal, &mut Silent).0, None)
+            }
+        },
     )
+}
+
+/// One share of a run spread over several machines: the chunks whose index is `index`
+/// modulo `count` (`run --shard K/N`, `K` from 0 to `N - 1`). Every player count is split
+/// the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// `K/N` with `0 <= K < N`.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("\"{text}\" is not a shard (expected K/N with K from 0 to N-1)");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: u64 = k.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        Shard::new(index, count)
+    }
+
+    /// Shard `index` of `count`, refused unless `index < count`.
+    pub fn new(index: u64, count: u64) -> Result<Shard, String> {
+        if count == 0 {
+            return Err("the number of shards must be at least 1".into());
+        }
+        if index >= count {
+            return Err(format!(
+                "shard {index} of {count} is out of range (shards are numbered from 0 to {})",
+                count - 1
+            ));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether chunk `chunk` belongs to this shard.
+    pub fn has(self, chunk: u64) -> bool {
+        chunk % self.count == self.index
+    }
+
+    /// This shard's chunks of a run of `games` games per player count.
+    pub fn chunks(self, games: u64) -> impl Iterator<Item = u64> {
+        (0..chunk_count(games)).filter(move |&c| self.has(c))
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
 }
 
 /// The number of chunks of a run of `games` games at one player count.
@@ -131,6 +198,30 @@ pub fn run_chunks_with<F>(
 ) where
     F: Fn(u64, &mut Vec<Action>) -> GameRecord + Sync,
 {
+    run_chunks_logged(
+        players,
+        master_seed,
+        games,
+        chunks,
+        threads,
+        &|chunk, stats, _| chunk_done(chunk, stats),
+        |_, seed, legal| (play(seed, legal), None),
+    )
+}
+
+/// The runner itself: `play(index, seed, move_buffer)` plays game `index` and may return its
+/// log line. Each worker reuses one move buffer, so games allocate nothing (unless logged).
+fn run_chunks_logged<F>(
+    players: u8,
+    master_seed: u64,
+    games: u64,
+    chunks: &[u64],
+    threads: usize,
+    chunk_done: ChunkDone,
+    play: F,
+) where
+    F: Fn(u64, u64, &mut Vec<Action>) -> (GameRecord, Option<String>) + Sync,
+{
     if chunks.is_empty() {
         return;
     }
@@ -144,10 +235,13 @@ pub fn run_chunks_with<F>(
             || Vec::with_capacity(64),
             |legal, &chunk| {
                 let mut stats = Stats::new(players);
+                let mut lines = Vec::new();
                 for index in chunk_games(games, chunk) {
-                    stats.add(&play(game_seed(master_seed, players, index), legal));
+                    let (record, line) = play(index, game_seed(master_seed, players, index), legal);
+                    stats.add(&record);
+                    lines.extend(line);
                 }
-                chunk_done(chunk, stats);
+                chunk_done(chunk, stats, lines);
             },
         )
     })

@@ -28,22 +28,36 @@ pub struct CharacterStats {
     pub in_play: u64,
     /// Sum of the rounds of those games: rounds in which the character could be picked.
     pub cast_rounds: u64,
+    /// Rounds in which the character was offered to at least one player in the draft.
+    pub available: u64,
     /// Picks: (round, seat) pairs in which a player took the character.
     pub picked: u64,
+    /// Sum over the picks of the picker's 1-based position in the round's draft order.
+    pub pick_position_sum: u64,
     /// Picks by a player who won the game.
     pub picks_won: u64,
     /// Sum over picks of the picking player's final score.
     pub score_sum: u64,
     pub killed: u64,
     pub robbed: u64,
+    pub bewitched: u64,
+    pub threatened: u64,
+    pub warranted: u64,
+    /// Turns played with the character, and what its player gained in them.
+    pub turns: u64,
+    pub turn_gold: u64,
+    pub turn_cards: u64,
+    pub turn_points: u64,
 }
 
-/// Counters of one seat relative to the first crown holder.
+/// Counters of one seat relative to the first crown holder (or of one absolute seat).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SeatStats {
     pub games: u64,
     pub wins: u64,
     pub score_sum: u64,
+    /// Sum of the final ranks (1 = winner; see `GameRecord::ranks`).
+    pub rank_sum: u64,
 }
 
 /// Counters of one district name.
@@ -53,11 +67,47 @@ pub struct DistrictStats {
     pub in_deck: u64,
     /// Times it was built (all players).
     pub built: u64,
+    /// Finished games in which it was built at least once.
+    pub built_games: u64,
+    /// Sum of the rounds in which it was built.
+    pub built_round_sum: u64,
     pub destroyed: u64,
+    /// Times it changed hands in a Diplomat exchange.
+    pub exchanged: u64,
+    /// Times it was seized (Marshal) or confiscated (Magistrate).
+    pub seized: u64,
     /// Seats whose final city contains it.
     pub appearances: u64,
     /// Of those, seats that won.
     pub appearance_wins: u64,
+}
+
+/// Adds the named fields of `$b` to those of `$a`.
+macro_rules! add_fields {
+    ($a:expr, $b:expr; $($field:ident),* $(,)?) => {
+        $( $a.$field += $b.$field; )*
+    };
+}
+
+impl AddAssign<&CharacterStats> for CharacterStats {
+    fn add_assign(&mut self, b: &CharacterStats) {
+        add_fields!(self, b; in_play, cast_rounds, available, picked, pick_position_sum,
+            picks_won, score_sum, killed, robbed, bewitched, threatened, warranted, turns,
+            turn_gold, turn_cards, turn_points);
+    }
+}
+
+impl AddAssign<&SeatStats> for SeatStats {
+    fn add_assign(&mut self, b: &SeatStats) {
+        add_fields!(self, b; games, wins, score_sum, rank_sum);
+    }
+}
+
+impl AddAssign<&DistrictStats> for DistrictStats {
+    fn add_assign(&mut self, b: &DistrictStats) {
+        add_fields!(self, b; in_deck, built, built_games, built_round_sum, destroyed, exchanged,
+            seized, appearances, appearance_wins);
+    }
 }
 
 /// All counters for one player count.
@@ -72,11 +122,17 @@ pub struct Stats {
     /// Finished games with at least one winner, and the sum of their winning scores.
     pub won_games: u64,
     pub winning_score_sum: u64,
+    /// Sum over finished games of the best score minus the second best (0 on a tie).
+    pub margin_sum: u64,
     /// Finished games in which two or more players were tied on points (decided by the
     /// tie-break or shared).
     pub ties: u64,
     /// Finished games with more than one winner.
     pub shared_wins: u64,
+    /// Finished games in which a city was completed, and those won by the player who
+    /// completed the first one.
+    pub completed_games: u64,
+    pub first_complete_wins: u64,
     pub characters: [CharacterStats; Character::COUNT],
     /// Indexed by relative seat (0 = first crown holder).
     pub seats: [SeatStats; MAX_PLAYERS],
@@ -94,8 +150,11 @@ impl Stats {
             rounds: vec![0; ROUND_BINS],
             won_games: 0,
             winning_score_sum: 0,
+            margin_sum: 0,
             ties: 0,
             shared_wins: 0,
+            completed_games: 0,
+            first_complete_wins: 0,
             characters: [CharacterStats::default(); Character::COUNT],
             seats: [SeatStats::default(); MAX_PLAYERS],
             by_seat: [SeatStats::default(); MAX_PLAYERS],
@@ -125,11 +184,25 @@ impl Stats {
             self.won_games += 1;
             self.winning_score_sum += best;
         }
+        let (mut first, mut second) = (0, 0);
+        for s in 0..players {
+            let points = score(s);
+            if points > first {
+                (first, second) = (points, first);
+            } else if points > second {
+                second = points;
+            }
+        }
+        self.margin_sum += first - second;
         if game.tied_on_points >= 2 {
             self.ties += 1;
         }
         if game.winners.len() >= 2 {
             self.shared_wins += 1;
+        }
+        if let Some(seat) = game.first_complete {
+            self.completed_games += 1;
+            self.first_complete_wins += game.won(seat) as u64;
         }
 
         for (c, stats) in self.characters.iter_mut().enumerate() {
@@ -137,22 +210,31 @@ impl Stats {
                 stats.in_play += 1;
                 stats.cast_rounds += rounds;
             }
+            stats.available += game.available[c] as u64;
+            stats.pick_position_sum += game.pick_position[c] as u64;
             stats.killed += game.killed[c] as u64;
             stats.robbed += game.robbed[c] as u64;
+            stats.bewitched += game.bewitched[c] as u64;
+            stats.threatened += game.threatened[c] as u64;
+            stats.warranted += game.warranted[c] as u64;
+            stats.turns += game.turns[c] as u64;
+            stats.turn_gold += game.turn_gold[c] as u64;
+            stats.turn_cards += game.turn_cards[c] as u64;
+            stats.turn_points += game.turn_points[c] as u64;
         }
 
         for s in 0..players {
             let seat = Seat(s as u8);
             let won = game.won(seat);
             let points = score(s);
-            let rel = &mut self.seats[game.relative_seat(seat)];
-            rel.games += 1;
-            rel.wins += won as u64;
-            rel.score_sum += points;
-            let abs = &mut self.by_seat[s];
-            abs.games += 1;
-            abs.wins += won as u64;
-            abs.score_sum += points;
+            let result = SeatStats {
+                games: 1,
+                wins: won as u64,
+                score_sum: points,
+                rank_sum: game.ranks[s] as u64,
+            };
+            self.seats[game.relative_seat(seat)] += &result;
+            self.by_seat[s] += &result;
             for (c, stats) in self.characters.iter_mut().enumerate() {
                 let picks = game.picks[s][c] as u64;
                 stats.picked += picks;
@@ -168,7 +250,11 @@ impl Stats {
                 stats.in_deck += 1;
             }
             stats.built += game.built[d] as u64;
+            stats.built_games += (game.built[d] > 0) as u64;
+            stats.built_round_sum += game.built_round[d] as u64;
             stats.destroyed += game.destroyed[d] as u64;
+            stats.exchanged += game.exchanged[d] as u64;
+            stats.seized += game.seized[d] as u64;
             for s in 0..players {
                 if game.final_city[s] & (1 << d) != 0 {
                     stats.appearances += 1;
@@ -210,23 +296,13 @@ impl Stats {
 impl AddAssign<&Stats> for Stats {
     fn add_assign(&mut self, other: &Stats) {
         debug_assert_eq!(self.players, other.players, "merging two player counts");
-        self.games += other.games;
-        self.stalled += other.stalled;
+        add_fields!(self, other; games, stalled, won_games, winning_score_sum, margin_sum, ties,
+            shared_wins, completed_games, first_complete_wins);
         for (a, b) in self.rounds.iter_mut().zip(&other.rounds) {
             *a += b;
         }
-        self.won_games += other.won_games;
-        self.winning_score_sum += other.winning_score_sum;
-        self.ties += other.ties;
-        self.shared_wins += other.shared_wins;
         for (a, b) in self.characters.iter_mut().zip(&other.characters) {
-            a.in_play += b.in_play;
-            a.cast_rounds += b.cast_rounds;
-            a.picked += b.picked;
-            a.picks_won += b.picks_won;
-            a.score_sum += b.score_sum;
-            a.killed += b.killed;
-            a.robbed += b.robbed;
+            *a += b;
         }
         for (a, b) in self
             .seats
@@ -234,16 +310,10 @@ impl AddAssign<&Stats> for Stats {
             .chain(self.by_seat.iter_mut())
             .zip(other.seats.iter().chain(&other.by_seat))
         {
-            a.games += b.games;
-            a.wins += b.wins;
-            a.score_sum += b.score_sum;
+            *a += b;
         }
         for (a, b) in self.districts.iter_mut().zip(&other.districts) {
-            a.in_deck += b.in_deck;
-            a.built += b.built;
-            a.destroyed += b.destroyed;
-            a.appearances += b.appearances;
-            a.appearance_wins += b.appearance_wins;
+            *a += b;
         }
     }
 }
@@ -282,10 +352,26 @@ pub(crate) mod tests {
             g.tied_on_points = 2;
         }
         g.winners = winners;
-        g.killed[0] = (i % 2) as u8;
-        g.robbed[3] = i.is_multiple_of(3) as u8;
-        g.built[1] = (i % 4) as u8;
-        g.destroyed[1] = i.is_multiple_of(6) as u8;
+        g.killed[0] = (i % 2) as u16;
+        g.robbed[3] = i.is_multiple_of(3) as u16;
+        g.built[1] = (i % 4) as u16;
+        g.built_round[1] = g.built[1] as u32 * 3;
+        g.destroyed[1] = i.is_multiple_of(6) as u16;
+        g.exchanged[2] = (i % 3) as u16;
+        g.seized[5] = i.is_multiple_of(7) as u16;
+        g.first_complete = Some(Seat(((i / 2) % players as u64) as u8));
+        for c in 0..8 {
+            g.available[c] = g.rounds - (c as u16 % 2);
+            g.pick_position[c] = (1 + (i as u16 + c as u16) % players as u16) * 2;
+            g.turns[c] = g.rounds - 1;
+            g.turn_gold[c] = (i as u32 + c as u32) % 9;
+            g.turn_cards[c] = c as u32;
+            g.turn_points[c] = (i as u32 * 3) % 11;
+        }
+        g.bewitched[4] = (i % 2) as u16;
+        g.threatened[5] = (i % 3) as u16;
+        g.warranted[6] = (i % 4) as u16;
+        g.rank_seats();
         g
     }
 

@@ -1,16 +1,21 @@
-//! The recipe: CLI -> config -> validated plan -> runner -> reports. All input is checked
-//! before any game is played, so bad input writes nothing.
+//! The recipe: CLI -> config -> validated plan -> runner -> reports (or a shard's partial
+//! result, and the game log). All input is checked before any game is played, so bad input
+//! writes nothing.
+
+mod merge;
 
 use crate::bots::BotSpec;
 use crate::checkpoint::{self, Checkpoint, CountProgress, Fingerprint};
-use crate::cli::{Cli, Command, ConfigArgs, ReplayArgs, RunArgs, SetupArgs};
+use crate::cli::{Cli, Command, ConfigArgs, ReplayArgs, RunArgs, SetupArgs, ShardArg};
 use crate::config::{self, RunConfig};
 use crate::engine::rules::Rules;
 use crate::progress::Progress;
 use crate::report::{self, Manifest, Section, folder};
-use crate::sim::{game_seed, replay_game, runner};
+use crate::sim::runner::{self, Shard};
+use crate::sim::{game_seed, replay_game};
 use crate::stats::Stats;
 use anyhow::{Context, anyhow};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -53,6 +58,7 @@ pub fn main(cli: Cli, command_line: String) -> Result<(), AppError> {
     match cli.command {
         Command::Run(args) => run(&args, command_line),
         Command::Replay(args) => replay(&args),
+        Command::Merge(args) => merge::merge(&args),
     }
 }
 
@@ -213,12 +219,13 @@ impl Tracker<'_> {
 }
 
 /// The checkpoint to start from: the one of the interrupted run with `--resume` (which must
-/// match this command's plan), else an empty one for this command.
+/// match this command's plan and shard), else an empty one for this command.
 fn start_from(
     args: &RunArgs,
     plan: &Plan,
     fingerprint: Fingerprint,
     command_line: String,
+    shard: Option<Shard>,
 ) -> Result<Checkpoint, AppError> {
     let existing = checkpoint::read(&plan.out)
         .with_context(|| format!("cannot read the checkpoint of {}", plan.out.display()));
@@ -232,6 +239,7 @@ fn start_from(
             );
         }
         return Ok(Checkpoint {
+            shard,
             command: command_line,
             counts: plan
                 .counts
@@ -250,7 +258,18 @@ fn start_from(
                 .map_or_else(|_| "a checkpoint".into(), |p| p.display().to_string())
         ))
     })?;
-    if let Some(difference) = found.fingerprint.differs(&fingerprint) {
+    let names = ("the interrupted run", "this command");
+    let shards = |s: Option<Shard>| s.map_or_else(|| "no --shard".into(), |s| format!("--shard {s}"));
+    let difference = found.fingerprint.differs(&fingerprint, names).or_else(|| {
+        (found.shard != shard).then(|| {
+            format!(
+                "the interrupted run has {}, this command {}",
+                shards(found.shard),
+                shards(shard)
+            )
+        })
+    });
+    if let Some(difference) = difference {
         return Err(input(anyhow!(
             "--resume {}: this command is not the interrupted run: {difference}; the \
              interrupted run was: {}",
@@ -261,8 +280,79 @@ fn start_from(
     Ok(found)
 }
 
+/// The shard of `--shard`: given, or `auto/N` with its index from SLURM_ARRAY_TASK_ID or
+/// JOB_COMPLETION_INDEX (both 0-based; if both are set they must agree).
+fn resolve_shard(arg: Option<ShardArg>) -> Result<Option<Shard>, AppError> {
+    resolve_shard_from(arg, |name| std::env::var(name).ok())
+}
+
+/// The variables `--shard auto/N` reads, in order.
+pub const SHARD_VARIABLES: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"];
+
+fn resolve_shard_from(
+    arg: Option<ShardArg>,
+    var: impl Fn(&str) -> Option<String>,
+) -> Result<Option<Shard>, AppError> {
+    let count = match arg {
+        None => return Ok(None),
+        Some(ShardArg::Fixed(shard)) => return Ok(Some(shard)),
+        Some(ShardArg::Auto(count)) => count,
+    };
+    let mut found: Option<(&str, u64)> = None;
+    for name in SHARD_VARIABLES {
+        let Some(text) = var(name) else { continue };
+        let index: u64 = text.trim().parse().map_err(|_| {
+            input(anyhow!(
+                "--shard auto/{count}: {name}={text:?} is not a shard index (a whole number \
+                 from 0 to {})",
+                count - 1
+            ))
+        })?;
+        let shard = Shard::new(index, count)
+            .map_err(|e| input(anyhow!("--shard auto/{count}: {name}={index}: {e}")))?;
+        if let Some((other, k)) = found
+            && k != shard.index
+        {
+            return Err(input(anyhow!(
+                "--shard auto/{count}: {other}={k} and {name}={index} disagree; unset one \
+                 or give --shard K/{count}"
+            )));
+        }
+        found = Some((name, shard.index));
+    }
+    let (_, index) = found.ok_or_else(|| {
+        input(anyhow!(
+            "--shard auto/{count}: neither {} nor {} is set (run it from a Slurm job array \
+             or a Kubernetes Indexed Job, or give --shard K/{count})",
+            SHARD_VARIABLES[0],
+            SHARD_VARIABLES[1]
+        ))
+    })?;
+    Ok(Some(Shard { index, count }))
+}
+
+/// The chunks of one player count this command plays: all, or its shard's.
+fn chunks_to_play(games: u64, shard: Option<Shard>) -> impl Iterator<Item = u64> {
+    (0..runner::chunk_count(games)).filter(move |&c| shard.is_none_or(|s| s.has(c)))
+}
+
 fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
+    if let (Some(log), Some(_)) = (&args.log_games, &args.resume) {
+        return Err(input(anyhow!(
+            "--log-games {} cannot be combined with --resume: the games played before the \
+             interruption are in no log; start the run over to log every game",
+            log.display()
+        )));
+    }
+    let shard = resolve_shard(args.shard)?;
     let plan = plan(args)?;
+    let mut log = match &args.log_games {
+        None => None,
+        Some(path) => Some(
+            folder::StagedFile::create(path)
+                .map_err(|e| input(anyhow!("--log-games {}: cannot be written: {e}", path.display())))?,
+        ),
+    };
     let threads = match args.threads {
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -276,14 +366,17 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
         args.players.counts().collect(),
         plan.bots.iter().map(|b| b.to_string()).collect(),
     );
-    let start = start_from(args, &plan, fingerprint, command_line)?;
+    let start = start_from(args, &plan, fingerprint, command_line, shard)?;
     // Creates the work folder (and the report folder's parents) before any game is played,
     // so an unwritable location fails at once.
     checkpoint::write(&plan.out, &start)
         .with_context(|| format!("cannot write the checkpoint of {}", plan.out.display()))
         .map_err(failed)?;
 
-    let total = args.games * plan.counts.len() as u64;
+    let games_per_count: u64 = chunks_to_play(args.games, shard)
+        .map(|c| runner::chunk_games(args.games, c).count() as u64)
+        .sum();
+    let total = games_per_count * plan.counts.len() as u64;
     let tracker = Mutex::new(Tracker {
         out: &plan.out,
         checkpoint: start,
@@ -298,23 +391,39 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
         progress.start_count(rules.players);
         let todo: Vec<u64> = {
             let done = &lock().checkpoint.counts[i].done;
-            (0..runner::chunk_count(args.games))
+            chunks_to_play(args.games, shard)
                 .filter(|c| !done.contains(c))
                 .collect()
         };
-        runner::run_chunks(
-            rules,
-            args.seed,
-            args.games,
-            &todo,
-            seats,
-            threads,
-            &|chunk, stats| {
-                let mut tracker = lock();
-                tracker.chunk_done(i, chunk, stats);
-                progress.set_position(tracker.games_done());
-            },
-        );
+        let add = |chunk, stats| {
+            let mut tracker = lock();
+            tracker.chunk_done(i, chunk, stats);
+            progress.set_position(tracker.games_done());
+        };
+        let Some(log) = log.as_mut() else {
+            runner::run_chunks(
+                rules, args.seed, args.games, &todo, seats, threads, false,
+                &|chunk, stats, _| add(chunk, stats),
+            );
+            continue;
+        };
+        // Logged: a window of chunks at a time, its lines written in chunk order, so the
+        // log is in game order and at most one window of lines is held in memory.
+        for window in todo.chunks(threads.max(1) * 4) {
+            let lines = Mutex::new(BTreeMap::new());
+            runner::run_chunks(
+                rules, args.seed, args.games, window, seats, threads, true,
+                &|chunk, stats, chunk_lines| {
+                    lines.lock().unwrap_or_else(|e| e.into_inner()).insert(chunk, chunk_lines);
+                    add(chunk, stats);
+                },
+            );
+            for line in lines.into_inner().unwrap_or_else(|e| e.into_inner()).values().flatten() {
+                log.write_line(line)
+                    .with_context(|| format!("cannot write the game log {}", log_name(args)))
+                    .map_err(failed)?;
+            }
+        }
     }
     let mut tracker = tracker.into_inner().unwrap_or_else(|e| e.into_inner());
     // Everything is played: the last checkpoint lets `--resume` write the reports if the
@@ -322,10 +431,36 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
     tracker.save();
     progress.finish();
     let elapsed = started.elapsed().as_secs_f64();
+    let played = total - resumed_games;
+    let resumed = if resumed_games > 0 {
+        format!(" (resumed after {resumed_games})")
+    } else {
+        String::new()
+    };
+    let speed = format!(
+        "{played} games{resumed} in {elapsed:.1} s: {:.0} games/s on {threads} threads",
+        played as f64 / elapsed.max(1e-9)
+    );
+
+    if let Some(shard) = shard {
+        write_partial(&plan.out, args.force, &tracker.checkpoint)?;
+        commit_log(log, args)?;
+        checkpoint::remove(&plan.out)
+            .with_context(|| format!("cannot remove the checkpoint of {}", plan.out.display()))
+            .map_err(failed)?;
+        println!(
+            "partial result of shard {shard} written to {} (citadels-sim merge adds the {} \
+             shards' folders into the reports)",
+            plan.out.display(),
+            shard.count
+        );
+        eprintln!("{speed}");
+        return Ok(());
+    }
+
     let Checkpoint {
         command, counts, ..
     } = tracker.checkpoint;
-
     let sections: Vec<Section> = plan
         .counts
         .iter()
@@ -348,7 +483,60 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
         bots: plan.bots.iter().map(|b| b.to_string()).collect(),
         config: plan.config_table.clone(),
     };
-    let files = report::render(&sections, &manifest)
+    write_reports(&plan.out, args.force, args.quiet, &sections, &manifest)?;
+    commit_log(log, args)?;
+    checkpoint::remove(&plan.out)
+        .with_context(|| format!("cannot remove the checkpoint of {}", plan.out.display()))
+        .map_err(failed)?;
+    eprintln!("{speed}");
+    Ok(())
+}
+
+fn log_name(args: &RunArgs) -> String {
+    args.log_games
+        .as_ref()
+        .map_or_else(String::new, |p| p.display().to_string())
+}
+
+/// Moves the game log into place.
+fn commit_log(log: Option<folder::StagedFile>, args: &RunArgs) -> Result<(), AppError> {
+    match log {
+        None => Ok(()),
+        Some(log) => log
+            .commit()
+            .with_context(|| format!("cannot write the game log {}", log_name(args)))
+            .map_err(failed),
+    }
+}
+
+/// Writes a shard's partial result: the folder `out` with its `partial.toml`.
+fn write_partial(out: &Path, force: bool, done: &Checkpoint) -> Result<(), AppError> {
+    let text = done
+        .to_text()
+        .context("cannot write the partial result")
+        .map_err(failed)?;
+    report::check_replaceable(out, force)
+        .map_err(|e| input(anyhow!("--out {}: {e}", out.display())))?;
+    let staged = folder::StagedFolder::create(out)
+        .with_context(|| format!("cannot create the folder {}", out.display()))
+        .map_err(failed)?;
+    staged
+        .write(checkpoint::PARTIAL_FILE, text.as_bytes())
+        .and_then(|()| staged.commit())
+        .with_context(|| format!("cannot write the partial result into {}", out.display()))
+        .map_err(failed)
+}
+
+/// Renders the reports and writes them into `out` (replaced whole), then prints where and,
+/// unless `quiet`, the summary.
+fn write_reports(
+    out: &Path,
+    force: bool,
+    quiet: bool,
+    sections: &[Section],
+    manifest: &Manifest,
+) -> Result<(), AppError> {
+    let files = report::render(sections, manifest)
         .context("cannot render the reports")
         .map_err(failed)?;
     let summary = files
@@ -357,33 +545,19 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
         .map(|f| String::from_utf8_lossy(&f.bytes).into_owned())
         .unwrap_or_default();
     // The existing folder may have changed while the games were played.
-    report::check_replaceable(&plan.out, args.force)
-        .map_err(|e| input(anyhow!("--out {}: {e}", plan.out.display())))?;
-    let staged = folder::StagedFolder::create(&plan.out)
-        .with_context(|| format!("cannot create the report folder {}", plan.out.display()))
+    report::check_replaceable(out, force)
+        .map_err(|e| input(anyhow!("--out {}: {e}", out.display())))?;
+    let staged = folder::StagedFolder::create(out)
+        .with_context(|| format!("cannot create the report folder {}", out.display()))
         .map_err(failed)?;
     report::write(staged, &files)
-        .with_context(|| format!("cannot write the reports into {}", plan.out.display()))
+        .with_context(|| format!("cannot write the reports into {}", out.display()))
         .map_err(failed)?;
-    checkpoint::remove(&plan.out)
-        .with_context(|| format!("cannot remove the checkpoint of {}", plan.out.display()))
-        .map_err(failed)?;
-
-    println!("reports written to {}", plan.out.display());
-    if !args.quiet {
+    println!("reports written to {}", out.display());
+    if !quiet {
         println!();
         print!("{summary}");
     }
-    let played = total - resumed_games;
-    let resumed = if resumed_games > 0 {
-        format!(" (resumed after {resumed_games})")
-    } else {
-        String::new()
-    };
-    eprintln!(
-        "{played} games{resumed} in {elapsed:.1} s: {:.0} games/s on {threads} threads",
-        played as f64 / elapsed.max(1e-9)
-    );
     Ok(())
 }
 

@@ -1,0 +1,181 @@
+//! `merge DIR... --out DIR`: adds the partial results of a run's shards (`run --shard K/N`)
+//! into the reports the run would have written in one piece. The partials must be the N
+//! shards of one run (same fingerprint: version, chunk size, edition, config, seed, games,
+//! player counts, bots), each exactly once and complete; anything else is refused, naming
+//! the file.
+
+use super::{AppError, failed, input, parse_bots, seat_bots, write_reports};
+use crate::checkpoint::{Checkpoint, PARTIAL_FILE};
+use crate::cli::MergeArgs;
+use crate::config;
+use crate::report::{self, Manifest, Section, folder};
+use crate::sim::runner::Shard;
+use anyhow::{Context, anyhow};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// One partial result and where it was read from.
+struct Partial {
+    file: PathBuf,
+    shard: Shard,
+    done: Checkpoint,
+}
+
+fn read_partial(dir: &Path) -> Result<Partial, AppError> {
+    let file = dir.join(PARTIAL_FILE);
+    let text = std::fs::read_to_string(&file).map_err(|e| {
+        input(anyhow!(
+            "{}: cannot read the partial result ({e}); give the folders written by \
+             `run --shard K/N --out DIR`",
+            file.display()
+        ))
+    })?;
+    let done = Checkpoint::parse(&text).map_err(|e| input(anyhow!("{}: {e}", file.display())))?;
+    let shard = done.shard.ok_or_else(|| {
+        input(anyhow!(
+            "{}: not the partial result of a shard (no `shard` key)",
+            file.display()
+        ))
+    })?;
+    Ok(Partial { file, shard, done })
+}
+
+/// Checks that `partials` are the N shards of one run by this version, each once and
+/// complete, and returns them in shard order.
+fn check(partials: Vec<Partial>) -> Result<Vec<Partial>, AppError> {
+    let first = &partials[0];
+    let version = env!("CARGO_PKG_VERSION");
+    let mut by_index: BTreeMap<u64, Partial> = BTreeMap::new();
+    for p in &partials {
+        if p.done.fingerprint.version != version {
+            return Err(input(anyhow!(
+                "{}: written by citadels-sim {}, this is {version}; merge with the version \
+                 that played the shards",
+                p.file.display(),
+                p.done.fingerprint.version
+            )));
+        }
+        let names = (
+            &*format!("{}", first.file.display()),
+            &*format!("{}", p.file.display()),
+        );
+        if let Some(difference) = first.done.fingerprint.differs(&p.done.fingerprint, names) {
+            return Err(input(anyhow!(
+                "{}: not a shard of the same run as {}: {difference}",
+                p.file.display(),
+                first.file.display()
+            )));
+        }
+        if p.shard.count != first.shard.count {
+            return Err(input(anyhow!(
+                "{}: shard {} is one of {} shards, but {} is shard {} of {}",
+                p.file.display(),
+                p.shard,
+                p.shard.count,
+                first.file.display(),
+                first.shard,
+                first.shard.count
+            )));
+        }
+        let games: u64 = p.done.fingerprint.games.parse().unwrap_or(0);
+        let expected: BTreeSet<u64> = p.shard.chunks(games).collect();
+        for count in &p.done.counts {
+            if count.done != expected {
+                return Err(input(anyhow!(
+                    "{}: shard {} is incomplete at {} players ({} of its {} chunks done)",
+                    p.file.display(),
+                    p.shard,
+                    count.stats.players,
+                    count.done.len(),
+                    expected.len()
+                )));
+            }
+        }
+    }
+    for p in partials {
+        if let Some(other) = by_index.get(&p.shard.index) {
+            return Err(input(anyhow!(
+                "{}: shard {} is given twice (also {})",
+                p.file.display(),
+                p.shard,
+                other.file.display()
+            )));
+        }
+        by_index.insert(p.shard.index, p);
+    }
+    let count = by_index.values().next().map_or(0, |p| p.shard.count);
+    let missing: Vec<String> = (0..count)
+        .filter(|k| !by_index.contains_key(k))
+        .map(|k| format!("{k}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        let (noun, verb) = if missing.len() > 1 {
+            ("shards", "are")
+        } else {
+            ("shard", "is")
+        };
+        return Err(input(anyhow!(
+            "{noun} {} {verb} missing: merge needs the partial results of all {count} shards",
+            missing.join(", ")
+        )));
+    }
+    Ok(by_index.into_values().collect())
+}
+
+pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
+    folder::check_target(&args.out)
+        .with_context(|| format!("--out {}", args.out.display()))
+        .map_err(input)?;
+    report::check_replaceable(&args.out, args.force)
+        .map_err(|e| input(anyhow!("--out {}: {e}", args.out.display())))?;
+    let partials = args
+        .partials
+        .iter()
+        .map(|dir| read_partial(dir))
+        .collect::<Result<Vec<_>, _>>()?;
+    let partials = check(partials)?;
+    let first = &partials[0];
+    let fingerprint = &first.done.fingerprint;
+    let what = first.file.display();
+
+    // The run's plan, rebuilt from the fingerprint.
+    let config = config::load_str(&fingerprint.config_source, &fingerprint.config)
+        .map_err(|e| input(anyhow!("{what}: the resolved config: {e}")))?;
+    let bots = parse_bots(&fingerprint.bots.join(","))?;
+    let mut counts = Vec::new();
+    for (i, progress) in first.done.counts.iter().enumerate() {
+        let players = progress.stats.players;
+        let rules = config
+            .rules(players)
+            .map_err(|e| input(anyhow!("{what}: {e}")))?;
+        let seats = seat_bots(&bots, players).map_err(|e| input(anyhow!("{what}: bots: {e}")))?;
+        let mut stats = progress.stats.clone();
+        for other in &partials[1..] {
+            stats += &other.done.counts[i].stats;
+        }
+        counts.push((rules, seats, stats));
+    }
+    let sections: Vec<Section> = counts
+        .iter()
+        .map(|(rules, bots, stats)| Section { rules, stats, bots })
+        .collect();
+    let manifest = Manifest {
+        generator: report::manifest::GENERATOR,
+        version: fingerprint.version.clone(),
+        command: first.done.command.clone(),
+        config_source: fingerprint.config_source.clone(),
+        config_name: config.name.clone(),
+        seed: fingerprint.seed.parse().map_err(|_| {
+            input(anyhow!("{what}: seed: \"{}\" is not a number", fingerprint.seed))
+        })?,
+        games: fingerprint.games.parse().map_err(|_| {
+            input(anyhow!("{what}: games: \"{}\" is not a number", fingerprint.games))
+        })?,
+        players: fingerprint.players.clone(),
+        bots: fingerprint.bots.clone(),
+        config: report::manifest::config_table(&fingerprint.config)
+            .map_err(|e| failed(anyhow!("{what}: {e}")))?,
+    };
+    write_reports(&args.out, args.force, args.quiet, &sections, &manifest)?;
+    Ok(())
+}
