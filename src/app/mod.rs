@@ -587,6 +587,39 @@ mod tests {
     }
 
     #[test]
+    fn auto_shards_read_slurm_or_kubernetes() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        let auto = Some(ShardArg::Auto(4));
+        let shard = |index| Ok(Some(Shard { index, count: 4 }));
+        let ok = |r: Result<Option<Shard>, AppError>| r.map_err(|e| format!("{:#}", e.error()));
+        assert_eq!(ok(resolve_shard_from(None, env(&[]))), Ok(None));
+        assert_eq!(
+            ok(resolve_shard_from(auto, env(&[("SLURM_ARRAY_TASK_ID", "2")]))),
+            shard(2)
+        );
+        assert_eq!(
+            ok(resolve_shard_from(auto, env(&[("JOB_COMPLETION_INDEX", "3")]))),
+            shard(3)
+        );
+        const BOTH: [(&str, &str); 2] = [("SLURM_ARRAY_TASK_ID", "1"), ("JOB_COMPLETION_INDEX", "1")];
+        assert_eq!(ok(resolve_shard_from(auto, env(&BOTH))), shard(1));
+        let err = |pairs| ok(resolve_shard_from(auto, env(pairs))).unwrap_err();
+        assert!(err(&[]).contains("neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX"));
+        assert!(err(&[("SLURM_ARRAY_TASK_ID", "4")]).contains("SLURM_ARRAY_TASK_ID=4"));
+        assert!(err(&[("JOB_COMPLETION_INDEX", "x")]).contains("not a shard index"));
+        const DISAGREE: [(&str, &str); 2] =
+            [("SLURM_ARRAY_TASK_ID", "1"), ("JOB_COMPLETION_INDEX", "2")];
+        assert!(err(&DISAGREE).contains("disagree"));
+    }
+
+    #[test]
     fn a_list_must_match_the_seats() {
         let list = [BotSpec::Random, BotSpec::Heuristic];
         assert_eq!(seat_bots(&list, 2).unwrap(), list.to_vec());

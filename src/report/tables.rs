@@ -320,6 +320,18 @@ mod tests {
         g.built[District::Manor.index()] = 2;
         g.final_city[1] = 1 << District::Manor.index();
         g.final_city[2] = 1 << District::Manor.index();
+        g.available[Character::Assassin.index()] = 8;
+        g.available[Character::Thief.index()] = 8;
+        g.pick_position[Character::Assassin.index()] = 8;
+        g.pick_position[Character::Thief.index()] = 15;
+        g.turns[Character::Assassin.index()] = 8;
+        g.turn_gold[Character::Assassin.index()] = 16;
+        g.turn_cards[Character::Assassin.index()] = 4;
+        g.turn_points[Character::Assassin.index()] = 10;
+        g.built_round[District::Manor.index()] = 9;
+        g.exchanged[District::Manor.index()] = 1;
+        g.first_complete = Some(Seat(1));
+        g.rank_seats();
         let mut stats = Stats::new(4);
         stats.add(&g);
         stats
@@ -347,20 +359,29 @@ mod tests {
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(
             lines[0],
-            "players,character,rank,in_play,picked,pick_rate,win_rate,win_rate_lo,win_rate_hi,\
-             mean_score,killed,robbed"
+            "players,character,rank,in_play,cast_rounds,available,picked,pick_rate,pick_rate_lo,\
+             pick_rate_hi,available_pick_rate,available_pick_rate_lo,available_pick_rate_hi,\
+             mean_pick_position,win_rate,win_rate_lo,win_rate_hi,mean_score,killed,robbed,\
+             bewitched,threatened,warranted,turns,mean_turn_gold,mean_turn_cards,\
+             mean_turn_points"
         );
         assert_eq!(lines.len(), 9, "header and the 8 characters of the cast");
         assert_eq!(
             lines[1],
-            "4,Assassin,1,1,8,1.0000,0.0000,0.0000,0.3244,20.0000,0,0"
+            "4,Assassin,1,1,8,8,8,1.0000,0.6756,1.0000,1.0000,0.6756,1.0000,1.0000,\
+             0.0000,0.0000,0.3244,20.0000,0,0,0,0,0,8,2.0000,0.5000,1.2500"
         );
         assert_eq!(
             lines[2],
-            "4,Thief,2,1,5,0.6250,1.0000,0.5655,1.0000,31.0000,2,0"
+            "4,Thief,2,1,8,8,5,0.6250,0.3057,0.8632,0.6250,0.3057,0.8632,3.0000,\
+             1.0000,0.5655,1.0000,31.0000,2,0,0,0,0,0,,,"
         );
         // Never picked: rates are empty, the interval is the whole range.
-        assert_eq!(lines[3], "4,Magician,3,1,0,0.0000,,0.0000,1.0000,,0,0");
+        assert_eq!(
+            lines[3],
+            "4,Magician,3,1,8,0,0,0.0000,0.0000,0.3244,,0.0000,1.0000,,,0.0000,1.0000,,\
+             0,0,0,0,0,0,,,"
+        );
     }
 
     #[test]
@@ -385,30 +406,37 @@ mod tests {
         );
         assert_eq!(
             lines.next().unwrap(),
-            "4,heuristic,1,1.0000,0.2065,1.0000,31.0000"
+            "4,heuristic,1,1.0000,0.2065,1.0000,31.0000,1.0000"
         );
+        // The random bots (seats 0, 2, 3) scored 20, 12 and 25: ranks 3, 4 and 2.
+        assert!(bots.lines().nth(1).unwrap().ends_with(",19.0000,3.0000"));
         assert_eq!(lines.next(), None);
         let seats = text(seats(&sections).unwrap());
         // Seat 1 held the first crown, so it is relative seat 0.
         assert_eq!(
             seats.lines().nth(1).unwrap(),
-            "4,0,1,1.0000,0.2065,1.0000,31.0000"
+            "4,0,1,1.0000,0.2065,1.0000,31.0000,1.0000"
         );
         assert_eq!(seats.lines().count(), 5);
 
         let districts = text(districts(&sections).unwrap());
         assert_eq!(
             districts.lines().nth(1).unwrap(),
-            "4,Manor,noble,3,1,2,2,0.5000,0.0945,0.9055,0"
+            "4,Manor,noble,3,1,2,1,1.0000,0.2065,1.0000,4.5000,2,0.5000,0.0945,0.9055,0,1,0"
         );
         assert_eq!(districts.lines().count(), 1 + 17 + 14);
 
         let counts = text(player_counts(&sections).unwrap());
         assert_eq!(
             counts,
-            "players,games,stalled,mean_rounds,p50_rounds,p90_rounds,mean_winning_score,ties,\
-             shared_wins\n4,1,0,8.0000,8,8,31.0000,0,0\n"
+            "players,games,stalled,mean_rounds,min_rounds,p10_rounds,p25_rounds,p50_rounds,\
+             p75_rounds,p90_rounds,max_rounds,mean_winning_score,mean_margin,ties,shared_wins,\
+             completed_games,first_complete_win_rate,first_complete_win_rate_lo,\
+             first_complete_win_rate_hi\n\
+             4,1,0,8.0000,8,8,8,8,8,8,8,31.0000,6.0000,0,0,1,1.0000,0.2065,1.0000\n"
         );
+        let rounds = text(rounds(&sections).unwrap());
+        assert_eq!(rounds, "players,rounds,games,share\n4,8,1,1.0000\n");
     }
 
     #[test]

@@ -421,6 +421,32 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn margin_ranks_and_first_completed_city() {
+        let mut g = GameRecord::new(4, Seat(1));
+        g.rounds = 7;
+        g.scores[..4].copy_from_slice(&[18, 25, 21, 25]);
+        g.winners.insert(Seat(3));
+        g.tied_on_points = 2;
+        g.first_complete = Some(Seat(1));
+        g.rank_seats();
+        let mut stats = Stats::new(4);
+        stats.add(&g);
+        // Tied on points: no margin; the tie-break loser (seat 1) ranks second.
+        assert_eq!(stats.margin_sum, 0);
+        assert_eq!((stats.completed_games, stats.first_complete_wins), (1, 0));
+        let ranks: Vec<u64> = stats.by_seat[..4].iter().map(|s| s.rank_sum).collect();
+        assert_eq!(ranks, [4, 2, 3, 1]);
+        // Relative seat 0 is seat 1, the first crown holder.
+        assert_eq!(stats.seats[0].rank_sum, 2);
+        g.scores[1] = 22;
+        g.first_complete = Some(Seat(3));
+        g.rank_seats();
+        stats.add(&g);
+        assert_eq!(stats.margin_sum, 3);
+        assert_eq!((stats.completed_games, stats.first_complete_wins), (2, 1));
+    }
+
+    #[test]
     fn relative_seats_start_at_the_first_crown() {
         let mut g = GameRecord::new(4, Seat(2));
         g.rounds = 3;

@@ -142,7 +142,7 @@ mod tests {
         g.scores[..5].copy_from_slice(&[20, 25, 25, 18, 20]);
         g.winners.insert(Seat(2)); // won the tie-break against seat 1
         g.rank_seats();
-        assert_eq!(g.ranks[..5], [4, 2, 1, 5, 4]);
+        assert_eq!(g.ranks[..5], [3, 2, 1, 5, 3]);
         let mut shared = GameRecord::new(3, Seat(0));
         shared.scores[..3].copy_from_slice(&[30, 30, 10]);
         shared.winners.insert(Seat(0));
