@@ -295,10 +295,18 @@ fn count_file(progress: &CountProgress) -> CountFile {
             s.first_complete_wins,
         ]),
         rounds,
-        characters: s.characters.iter().map(|c| numbers(&c.to_numbers())).collect(),
+        characters: s
+            .characters
+            .iter()
+            .map(|c| numbers(&c.to_numbers()))
+            .collect(),
         seats: s.seats.iter().map(|c| numbers(&c.to_numbers())).collect(),
         by_seat: s.by_seat.iter().map(|c| numbers(&c.to_numbers())).collect(),
-        districts: s.districts.iter().map(|c| numbers(&c.to_numbers())).collect(),
+        districts: s
+            .districts
+            .iter()
+            .map(|c| numbers(&c.to_numbers()))
+            .collect(),
     }
 }
 
@@ -342,11 +350,21 @@ fn count_progress(file: &CountFile, games: u64) -> Result<CountProgress, String>
         *s.rounds.get_mut(r).ok_or_else(bad)? = count;
     }
     let n = s.characters.len();
-    let characters = entries(&file.characters, n, "characters", CharacterStats::from_numbers)?;
+    let characters = entries(
+        &file.characters,
+        n,
+        "characters",
+        CharacterStats::from_numbers,
+    )?;
     s.characters.copy_from_slice(&characters);
     let seats = entries(&file.seats, MAX_PLAYERS, "seats", SeatStats::from_numbers)?;
     s.seats.copy_from_slice(&seats);
-    let by_seat = entries(&file.by_seat, MAX_PLAYERS, "by_seat", SeatStats::from_numbers)?;
+    let by_seat = entries(
+        &file.by_seat,
+        MAX_PLAYERS,
+        "by_seat",
+        SeatStats::from_numbers,
+    )?;
     s.by_seat.copy_from_slice(&by_seat);
     let n = s.districts.len();
     let districts = entries(&file.districts, n, "districts", DistrictStats::from_numbers)?;
@@ -549,12 +567,10 @@ mod tests {
         );
         let mut c = a.clone();
         c.config = c.config.replace("100", "50");
-        assert!(
-            a.differs(&c, names).unwrap().contains(
-                "first difference: `round_cap = 100` in the interrupted run, \
+        assert!(a.differs(&c, names).unwrap().contains(
+            "first difference: `round_cap = 100` in the interrupted run, \
                  `round_cap = 50` in this command"
-            )
-        );
+        ));
     }
 
     #[test]

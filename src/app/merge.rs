@@ -166,10 +166,16 @@ pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
         config_source: fingerprint.config_source.clone(),
         config_name: config.name.clone(),
         seed: fingerprint.seed.parse().map_err(|_| {
-            input(anyhow!("{what}: seed: \"{}\" is not a number", fingerprint.seed))
+            input(anyhow!(
+                "{what}: seed: \"{}\" is not a number",
+                fingerprint.seed
+            ))
         })?,
         games: fingerprint.games.parse().map_err(|_| {
-            input(anyhow!("{what}: games: \"{}\" is not a number", fingerprint.games))
+            input(anyhow!(
+                "{what}: games: \"{}\" is not a number",
+                fingerprint.games
+            ))
         })?,
         players: fingerprint.players.clone(),
         bots: fingerprint.bots.clone(),

@@ -259,7 +259,8 @@ fn start_from(
         ))
     })?;
     let names = ("the interrupted run", "this command");
-    let shards = |s: Option<Shard>| s.map_or_else(|| "no --shard".into(), |s| format!("--shard {s}"));
+    let shards =
+        |s: Option<Shard>| s.map_or_else(|| "no --shard".into(), |s| format!("--shard {s}"));
     let difference = found.fingerprint.differs(&fingerprint, names).or_else(|| {
         (found.shard != shard).then(|| {
             format!(
@@ -348,10 +349,12 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
     let plan = plan(args)?;
     let mut log = match &args.log_games {
         None => None,
-        Some(path) => Some(
-            folder::StagedFile::create(path)
-                .map_err(|e| input(anyhow!("--log-games {}: cannot be written: {e}", path.display())))?,
-        ),
+        Some(path) => Some(folder::StagedFile::create(path).map_err(|e| {
+            input(anyhow!(
+                "--log-games {}: cannot be written: {e}",
+                path.display()
+            ))
+        })?),
     };
     let threads = match args.threads {
         Some(t) => t,
@@ -402,7 +405,13 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
         };
         let Some(log) = log.as_mut() else {
             runner::run_chunks(
-                rules, args.seed, args.games, &todo, seats, threads, false,
+                rules,
+                args.seed,
+                args.games,
+                &todo,
+                seats,
+                threads,
+                false,
                 &|chunk, stats, _| add(chunk, stats),
             );
             continue;
@@ -412,13 +421,27 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
         for window in todo.chunks(threads.max(1) * 4) {
             let lines = Mutex::new(BTreeMap::new());
             runner::run_chunks(
-                rules, args.seed, args.games, window, seats, threads, true,
+                rules,
+                args.seed,
+                args.games,
+                window,
+                seats,
+                threads,
+                true,
                 &|chunk, stats, chunk_lines| {
-                    lines.lock().unwrap_or_else(|e| e.into_inner()).insert(chunk, chunk_lines);
+                    lines
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .insert(chunk, chunk_lines);
                     add(chunk, stats);
                 },
             );
-            for line in lines.into_inner().unwrap_or_else(|e| e.into_inner()).values().flatten() {
+            for line in lines
+                .into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .values()
+                .flatten()
+            {
                 log.write_line(line)
                     .with_context(|| format!("cannot write the game log {}", log_name(args)))
                     .map_err(failed)?;
@@ -601,14 +624,21 @@ mod tests {
         let ok = |r: Result<Option<Shard>, AppError>| r.map_err(|e| format!("{:#}", e.error()));
         assert_eq!(ok(resolve_shard_from(None, env(&[]))), Ok(None));
         assert_eq!(
-            ok(resolve_shard_from(auto, env(&[("SLURM_ARRAY_TASK_ID", "2")]))),
+            ok(resolve_shard_from(
+                auto,
+                env(&[("SLURM_ARRAY_TASK_ID", "2")])
+            )),
             shard(2)
         );
         assert_eq!(
-            ok(resolve_shard_from(auto, env(&[("JOB_COMPLETION_INDEX", "3")]))),
+            ok(resolve_shard_from(
+                auto,
+                env(&[("JOB_COMPLETION_INDEX", "3")])
+            )),
             shard(3)
         );
-        const BOTH: [(&str, &str); 2] = [("SLURM_ARRAY_TASK_ID", "1"), ("JOB_COMPLETION_INDEX", "1")];
+        const BOTH: [(&str, &str); 2] =
+            [("SLURM_ARRAY_TASK_ID", "1"), ("JOB_COMPLETION_INDEX", "1")];
         assert_eq!(ok(resolve_shard_from(auto, env(&BOTH))), shard(1));
         let err = |pairs| ok(resolve_shard_from(auto, env(pairs))).unwrap_err();
         assert!(err(&[]).contains("neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX"));

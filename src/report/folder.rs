@@ -184,7 +184,10 @@ impl StagedFile {
     /// Writes `line` and a newline.
     pub fn write_line(&mut self, line: &str) -> io::Result<()> {
         use io::Write;
-        let writer = self.writer.as_mut().ok_or_else(|| io::Error::other("closed"))?;
+        let writer = self
+            .writer
+            .as_mut()
+            .ok_or_else(|| io::Error::other("closed"))?;
         writer.write_all(line.as_bytes())?;
         writer.write_all(b"\n")
     }

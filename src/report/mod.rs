@@ -77,11 +77,14 @@ pub fn check_replaceable(out: &Path, force: bool) -> Result<(), String> {
         ))
     };
     // A report has a manifest; a shard's partial result only its partial.toml.
-    let ours = [("manifest.toml", &FILE_NAMES[..]), (PARTIAL_FILE, &[PARTIAL_FILE][..])]
-        .into_iter()
-        .find(|(file, _)| {
-            std::fs::read_to_string(out.join(file)).is_ok_and(|text| manifest::is_ours(&text))
-        });
+    let ours = [
+        ("manifest.toml", &FILE_NAMES[..]),
+        (PARTIAL_FILE, &[PARTIAL_FILE][..]),
+    ]
+    .into_iter()
+    .find(|(file, _)| {
+        std::fs::read_to_string(out.join(file)).is_ok_and(|text| manifest::is_ours(&text))
+    });
     let Some((_, allowed)) = ours else {
         return refuse("no manifest.toml or partial.toml written by citadels-sim".into());
     };

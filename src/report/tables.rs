@@ -262,7 +262,10 @@ pub fn player_counts(sections: &[Section]) -> io::Result<Vec<u8>> {
             s.shared_wins.to_string(),
             s.completed_games.to_string(),
         ]);
-        row.extend(rate_fields(Rate::of(s.first_complete_wins, s.completed_games)));
+        row.extend(rate_fields(Rate::of(
+            s.first_complete_wins,
+            s.completed_games,
+        )));
         w.write_record(row)?;
     }
     finish(w)

@@ -74,7 +74,10 @@ struct ScoreLine {
 }
 
 fn names(rules: &Rules, cards: CardSet) -> Vec<&'static str> {
-    cards.iter().map(|c| rules.card(c).district.name()).collect()
+    cards
+        .iter()
+        .map(|c| rules.card(c).district.name())
+        .collect()
 }
 
 impl GameLog {

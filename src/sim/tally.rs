@@ -196,7 +196,9 @@ fn note_action(rules: &Rules, state: &State, action: Action, record: &mut GameRe
     match action {
         Action::Kill(rank) => held(rank).into_iter().for_each(|c| record.killed[c] += 1),
         Action::Rob(rank) => held(rank).into_iter().for_each(|c| record.robbed[c] += 1),
-        Action::Bewitch(rank) => held(rank).into_iter().for_each(|c| record.bewitched[c] += 1),
+        Action::Bewitch(rank) => held(rank)
+            .into_iter()
+            .for_each(|c| record.bewitched[c] += 1),
         Action::Threaten(a, b) => {
             for c in [a, b].into_iter().filter_map(held) {
                 record.threatened[c] += 1;

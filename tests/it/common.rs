@@ -258,3 +258,19 @@ pub fn rules_with_cast_and_uniques(players: u8, cast: &[Character], uniques: &[D
     let pools: Vec<Vec<Character>> = cast.iter().map(|&c| vec![c]).collect();
     Rules::new(players, &pools, &deck, &[], 0, &options).expect("valid rules")
 }
+
+/// Every file of a folder with its bytes, sorted by name.
+pub fn files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}

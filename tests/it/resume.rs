@@ -2,27 +2,12 @@
 //! checkpoint to the reports of an uninterrupted run; existing folders are replaced only when
 //! they are reports; stalled games are reported.
 
+use crate::common::files;
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
-
-/// Every file of a folder, sorted by name.
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| {
-            let e = e.unwrap();
-            (
-                e.file_name().to_string_lossy().into_owned(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect();
-    files.sort();
-    files
-}
 
 fn names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
@@ -157,7 +142,7 @@ fn a_killed_run_resumes_to_identical_reports() {
     // The same command, uninterrupted (the same --out: it is part of the manifest).
     succeeds(&long, &out, &["--threads", "2"]);
     let whole = files(&out);
-    assert_eq!(resumed.len(), 7);
+    assert_eq!(resumed.len(), 8);
     for ((name, a), (_, b)) in resumed.iter().zip(&whole) {
         assert!(a == b, "{name} differs after --resume");
     }

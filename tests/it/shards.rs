@@ -1,0 +1,219 @@
+//! Runs on many machines: `run --shard K/N` plays a share of the games into a partial
+//! result, and `merge` adds the partials into the reports of a single run, byte for byte.
+
+use crate::common::files;
+use assert_cmd::Command;
+use std::path::Path;
+
+const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
+
+/// The run every test shards: two player counts, 1100 games each (5 chunks, the last short).
+const RUN: [&str; 8] = [
+    "run",
+    "--players",
+    "4-5",
+    "--games",
+    "1100",
+    "--seed",
+    "9",
+    "--quiet",
+];
+
+fn output(args: &[&str], extra: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    let mut cmd = Command::new(BIN);
+    cmd.env_remove("SLURM_ARRAY_TASK_ID")
+        .env_remove("JOB_COMPLETION_INDEX");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.args(args).args(extra).output().unwrap()
+}
+
+fn ok(args: &[&str], extra: &[&str], env: &[(&str, &str)]) {
+    let out = output(args, extra, env);
+    assert!(
+        out.status.success(),
+        "{args:?} {extra:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Exit status 2 with `message` on stderr.
+fn refused(args: &[&str], extra: &[&str], env: &[(&str, &str)], message: &str) {
+    let out = output(args, extra, env);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?} {extra:?}: {stderr}");
+    assert!(stderr.contains(message), "{stderr:?} lacks {message:?}");
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// The "done when": 3 shards merged give the single run's files byte for byte (the
+/// shard index given, or read from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX).
+#[test]
+fn three_merged_shards_are_the_single_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let single = dir.path().join("single");
+    ok(&RUN, &["--out", path(&single)], &[]);
+
+    let parts: Vec<_> = (0..3)
+        .map(|k| dir.path().join(format!("part-{k}")))
+        .collect();
+    ok(
+        &RUN,
+        &["--shard", "0/3", "--out", path(&parts[0]), "--threads", "1"],
+        &[],
+    );
+    ok(
+        &RUN,
+        &["--shard", "auto/3", "--out", path(&parts[1])],
+        &[("SLURM_ARRAY_TASK_ID", "1")],
+    );
+    ok(
+        &RUN,
+        &["--shard", "auto/3", "--out", path(&parts[2])],
+        &[("JOB_COMPLETION_INDEX", "2")],
+    );
+    for part in &parts {
+        assert_eq!(files(part).len(), 1, "a partial result is its partial.toml");
+    }
+    let merged = dir.path().join("merged");
+    // In any order of the folders.
+    ok(
+        &["merge", path(&parts[2]), path(&parts[0]), path(&parts[1])],
+        &["--out", path(&merged), "--quiet"],
+        &[],
+    );
+    let (a, b) = (files(&single), files(&merged));
+    assert_eq!(a.len(), 8);
+    for ((name, x), (other, y)) in a.iter().zip(&b) {
+        assert_eq!(name, other);
+        assert!(
+            x == y,
+            "{name} differs between the single run and the merge"
+        );
+    }
+    // A merge may replace its own earlier output.
+    ok(
+        &["merge", path(&parts[0]), path(&parts[1]), path(&parts[2])],
+        &["--out", path(&merged), "--quiet"],
+        &[],
+    );
+    assert_eq!(files(&merged), a);
+}
+
+/// `merge` refuses partials that are not the N shards of one run, naming the file.
+#[test]
+fn merge_refuses_mismatched_partials() {
+    let dir = tempfile::tempdir().unwrap();
+    // `run` is RUN with `replace` applied to it.
+    let part = |name: &str, shard: &str, replace: (&str, &str)| {
+        let out = dir.path().join(name);
+        let run: Vec<&str> = RUN
+            .iter()
+            .map(|&a| if a == replace.0 { replace.1 } else { a })
+            .collect();
+        ok(&run, &["--shard", shard, "--out", path(&out)], &[]);
+        out
+    };
+    let same = ("", "");
+    let p0 = part("p0", "0/3", same);
+    let p1 = part("p1", "1/3", same);
+    let p2 = part("p2", "2/3", same);
+    let other_seed = part("seed", "2/3", ("9", "10"));
+    let other_config = part("config", "2/3", ("--quiet", "--preset=all-characters"));
+    let of_two = part("two", "1/2", same);
+    let out = dir.path().join("merged");
+    let merge = |dirs: &[&Path], message: &str| {
+        let mut args = vec!["merge"];
+        args.extend(dirs.iter().map(|d| path(d)));
+        refused(&args, &["--out", path(&out)], &[], message);
+    };
+    let named = |p: &Path| format!("{}/partial.toml", p.display());
+
+    merge(
+        &[&p0, &p1, &other_seed],
+        &format!("{}: not a shard of the same run", named(&other_seed)),
+    );
+    merge(&[&p0, &p1, &other_seed], "--seed: ");
+    merge(&[&p0, &p1, &other_config], "config: ");
+    merge(&[&p0, &p1], "shard 2/3 is missing");
+    merge(&[&p0], "shards 1/3, 2/3 are missing");
+    merge(
+        &[&p0, &p1, &p1, &p2],
+        &format!("{}: shard 1/3 is given twice", named(&p1)),
+    );
+    merge(&[&p0, &of_two], "shard 1/2 is one of 2 shards");
+    merge(
+        &[&p0, &p1, &dir.path().join("nowhere")],
+        "cannot read the partial result",
+    );
+
+    // A partial written by another version.
+    let text = std::fs::read_to_string(p2.join("partial.toml")).unwrap();
+    let old = dir.path().join("old");
+    std::fs::create_dir(&old).unwrap();
+    let version = format!("version = \"{}\"", env!("CARGO_PKG_VERSION"));
+    assert!(text.contains(&version));
+    std::fs::write(
+        old.join("partial.toml"),
+        text.replacen(&version, "version = \"0.0.1\"", 1),
+    )
+    .unwrap();
+    merge(
+        &[&p0, &p1, &old],
+        &format!("{}: written by citadels-sim 0.0.1", named(&old)),
+    );
+    // An incomplete partial (a chunk dropped by hand).
+    let cut = dir.path().join("cut");
+    std::fs::create_dir(&cut).unwrap();
+    let broken = text.replacen("done = \"2\"", "done = \"\"", 1);
+    assert_ne!(broken, text);
+    std::fs::write(cut.join("partial.toml"), broken).unwrap();
+    merge(&[&p0, &p1, &cut], "cut/partial.toml: ");
+    // A report folder is not a partial result.
+    let report = dir.path().join("report");
+    ok(&RUN, &["--out", path(&report)], &[]);
+    merge(&[&p0, &p1, &report], "cannot read the partial result");
+    assert!(!out.exists(), "nothing is written");
+}
+
+/// Bad `--shard` values are refused with status 2 before any game.
+#[test]
+fn bad_shards_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let o = ["--out", path(&out)];
+    let shard = |value: &str, env: &[(&str, &str)], message: &str| {
+        let mut extra = vec!["--shard", value];
+        extra.extend(o);
+        refused(&RUN, &extra, env, message);
+    };
+    shard("3/3", &[], "out of range");
+    shard("0/0", &[], "at least 1");
+    shard("2", &[], "expected K/N or auto/N");
+    shard("x/3", &[], "is not a shard");
+    shard(
+        "auto/3",
+        &[],
+        "neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX",
+    );
+    shard(
+        "auto/3",
+        &[("SLURM_ARRAY_TASK_ID", "3")],
+        "SLURM_ARRAY_TASK_ID=3",
+    );
+    shard(
+        "auto/3",
+        &[("JOB_COMPLETION_INDEX", "-1")],
+        "not a shard index",
+    );
+    shard(
+        "auto/3",
+        &[("SLURM_ARRAY_TASK_ID", "0"), ("JOB_COMPLETION_INDEX", "1")],
+        "disagree",
+    );
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
+}
