@@ -26,24 +26,20 @@ use crate::engine::sets::{CardSet, RankSet};
 use crate::engine::state::{MAX_PLAYERS, Pending, Phase, State, TurnMode};
 use crate::stats::record::GameRecord;
 
-/// What a player has, to compare before and after an action.
+/// What the players have, as last counted: each action's gains are the differences.
 #[derive(Clone, Copy)]
 struct Holdings {
     gold: [u16; MAX_PLAYERS],
-    cards: [u8; MAX_PLAYERS],
+    hand: [CardSet; MAX_PLAYERS],
     city: [CardSet; MAX_PLAYERS],
     beautified: CardSet,
 }
 
 impl Holdings {
     fn of(state: &State) -> Holdings {
-        let mut cards = [0; MAX_PLAYERS];
-        for (n, hand) in cards.iter_mut().zip(&state.hand) {
-            *n = hand.len() as u8;
-        }
         Holdings {
             gold: state.gold,
-            cards,
+            hand: state.hand,
             city: state.city,
             beautified: state.beautified,
         }
@@ -69,19 +65,27 @@ pub struct Tally {
     credit_round: u16,
     /// The character each seat's gains count for this round.
     credit: [Option<Character>; MAX_PLAYERS],
-    before: Option<Holdings>,
+    /// The players' holdings after the last action.
+    seen: Holdings,
 }
 
 impl Tally {
-    pub fn new() -> Tally {
+    /// Starts counting a game at `state` (a new game, or a position set up by a test).
+    pub fn new(state: &State) -> Tally {
         Tally {
             picks_noted: 0,
             offered: RankSet::EMPTY,
             turn: None,
             credit_round: 0,
             credit: [None; MAX_PLAYERS],
-            before: None,
+            seen: Holdings::of(state),
         }
+    }
+
+    /// Takes `state` as it is without counting what changed: for positions changed outside
+    /// the game's actions (tests setting up a scenario).
+    pub fn resync(&mut self, state: &State) {
+        self.seen = Holdings::of(state);
     }
 
     /// Counts what is known before `action` (by `seat`) is applied.
@@ -109,14 +113,11 @@ impl Tally {
             record.pick_position[c.index()] += 1 + position as u16;
         }
         note_action(rules, state, action, record);
-        self.before = Some(Holdings::of(state));
     }
 
     /// Counts what `action` changed, once applied.
     pub fn after(&mut self, rules: &Rules, state: &State, record: &mut GameRecord) {
-        if let Some(before) = self.before.take() {
-            self.credit_gains(rules, state, &before, record);
-        }
+        self.credit_gains(rules, state, record);
         if state.round != self.credit_round {
             self.credit_round = state.round;
             self.credit = [None; MAX_PLAYERS];
@@ -136,31 +137,45 @@ impl Tally {
         }
     }
 
-    fn credit_gains(
-        &self,
-        rules: &Rules,
-        state: &State,
-        before: &Holdings,
-        record: &mut GameRecord,
-    ) {
-        for s in 0..state.players as usize {
-            let Some(c) = self.credit[s] else { continue };
-            let c = c.index();
-            record.turn_gold[c] += state.gold[s].saturating_sub(before.gold[s]) as u32;
-            record.turn_cards[c] +=
-                (state.hand[s].len() as u32).saturating_sub(before.cards[s] as u32);
-            if state.city[s] != before.city[s] || state.beautified != before.beautified {
-                let now = city_value(rules, state.city[s], state.beautified);
-                let was = city_value(rules, before.city[s], before.beautified);
-                record.turn_points[c] += now.saturating_sub(was);
+    /// Credits what the credited seats gained since the last action and remembers the new
+    /// holdings. Whole arrays are compared first: most actions change one kind of holding of
+    /// one seat, or nothing.
+    fn credit_gains(&mut self, rules: &Rules, state: &State, record: &mut GameRecord) {
+        let (seen, credit) = (&mut self.seen, &self.credit);
+        let players = state.players as usize;
+        let credited = |s: usize| credit[s].map(Character::index);
+        if state.gold != seen.gold {
+            for s in 0..players {
+                if let Some(c) = credited(s) {
+                    record.turn_gold[c] += state.gold[s].saturating_sub(seen.gold[s]) as u32;
+                }
             }
+            seen.gold = state.gold;
         }
-    }
-}
-
-impl Default for Tally {
-    fn default() -> Tally {
-        Tally::new()
+        if state.hand != seen.hand {
+            for s in 0..players {
+                if let Some(c) = credited(s)
+                    && state.hand[s] != seen.hand[s]
+                {
+                    let (now, was) = (state.hand[s].len(), seen.hand[s].len());
+                    record.turn_cards[c] += now.saturating_sub(was) as u32;
+                }
+            }
+            seen.hand = state.hand;
+        }
+        if state.city != seen.city || state.beautified != seen.beautified {
+            for s in 0..players {
+                if let Some(c) = credited(s)
+                    && (state.city[s] != seen.city[s] || state.beautified != seen.beautified)
+                {
+                    let now = city_value(rules, state.city[s], state.beautified);
+                    let was = city_value(rules, seen.city[s], seen.beautified);
+                    record.turn_points[c] += now.saturating_sub(was);
+                }
+            }
+            seen.city = state.city;
+            seen.beautified = state.beautified;
+        }
     }
 }
 
