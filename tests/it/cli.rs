@@ -363,18 +363,7 @@ fn run_report(out: &Path, extra: &[&str]) -> Vec<(String, Vec<u8>)> {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(out)
-        .unwrap()
-        .map(|e| {
-            let e = e.unwrap();
-            (
-                e.file_name().to_string_lossy().into_owned(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect();
-    files.sort();
-    files
+    crate::common::files(out)
 }
 
 /// Determinism: "the same config and seed give byte-identical reports whatever the thread
@@ -382,8 +371,7 @@ fn run_report(out: &Path, extra: &[&str]) -> Vec<(String, Vec<u8>)> {
 #[test]
 fn reports_are_identical_with_one_and_two_threads() {
     let dir = tempfile::tempdir().unwrap();
-    // The same --out both times (it is part of the manifest's command line); the second run
-    // replaces the first report as a whole.
+    // The same --out both times: the second run replaces the first report as a whole.
     let out = dir.path().join("report");
     let one = run_report(&out, &["--threads", "1"]);
     let two = run_report(&out, &["--threads", "2"]);
@@ -396,6 +384,7 @@ fn reports_are_identical_with_one_and_two_threads() {
             "districts.csv",
             "manifest.toml",
             "player_counts.csv",
+            "rounds.csv",
             "seats.csv",
             "summary.txt"
         ]

@@ -139,7 +139,7 @@ fn a_killed_run_resumes_to_identical_reports() {
     assert_eq!(names(dir.path()), ["report"], "the checkpoint is removed");
     let resumed = files(&out);
 
-    // The same command, uninterrupted (the same --out: it is part of the manifest).
+    // The same command, uninterrupted, into the same folder.
     succeeds(&long, &out, &["--threads", "2"]);
     let whole = files(&out);
     assert_eq!(resumed.len(), 8);

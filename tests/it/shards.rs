@@ -225,7 +225,7 @@ fn cluster_files_agree_on_the_shard_count() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/cluster");
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
     let auto = |text: &str| -> u64 {
-        let at = text.find("--shard auto/").expect("--shard auto/N") + "--shard auto/".len();
+        let at = text.rfind("--shard auto/").expect("--shard auto/N") + "--shard auto/".len();
         let digits: String = text[at..]
             .chars()
             .take_while(char::is_ascii_digit)
