@@ -128,6 +128,17 @@ pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
         .map_err(input)?;
     report::check_replaceable(&args.out, args.force)
         .map_err(|e| input(anyhow!("--out {}: {e}", args.out.display())))?;
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    };
+    if let Some(dir) = args.partials.iter().find(|d| same(d, &args.out)) {
+        return Err(input(anyhow!(
+            "--out {}: is the partial result {} given to merge; write the reports elsewhere",
+            args.out.display(),
+            dir.display()
+        )));
+    }
     let partials = args
         .partials
         .iter()

@@ -177,6 +177,12 @@ fn merge_refuses_mismatched_partials() {
     let report = dir.path().join("report");
     ok(&RUN, &["--out", path(&report)], &[]);
     merge(&[&p0, &p1, &report], "cannot read the partial result");
+    refused(
+        &["merge", path(&p0), path(&p1), path(&p2)],
+        &["--out", path(&p1)],
+        &[],
+        "is the partial result",
+    );
     assert!(!out.exists(), "nothing is written");
 }
 
@@ -250,4 +256,32 @@ fn cluster_files_agree_on_the_shard_count() {
     assert!(k8s.contains("completionMode: Indexed"));
     assert!(k8s.contains("--out /results/parts/shard-$JOB_COMPLETION_INDEX"));
     assert!(read("k8s-merge.yaml").contains("merge /results/parts/shard-* --out"));
+}
+
+/// A partial result is the checkpoint of a finished shard: as a checkpoint, it resumes the
+/// same shard (nothing left to play, the same partial again) and no other.
+#[test]
+fn a_shard_resumes_only_as_the_same_shard() {
+    let dir = tempfile::tempdir().unwrap();
+    let part = dir.path().join("part");
+    ok(&RUN, &["--shard", "1/3", "--out", path(&part)], &[]);
+    let partial = std::fs::read(part.join("partial.toml")).unwrap();
+    let work = dir.path().join(".part.run");
+    std::fs::create_dir(&work).unwrap();
+    std::fs::write(work.join("checkpoint.toml"), &partial).unwrap();
+    let resume = ["--resume", path(&part), "--out", path(&part)];
+    let mut other = vec!["--shard", "2/3"];
+    other.extend(resume);
+    refused(
+        &RUN,
+        &other,
+        &[],
+        "the interrupted run has --shard 1/3, this command --shard 2/3",
+    );
+    refused(&RUN, &resume, &[], "this command no --shard");
+    let mut same = vec!["--shard", "1/3"];
+    same.extend(resume);
+    ok(&RUN, &same, &[]);
+    assert_eq!(std::fs::read(part.join("partial.toml")).unwrap(), partial);
+    assert!(!work.exists(), "the checkpoint is removed");
 }
