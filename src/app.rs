@@ -98,9 +98,11 @@ pub fn seat_bots(list: &[BotSpec], players: u8) -> Result<Vec<BotSpec>, String> 
     }
 }
 
-/// `--bots`, refused with the flag and its value.
-fn parse_bots(text: &str) -> Result<Vec<BotSpec>, AppError> {
-    BotSpec::parse_list(text).map_err(|e| input(anyhow!("--bots {text}: {e}")))
+/// `--bots`, refused with the flag and its value; `heuristic` starts from the config's
+/// `[heuristic]` weights.
+fn parse_bots(text: &str, config: &RunConfig) -> Result<Vec<BotSpec>, AppError> {
+    BotSpec::parse_list_with(text, &config.heuristic)
+        .map_err(|e| input(anyhow!("--bots {text}: {e}")))
 }
 
 /// The checked plan of a run: nothing is played until all of it is built.
@@ -113,7 +115,8 @@ struct Plan {
 }
 
 fn plan(args: &RunArgs) -> Result<Plan, AppError> {
-    let bots = parse_bots(&args.bots)?;
+    let config = load_config(&args.setup)?;
+    let bots = parse_bots(&args.bots, &config)?;
     if bots.len() > 1 && !args.players.is_single() {
         return Err(input(anyhow!(
             "--bots {}: lists {} bots (one per seat) but --players {} has several player \
@@ -146,7 +149,6 @@ fn plan(args: &RunArgs) -> Result<Plan, AppError> {
     if let Some(out) = args.out.as_ref().or(args.resume.as_ref()) {
         check_out(out)?;
     }
-    let config = load_config(&args.setup)?;
     let mut counts = Vec::new();
     for players in args.players.counts() {
         let rules = config.rules(players).map_err(input)?;
@@ -388,10 +390,10 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
 }
 
 fn replay(args: &ReplayArgs) -> Result<(), AppError> {
-    let list = parse_bots(&args.bots)?;
+    let config = load_config(&args.setup)?;
+    let list = parse_bots(&args.bots, &config)?;
     let seats =
         seat_bots(&list, args.players).map_err(|e| input(anyhow!("--bots {}: {e}", args.bots)))?;
-    let config = load_config(&args.setup)?;
     let rules = config.rules(args.players).map_err(input)?;
     let (_, log) = replay_game(
         &rules,
@@ -414,7 +416,7 @@ mod tests {
 
     #[test]
     fn a_list_must_match_the_seats() {
-        let list = [BotSpec::Random, BotSpec::Heuristic];
+        let list = [BotSpec::Random, BotSpec::heuristic()];
         assert_eq!(seat_bots(&list, 2).unwrap(), list.to_vec());
         let err = seat_bots(&list, 4).unwrap_err();
         assert!(err.contains("lists 2 bots but 4 players"), "{err}");
