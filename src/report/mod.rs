@@ -3,6 +3,7 @@
 //! `render` builds every file in memory (pure, deterministic: the same stats give the same
 //! bytes); `folder::StagedFolder` writes them so a report folder appears only when complete.
 
+pub mod arena;
 pub mod folder;
 pub mod manifest;
 pub mod summary;
@@ -36,7 +37,8 @@ pub struct ReportFile {
 }
 
 /// The files of a report folder, as `render` names them.
-pub const FILE_NAMES: [&str; 7] = [
+pub const FILE_NAMES: [&str; 8] = [
+    "arena.csv",
     "characters.csv",
     "seats.csv",
     "bots.csv",

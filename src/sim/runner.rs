@@ -131,6 +131,28 @@ pub fn run_chunks_with<F>(
 ) where
     F: Fn(u64, &mut Vec<Action>) -> GameRecord + Sync,
 {
+    for_each_chunk(threads, chunks, chunk_done, |chunk, legal| {
+        let mut stats = Stats::new(players);
+        for index in chunk_games(games, chunk) {
+            stats.add(&play(game_seed(master_seed, players, index), legal));
+        }
+        stats
+    })
+}
+
+/// Runs `work(chunk, move_buffer)` for every chunk of `chunks` on a dedicated pool of
+/// `threads` threads (at least 1) and hands each result to `chunk_done(chunk, result)` from
+/// the worker thread, in any chunk order. Each worker reuses one move buffer.
+///
+/// Panics if the OS refuses to start the threads.
+pub fn for_each_chunk<T, W>(
+    threads: usize,
+    chunks: &[u64],
+    chunk_done: &(dyn Fn(u64, T) + Sync),
+    work: W,
+) where
+    W: Fn(u64, &mut Vec<Action>) -> T + Sync,
+{
     if chunks.is_empty() {
         return;
     }
@@ -142,13 +164,7 @@ pub fn run_chunks_with<F>(
     pool.install(|| {
         chunks.par_iter().for_each_init(
             || Vec::with_capacity(64),
-            |legal, &chunk| {
-                let mut stats = Stats::new(players);
-                for index in chunk_games(games, chunk) {
-                    stats.add(&play(game_seed(master_seed, players, index), legal));
-                }
-                chunk_done(chunk, stats);
-            },
+            |legal, &chunk| chunk_done(chunk, work(chunk, legal)),
         )
     })
 }
