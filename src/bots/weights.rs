@@ -91,8 +91,8 @@ impl HeuristicWeights {
         new_type: 1.5,
         unique_effect: 1.0,
         shortfall_early: 0.3,
-        shortfall_late: 1.0,
-        catch_up: 1.0,
+        shortfall_late: 3.0,
+        catch_up: 0.0,
         gold_bias: 0.0,
         warlord_reserve: 1.0,
     };

@@ -37,8 +37,7 @@ pub struct ReportFile {
 }
 
 /// The files of a report folder, as `render` names them.
-pub const FILE_NAMES: [&str; 8] = [
-    "arena.csv",
+pub const FILE_NAMES: [&str; 7] = [
     "characters.csv",
     "seats.csv",
     "bots.csv",
@@ -47,6 +46,9 @@ pub const FILE_NAMES: [&str; 8] = [
     "summary.txt",
     "manifest.toml",
 ];
+
+/// The files of an `arena` folder.
+pub const ARENA_FILE_NAMES: [&str; 3] = ["arena.csv", "summary.txt", "manifest.toml"];
 
 /// Checks that the existing folder `out` may be replaced by a new report: it is absent,
 /// empty, or a citadels-sim report (a manifest we wrote and only report files). `force`
@@ -78,7 +80,8 @@ pub fn check_replaceable(out: &Path, force: bool) -> Result<(), String> {
     if !ours {
         return refuse("no manifest.toml written by citadels-sim".into());
     }
-    if let Some(foreign) = names.iter().find(|n| !FILE_NAMES.contains(&n.as_str())) {
+    let known = |n: &str| FILE_NAMES.contains(&n) || ARENA_FILE_NAMES.contains(&n);
+    if let Some(foreign) = names.iter().find(|n| !known(n)) {
         return refuse(format!("it holds {foreign}, which is not a report file"));
     }
     Ok(())

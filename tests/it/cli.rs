@@ -583,7 +583,7 @@ fn config_heuristic_weights_are_the_base_of_heuristic_specs() {
         "--games",
         "300",
         "--bots",
-        "heuristic,heuristic:catch_up=2,random,heuristic:new_type=1.5,catch_up=1",
+        "heuristic,heuristic:catch_up=2,random,heuristic:new_type=1.5,catch_up=0",
     ];
     let (_dir, out) = run_ok(&args, Some(config));
     let bots = std::fs::read_to_string(out.join("bots.csv")).unwrap();
