@@ -11,6 +11,7 @@ mod districts;
 mod districts_more_1;
 mod districts_more_2;
 mod fuzz;
+mod golden;
 mod hostile;
 mod invariants;
 mod resume;
