@@ -16,7 +16,7 @@ fn games(c: &mut Criterion) {
         .expect("first-game preset at 5 players");
     let mut group = c.benchmark_group("games_5p_first_game");
     group.throughput(Throughput::Elements(GAMES_PER_ITER));
-    for spec in [BotSpec::Random, BotSpec::Heuristic] {
+    for spec in [BotSpec::Random, BotSpec::heuristic()] {
         let bots = vec![spec.clone(); 5];
         let mut next = 0u64;
         group.bench_function(spec.to_string(), |b| {

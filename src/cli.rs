@@ -26,6 +26,9 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Add the partial results of the shards of a run (`run --shard`) into its reports.
     Merge(MergeArgs),
+    /// Measure a hero bot against a field of bots on paired deals: each deal is played with
+    /// the hero in every seat and once with the field alone.
+    Arena(ArenaArgs),
 }
 
 /// Which config to use: a built-in preset or a file (default: the first-game preset).
@@ -154,6 +157,41 @@ pub struct ReplayArgs {
     /// Bots, as given to the run.
     #[arg(long, value_name = "SPEC", default_value = "heuristic")]
     pub bots: String,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ArenaArgs {
+    #[command(flatten)]
+    pub setup: SetupArgs,
+    /// The bot measured, for example ismcts:iters=1000 or heuristic:new_type=2.5.
+    #[arg(long, value_name = "SPEC")]
+    pub hero: String,
+    /// The bot in every other seat, and in every seat of the baseline games.
+    #[arg(long, value_name = "SPEC", default_value = "heuristic")]
+    pub field: String,
+    /// Player counts: one count (4) or a range (4-7), within 2-8.
+    #[arg(long, value_name = "N|LO-HI", default_value = "4", value_parser = parse_players)]
+    pub players: PlayerRange,
+    /// Deals per player count; each deal is players + 1 games.
+    #[arg(long, value_name = "D", default_value = "1000", allow_negative_numbers = true,
+          value_parser = parse_positive)]
+    pub deals: u64,
+    /// Master seed: deal i at n players is seeded like game i of a run.
+    #[arg(long, value_name = "S", default_value = "1", allow_negative_numbers = true,
+          value_parser = parse_seed)]
+    pub seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Report folder (default: reports/arena/).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// No progress bar and no summary on stdout.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Replace the report folder even if it holds files that are not a citadels-sim report.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Changes to the config's cast, applied before the player-count checks.

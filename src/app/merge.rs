@@ -4,7 +4,8 @@
 //! player counts, bots), each exactly once and complete; anything else is refused, naming
 //! the file.
 
-use super::{AppError, failed, input, parse_bots, seat_bots, write_reports};
+use super::{AppError, failed, input, seat_bots, write_reports};
+use crate::bots::BotSpec;
 use crate::checkpoint::{Checkpoint, PARTIAL_FILE};
 use crate::cli::MergeArgs;
 use crate::config;
@@ -152,7 +153,10 @@ pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
     // The run's plan, rebuilt from the fingerprint.
     let config = config::load_str(&fingerprint.config_source, &fingerprint.config)
         .map_err(|e| input(anyhow!("{what}: the resolved config: {e}")))?;
-    let bots = parse_bots(&fingerprint.bots.join(","))?;
+    // The fingerprint's specs are written relative to the default weights (`BotSpec`'s
+    // Display), so they are read back from the defaults, not from the config's weights.
+    let bots = BotSpec::parse_list(&fingerprint.bots.join(","))
+        .map_err(|e| input(anyhow!("{what}: bots: {e}")))?;
     let mut counts = Vec::new();
     for (i, progress) in first.done.counts.iter().enumerate() {
         let players = progress.stats.players;

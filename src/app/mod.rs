@@ -6,7 +6,7 @@ mod merge;
 
 use crate::bots::BotSpec;
 use crate::checkpoint::{self, Checkpoint, CountProgress, Fingerprint};
-use crate::cli::{Cli, Command, ConfigArgs, ReplayArgs, RunArgs, SetupArgs, ShardArg};
+use crate::cli::{ArenaArgs, Cli, Command, ConfigArgs, ReplayArgs, RunArgs, SetupArgs, ShardArg};
 use crate::config::{self, RunConfig};
 use crate::engine::rules::Rules;
 use crate::progress::Progress;
@@ -59,6 +59,7 @@ pub fn main(cli: Cli, command_line: String) -> Result<(), AppError> {
         Command::Run(args) => run(&args, command_line),
         Command::Replay(args) => replay(&args),
         Command::Merge(args) => merge::merge(&args),
+        Command::Arena(args) => arena(&args, command_line),
     }
 }
 
@@ -104,9 +105,11 @@ pub fn seat_bots(list: &[BotSpec], players: u8) -> Result<Vec<BotSpec>, String> 
     }
 }
 
-/// `--bots`, refused with the flag and its value.
-fn parse_bots(text: &str) -> Result<Vec<BotSpec>, AppError> {
-    BotSpec::parse_list(text).map_err(|e| input(anyhow!("--bots {text}: {e}")))
+/// `--bots`, refused with the flag and its value; `heuristic` starts from the config's
+/// `[heuristic]` weights.
+fn parse_bots(text: &str, config: &RunConfig) -> Result<Vec<BotSpec>, AppError> {
+    BotSpec::parse_list_with(text, &config.heuristic)
+        .map_err(|e| input(anyhow!("--bots {text}: {e}")))
 }
 
 /// The checked plan of a run: nothing is played until all of it is built.
@@ -119,7 +122,8 @@ struct Plan {
 }
 
 fn plan(args: &RunArgs) -> Result<Plan, AppError> {
-    let bots = parse_bots(&args.bots)?;
+    let config = load_config(&args.setup)?;
+    let bots = parse_bots(&args.bots, &config)?;
     if bots.len() > 1 && !args.players.is_single() {
         return Err(input(anyhow!(
             "--bots {}: lists {} bots (one per seat) but --players {} has several player \
@@ -152,7 +156,6 @@ fn plan(args: &RunArgs) -> Result<Plan, AppError> {
     if let Some(out) = args.out.as_ref().or(args.resume.as_ref()) {
         check_out(out)?;
     }
-    let config = load_config(&args.setup)?;
     let mut counts = Vec::new();
     for players in args.players.counts() {
         let rules = config.rules(players).map_err(input)?;
@@ -585,10 +588,10 @@ fn write_reports(
 }
 
 fn replay(args: &ReplayArgs) -> Result<(), AppError> {
-    let list = parse_bots(&args.bots)?;
+    let config = load_config(&args.setup)?;
+    let list = parse_bots(&args.bots, &config)?;
     let seats =
         seat_bots(&list, args.players).map_err(|e| input(anyhow!("--bots {}: {e}", args.bots)))?;
-    let config = load_config(&args.setup)?;
     let rules = config.rules(args.players).map_err(input)?;
     let (_, log) = replay_game(
         &rules,
@@ -596,6 +599,134 @@ fn replay(args: &ReplayArgs) -> Result<(), AppError> {
         &seats,
     );
     print!("{log}");
+    Ok(())
+}
+
+/// One bot spec from a flag (`--hero`, `--field`): exactly one, `heuristic` starting from
+/// the config's weights.
+fn parse_one_bot(flag: &str, text: &str, config: &RunConfig) -> Result<BotSpec, AppError> {
+    let refuse = |e: String| input(anyhow!("{flag} {text}: {e}"));
+    let list =
+        BotSpec::parse_list_with(text, &config.heuristic).map_err(|e| refuse(e.to_string()))?;
+    match <[BotSpec; 1]>::try_from(list) {
+        Ok([one]) => Ok(one),
+        Err(list) => Err(refuse(format!(
+            "names {} bots; give exactly one",
+            list.len()
+        ))),
+    }
+}
+
+fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppError> {
+    let config = load_config(&args.setup)?;
+    let hero = parse_one_bot("--hero", &args.hero, &config)?;
+    let field = parse_one_bot("--field", &args.field, &config)?;
+    let mut counts = Vec::new();
+    for players in args.players.counts() {
+        counts.push(config.rules(players).map_err(input)?);
+    }
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| Path::new("reports").join("arena"));
+    let check_out = || {
+        folder::check_target(&out)
+            .with_context(|| format!("--out {}", out.display()))
+            .map_err(input)?;
+        report::check_replaceable(&out, args.force)
+            .map_err(|e| input(anyhow!("--out {}: {e}", out.display())))
+    };
+    check_out()?;
+    let config_table = report::manifest::config_table(&config.to_toml())
+        .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+
+    let games_per_deal: u64 = counts.iter().map(|r| u64::from(r.players) + 1).sum();
+    let progress = Progress::new(args.deals * games_per_deal, 0, args.quiet);
+    let started = Instant::now();
+    let mut results = Vec::new();
+    let mut before = 0;
+    for rules in &counts {
+        progress.start_count(rules.players);
+        let per_deal = u64::from(rules.players) + 1;
+        let stats = crate::sim::arena::run(
+            rules,
+            args.seed,
+            args.deals,
+            &hero,
+            &field,
+            threads,
+            &|deals| progress.set_position(before + deals * per_deal),
+        );
+        before += args.deals * per_deal;
+        results.push((rules.players, stats));
+    }
+    progress.finish();
+    let elapsed = started.elapsed().as_secs_f64();
+
+    let (hero_name, field_name) = (hero.to_string(), field.to_string());
+    let rows: Vec<report::arena::ArenaRow> = results
+        .iter()
+        .map(|(players, stats)| report::arena::ArenaRow {
+            hero: &hero_name,
+            field: &field_name,
+            players: *players,
+            stats,
+        })
+        .collect();
+    // The manifest of an arena: `games` holds the deals per player count, `bots` the hero
+    // then the field.
+    let manifest = Manifest {
+        generator: report::manifest::GENERATOR,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        command: command_line,
+        config_source: config.source.clone(),
+        config_name: config.name.clone(),
+        seed: args.seed,
+        games: args.deals,
+        players: args.players.counts().collect(),
+        bots: vec![hero_name.clone(), field_name.clone()],
+        config: config_table,
+    };
+    let render = || -> std::io::Result<Vec<report::ReportFile>> {
+        Ok(vec![
+            report::ReportFile {
+                name: "arena.csv",
+                bytes: report::arena::csv(&rows)?,
+            },
+            report::ReportFile {
+                name: "summary.txt",
+                bytes: report::arena::summary(&rows).into_bytes(),
+            },
+            report::ReportFile {
+                name: "manifest.toml",
+                bytes: manifest.to_toml()?.into_bytes(),
+            },
+        ])
+    };
+    let files = render()
+        .context("cannot render the reports")
+        .map_err(failed)?;
+    // The existing folder may have changed while the games were played.
+    check_out()?;
+    let staged = folder::StagedFolder::create(&out)
+        .with_context(|| format!("cannot create the report folder {}", out.display()))
+        .map_err(failed)?;
+    report::write(staged, &files)
+        .with_context(|| format!("cannot write the reports into {}", out.display()))
+        .map_err(failed)?;
+    println!("reports written to {}", out.display());
+    if !args.quiet {
+        println!();
+        print!("{}", report::arena::summary(&rows));
+    }
+    let games = args.deals * games_per_deal;
+    eprintln!(
+        "{games} games in {elapsed:.1} s: {:.0} games/s on {threads} threads",
+        games as f64 / elapsed.max(1e-9)
+    );
     Ok(())
 }
 
@@ -651,7 +782,7 @@ mod tests {
 
     #[test]
     fn a_list_must_match_the_seats() {
-        let list = [BotSpec::Random, BotSpec::Heuristic];
+        let list = [BotSpec::Random, BotSpec::heuristic()];
         assert_eq!(seat_bots(&list, 2).unwrap(), list.to_vec());
         let err = seat_bots(&list, 4).unwrap_err();
         assert!(err.contains("lists 2 bots but 4 players"), "{err}");

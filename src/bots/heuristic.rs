@@ -3,6 +3,7 @@
 //! uses the unique districts it owns. It decides from its `View` only.
 
 use super::Bot;
+use super::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::ids::{CardId, Character, District, DistrictType, Rank, Seat};
 use crate::engine::rng::GameRng;
@@ -13,12 +14,14 @@ use std::cell::OnceCell;
 pub struct HeuristicBot {
     /// Breaks ties between equally good actions, so play is not predictable by seat.
     rng: GameRng,
+    weights: HeuristicWeights,
 }
 
 impl HeuristicBot {
-    pub fn new(seed: u64) -> HeuristicBot {
+    pub fn new(seed: u64, weights: HeuristicWeights) -> HeuristicBot {
         HeuristicBot {
             rng: GameRng::new(seed),
+            weights,
         }
     }
 }
@@ -31,7 +34,7 @@ impl Bot for HeuristicBot {
         let mut best_score = f32::NEG_INFINITY;
         let mut ties = 0;
         for &action in legal {
-            let score = evaluate(view, &ctx, action);
+            let score = evaluate(view, &self.weights, &ctx, action);
             if score > best_score {
                 best = action;
                 best_score = score;
@@ -50,6 +53,7 @@ impl Bot for HeuristicBot {
 
 /// What every evaluation of one decision shares, computed once per decision.
 struct Context {
+    weights: HeuristicWeights,
     /// Public standing of each seat (see `standing`).
     standing: [f32; 8],
     /// For each seat, the opponent furthest ahead of it.
@@ -62,11 +66,11 @@ struct Context {
 }
 
 impl Context {
-    fn new(view: &View) -> Context {
+    fn new(view: &View, weights: &HeuristicWeights) -> Context {
         let players = view.players() as usize;
         let mut standing_of = [0.0; 8];
         for (seat, slot) in standing_of.iter_mut().enumerate().take(players) {
-            *slot = standing(view, Seat(seat as u8));
+            *slot = standing(view, weights, Seat(seat as u8));
         }
         let mut leader_of = [Seat(0); 8];
         for (seat, slot) in leader_of.iter_mut().enumerate().take(players) {
@@ -77,6 +81,7 @@ impl Context {
                 .expect("an opponent");
         }
         Context {
+            weights: *weights,
             standing: standing_of,
             leader_of,
             threat: OnceCell::new(),
@@ -101,9 +106,9 @@ impl Context {
 }
 
 /// How much the bot likes an action now; the highest is played.
-fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
+fn evaluate(view: &View, w: &HeuristicWeights, ctx: &OnceCell<Context>, action: Action) -> f32 {
     let me = view.me();
-    let ctx = || ctx.get_or_init(|| Context::new(view));
+    let ctx = || ctx.get_or_init(|| Context::new(view, w));
     match action {
         Action::Pick(rank) => character_value(view, ctx(), me, rank),
         // 2 players: discard what the opponent would like most.
@@ -111,16 +116,16 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
             let other = Seat((me.0 + 1) % view.players());
             character_value(view, ctx(), other, rank)
         }
-        Action::TakeGold => 20.0 + gather_gold_preference(view),
-        Action::DrawCards => 20.0 - gather_gold_preference(view),
-        Action::Keep(card) => card_value(view, card),
+        Action::TakeGold => 20.0 + gather_gold_preference(view, w),
+        Action::DrawCards => 20.0 - gather_gold_preference(view, w),
+        Action::Keep(card) => card_value(view, w, card),
         Action::KeepAll => 1000.0,
-        Action::Build(card) => 40.0 + card_value(view, card),
+        Action::Build(card) => 40.0 + card_value(view, w, card),
         Action::DenPayCard(card) => {
             // Pay with the least useful cards while gold is short or the card is junk.
             let remaining = den_remaining(view);
             if junk(view, card) || view.my_gold() < remaining {
-                30.0 - card_value(view, card)
+                30.0 - card_value(view, w, card)
             } else {
                 -1.0
             }
@@ -147,7 +152,7 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
             if junk(view, card) {
                 60.0
             } else if view.my_hand().len() >= 4 {
-                50.0 - card_value(view, card)
+                50.0 - card_value(view, w, card)
             } else {
                 -5.0
             }
@@ -203,10 +208,10 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
         }
         Action::HideThreat => 1.0,
         Action::WizardLook(seat) => 70.0 + view.hand_size(seat) as f32,
-        Action::WizardTake(card) => card_value(view, card),
-        Action::WizardBuild(card) => 45.0 + card_value(view, card),
+        Action::WizardTake(card) => card_value(view, w, card),
+        Action::WizardBuild(card) => 45.0 + card_value(view, w, card),
         Action::SeerTake => 70.0,
-        Action::Give(card) => 30.0 - card_value(view, card),
+        Action::Give(card) => 30.0 - card_value(view, w, card),
         Action::GiveCrown(seat) => 50.0 - 0.1 * ctx().standing[seat.index()],
         Action::LootGold => 1.0,
         Action::LootCard => {
@@ -217,7 +222,7 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
             }
         }
         Action::BorrowBuild(card, lender) => {
-            38.0 + card_value(view, card) + 0.01 * ctx().standing[lender.index()]
+            38.0 + card_value(view, w, card) + 0.01 * ctx().standing[lender.index()]
         }
         Action::NavigatorGold => {
             90.0 + if my_useful_cards(view) >= 2 {
@@ -253,20 +258,21 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
         Action::FrameworkBuild(card) => {
             // Free build at the price of the Framework's 3 points: good for dear districts.
             let cost = view.cost(card) as f32;
-            40.0 + card_value(view, card) + 0.5 * (cost - 3.0)
+            40.0 + card_value(view, w, card) + 0.5 * (cost - 3.0)
         }
         Action::NecropolisBuild(sacrifice) => {
             let necropolis = view.rules().by_district[District::Necropolis.index()]
                 .intersection(view.my_hand())
                 .first()
                 .expect("the Necropolis in hand");
-            40.0 + card_value(view, necropolis) + 2.5 - 1.5 * view.district_cost(sacrifice) as f32
+            40.0 + card_value(view, w, necropolis) + 2.5
+                - 1.5 * view.district_cost(sacrifice) as f32
         }
         Action::MuseumTuck(card) => {
             if junk(view, card) {
                 20.0
             } else if view.my_hand().len() >= 4 {
-                15.0 - card_value(view, card)
+                15.0 - card_value(view, w, card)
             } else {
                 -5.0
             }
@@ -294,7 +300,12 @@ fn evaluate(view: &View, ctx: &OnceCell<Context>, action: Action) -> f32 {
 }
 
 /// Positive: take gold; negative: draw cards.
-fn gather_gold_preference(view: &View) -> f32 {
+fn gather_gold_preference(view: &View, w: &HeuristicWeights) -> f32 {
+    w.gold_bias + gather_need(view)
+}
+
+/// The hand's and purse's own case for gold (positive) or cards (negative).
+fn gather_need(view: &View) -> f32 {
     let useful_cards = my_useful_cards(view);
     if useful_cards == 0 {
         return -10.0;
@@ -359,7 +370,7 @@ fn my_useful_cards(view: &View) -> usize {
 
 /// Worth of a district card to me: its points, a new type, its effect, and how soon I can
 /// afford it.
-fn card_value(view: &View, card: CardId) -> f32 {
+fn card_value(view: &View, w: &HeuristicWeights, card: CardId) -> f32 {
     let rules = view.rules();
     let info = rules.card(card);
     let city = view.my_city();
@@ -375,44 +386,50 @@ fn card_value(view: &View, card: CardId) -> f32 {
     }
     let mut value = info.cost as f32;
     if !city.intersects(rules.by_type[info.dtype.index()]) {
-        value += 1.5;
+        value += w.new_type;
     }
-    value += match info.district {
-        District::DragonGate => 2.0,
-        District::Statue | District::Keep => 1.5,
-        District::WishingWell | District::ImperialTreasury | District::MapRoom => 1.5,
-        District::Factory | District::Library | District::SchoolOfMagic => 1.5,
-        District::Laboratory | District::Smithy | District::Quarry => 1.0,
-        District::HauntedQuarter => 1.5,
-        District::Monument | District::Stables => 2.0,
-        District::GoldMine | District::Museum => 1.5,
-        District::Armory | District::Basilica | District::Capitol | District::Framework => 1.0,
-        District::GreatWall | District::Necropolis | District::Observatory => 1.0,
-        District::IvoryTower => {
-            let uniques = city.intersection(rules.by_type[DistrictType::Unique.index()]);
-            if uniques.is_empty() { 3.0 } else { -2.0 }
-        }
-        District::Park | District::PoorHouse | District::Theater => 0.5,
-        District::Hospital | District::Graveyard => 0.5,
-        _ => 0.0,
-    };
+    value += w.unique_effect
+        * match info.district {
+            District::DragonGate => 2.0,
+            District::Statue | District::Keep => 1.5,
+            District::WishingWell | District::ImperialTreasury | District::MapRoom => 1.5,
+            District::Factory | District::Library | District::SchoolOfMagic => 1.5,
+            District::Laboratory | District::Smithy | District::Quarry => 1.0,
+            District::HauntedQuarter => 1.5,
+            District::Monument | District::Stables => 2.0,
+            District::GoldMine | District::Museum => 1.5,
+            District::Armory | District::Basilica | District::Capitol | District::Framework => 1.0,
+            District::GreatWall | District::Necropolis | District::Observatory => 1.0,
+            District::IvoryTower => {
+                let uniques = city.intersection(rules.by_type[DistrictType::Unique.index()]);
+                if uniques.is_empty() { 3.0 } else { -2.0 }
+            }
+            District::Park | District::PoorHouse | District::Theater => 0.5,
+            District::Hospital | District::Graveyard => 0.5,
+            _ => 0.0,
+        };
     // Near the end, cards that can be built soon are worth more than big ones.
     let remaining = rules.complete_city.saturating_sub(city.len() as u8);
     let gold = view.my_gold() as f32;
     let shortfall = (info.cost as f32 - gold).max(0.0);
-    value -= shortfall * if remaining <= 2 { 1.0 } else { 0.3 };
+    value -= shortfall
+        * if remaining <= 2 {
+            w.shortfall_late
+        } else {
+            w.shortfall_early
+        };
     value
 }
 
 /// A public estimate of a player's standing: built points, city size, gold.
-fn standing(view: &View, seat: Seat) -> f32 {
+fn standing(view: &View, w: &HeuristicWeights, seat: Seat) -> f32 {
     let rules = view.rules();
     let city = view.city(seat);
     let points: u32 = city.iter().map(|c| rules.card(c).cost as u32).sum();
-    points as f32
-        + 2.0 * city.len() as f32
-        + 0.5 * view.gold(seat) as f32
-        + 0.3 * view.hand_size(seat) as f32
+    w.standing_points * points as f32
+        + w.standing_district * city.len() as f32
+        + w.standing_gold * view.gold(seat) as f32
+        + w.standing_cards * view.hand_size(seat) as f32
 }
 
 /// Districts of a type in a city.
@@ -434,8 +451,9 @@ fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
     let to_complete = rules.complete_city as f32 - city;
     let leader = ctx.leader_for(seat);
     let behind = (ctx.standing[leader.index()] - ctx.standing[seat.index()]).max(0.0);
+    let catch_up = ctx.weights.catch_up;
     match character {
-        Character::Assassin => 3.0 + 0.15 * behind,
+        Character::Assassin => 3.0 + 0.15 * catch_up * behind,
         Character::Thief => 1.5 + 0.5 * richest_gold(view, seat),
         Character::Magician => {
             let most = most_cards(view, seat);
@@ -462,8 +480,8 @@ fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
             let threat = if leader_to_complete <= 2.0 { 3.0 } else { 0.0 };
             2.0 + count_type(view, seat, DistrictType::Military) as f32 + threat
         }
-        Character::Witch => 3.0 + 0.1 * behind,
-        Character::Magistrate => 3.0 + 0.05 * behind,
+        Character::Witch => 3.0 + 0.1 * catch_up * behind,
+        Character::Magistrate => 3.0 + 0.05 * catch_up * behind,
         Character::Spy => 2.0 + 0.3 * most_cards(view, seat),
         Character::Blackmailer => 1.5 + 0.4 * richest_gold(view, seat),
         Character::Wizard => 2.5 + 0.3 * most_cards(view, seat),
@@ -557,8 +575,8 @@ fn destroy_value(view: &View, ctx: &Context, seat: Seat, card: CardId) -> f32 {
     let is_leader = seat == ctx.leader_for(view.me());
     let near_complete = rules.complete_city as f32 - view.city(seat).len() as f32 <= 1.0;
     let worth_it = is_leader || near_complete;
-    // Unless a city is about to be completed, keep a gold in reserve.
-    let affordable = near_complete || price <= gold - 1.0;
+    // Unless a city is about to be completed, keep some gold in reserve.
+    let affordable = near_complete || price <= gold - ctx.weights.warlord_reserve;
     if !worth_it || !affordable {
         return -10.0;
     }

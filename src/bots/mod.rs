@@ -2,54 +2,18 @@
 
 pub mod heuristic;
 pub mod random;
+pub mod spec;
+pub mod weights;
 
 use crate::engine::action::Action;
 use crate::engine::view::View;
-use std::fmt;
 
 /// A player. It sees only its seat's `View` and must return one of `legal`.
 pub trait Bot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action;
 }
 
-/// A bot as written in `--bots`: `random`, `heuristic`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BotSpec {
-    Random,
-    Heuristic,
-}
-
-/// A bad `--bots` entry.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown bot \"{0}\" (known bots: random, heuristic){hint}",
-    hint = crate::config::suggest::did_you_mean(.0, ["random", "heuristic"])
-)]
-pub struct BotSpecError(pub String);
-
-impl BotSpec {
-    pub fn parse(text: &str) -> Result<BotSpec, BotSpecError> {
-        match text.trim() {
-            "random" => Ok(BotSpec::Random),
-            "heuristic" => Ok(BotSpec::Heuristic),
-            other => Err(BotSpecError(other.to_string())),
-        }
-    }
-
-    /// A comma list: one spec for every seat, or exactly one per seat.
-    pub fn parse_list(text: &str) -> Result<Vec<BotSpec>, BotSpecError> {
-        text.split(',').map(BotSpec::parse).collect()
-    }
-}
-
-impl fmt::Display for BotSpec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            BotSpec::Random => "random",
-            BotSpec::Heuristic => "heuristic",
-        })
-    }
-}
+pub use spec::{BotSpec, BotSpecError};
 
 /// Any built-in bot, dispatched without boxing so a game allocates nothing.
 #[derive(Clone, Debug)]
@@ -63,7 +27,9 @@ impl AnyBot {
     pub fn new(spec: &BotSpec, seed: u64) -> AnyBot {
         match spec {
             BotSpec::Random => AnyBot::Random(random::RandomBot::new(seed)),
-            BotSpec::Heuristic => AnyBot::Heuristic(heuristic::HeuristicBot::new(seed)),
+            BotSpec::Heuristic(weights) => {
+                AnyBot::Heuristic(heuristic::HeuristicBot::new(seed, *weights))
+            }
         }
     }
 }

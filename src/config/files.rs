@@ -28,6 +28,10 @@ pub struct ConfigFile {
     /// House-rule changes to catalog entries, keyed by district name.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub districts: BTreeMap<String, OverrideFile>,
+    /// The heuristic bot's weights for this run (`bots::weights`), by name; a value is a
+    /// number. Names are checked in validation, against the one list of weights.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub heuristic: BTreeMap<String, toml::Value>,
 }
 
 /// One entry of `characters`: a character's name, or a list of names of the same rank of

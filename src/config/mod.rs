@@ -23,6 +23,8 @@ use files::{CastEntry, ConfigFile, OverrideFile, RulesFile};
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::bots::weights::{HeuristicWeights, WEIGHTS};
+
 /// A config that failed to load or validate. `Display` gives the whole message, naming the
 /// file, the key and the bad value (for example
 /// `presets/x.toml: characters[3]: unknown character "Kign" (did you mean "King"?)`).
@@ -149,6 +151,9 @@ pub struct RunConfig {
     pub options: Options,
     /// The `[districts]` tables, as validated.
     pub overrides: BTreeMap<District, DistrictOverride>,
+    /// The heuristic bot's weights in this run (`[heuristic]`, else the defaults): the base
+    /// of every `heuristic` bot spec.
+    pub heuristic: HeuristicWeights,
 }
 
 impl RunConfig {
@@ -331,6 +336,15 @@ impl RunConfig {
                     (d.name().to_string(), table)
                 })
                 .collect(),
+            heuristic: WEIGHTS
+                .iter()
+                .filter_map(|(name, _)| {
+                    let value = self.heuristic.get(name)?;
+                    (Some(value) != HeuristicWeights::DEFAULT.get(name))
+                        // Through the shortest text of the f32, so 0.3 is written 0.3.
+                        .then(|| (name.to_string(), toml::Value::Float(decimal(value))))
+                })
+                .collect(),
         };
         let source = self.source.replace(['\n', '\r'], " ");
         match toml::to_string_pretty(&file) {
@@ -338,6 +352,11 @@ impl RunConfig {
             Err(e) => format!("# Resolved config, from {source}: cannot be written: {e}\n"),
         }
     }
+}
+
+/// An f32 as the f64 of its shortest decimal text.
+fn decimal(value: f32) -> f64 {
+    value.to_string().parse().unwrap_or(f64::from(value))
 }
 
 /// Characters the rulebook forbids at a player count: the Emperor at 2 players ("2-Player

@@ -11,6 +11,7 @@ use super::catalog::{Catalog, MAX_COPIES, MAX_COST};
 use super::files::{CastEntry, ConfigFile, OverrideFile, RulesFile};
 use super::suggest::did_you_mean;
 use super::{CLASSIC_CAST, ConfigError, DistrictOverride, Edition, RunConfig, needed_character};
+use crate::bots::weights::HeuristicWeights;
 use crate::engine::ids::{Character, District};
 use crate::engine::rules::{Options, TieBreak};
 use crate::engine::sets::CardSet;
@@ -57,6 +58,7 @@ pub fn validate(
     let lists_ok = unique_districts.is_ok() && pool.is_ok();
     let overrides = overrides(&file.districts, &chosen, lists_ok, catalog, edition)
         .map_err(|e| errors.extend(e));
+    let heuristic = heuristic(&file.heuristic).map_err(|e| errors.extend(e));
 
     let (
         Ok(cast),
@@ -64,7 +66,8 @@ pub fn validate(
         Ok((district_pool, pool_draw)),
         Ok(mut options),
         Ok(overrides),
-    ) = (cast, unique_districts, pool, options, overrides)
+        Ok(heuristic),
+    ) = (cast, unique_districts, pool, options, overrides, heuristic)
     else {
         return Err(joined(source, &errors));
     };
@@ -107,6 +110,7 @@ pub fn validate(
         pool_draw,
         options,
         overrides,
+        heuristic,
     };
     let cards: usize = config
         .deck()
@@ -121,6 +125,30 @@ pub fn validate(
         Ok(config)
     } else {
         Err(joined(source, &errors))
+    }
+}
+
+/// The `[heuristic]` table: every weight name and value is checked.
+fn heuristic(table: &BTreeMap<String, toml::Value>) -> Result<HeuristicWeights, Vec<String>> {
+    let mut weights = HeuristicWeights::DEFAULT;
+    let mut errors = Vec::new();
+    for (key, value) in table {
+        let text = match value {
+            toml::Value::Integer(i) => i.to_string(),
+            toml::Value::Float(f) => f.to_string(),
+            other => {
+                errors.push(format!("heuristic.{key} = {other}: allowed: a number"));
+                continue;
+            }
+        };
+        if let Err(e) = weights.set(key, &text) {
+            errors.push(format!("heuristic.{key} = {value}: {e}"));
+        }
+    }
+    if errors.is_empty() {
+        Ok(weights)
+    } else {
+        Err(errors)
     }
 }
 

@@ -3,6 +3,7 @@
 //! `render` builds every file in memory (pure, deterministic: the same stats give the same
 //! bytes); `folder::StagedFolder` writes them so a report folder appears only when complete.
 
+pub mod arena;
 pub mod folder;
 pub mod manifest;
 pub mod summary;
@@ -49,6 +50,8 @@ pub const FILE_NAMES: [&str; 8] = [
 
 /// The file of a shard's partial result (`checkpoint::PARTIAL_FILE`).
 pub const PARTIAL_FILE: &str = "partial.toml";
+/// The files of an `arena` folder.
+pub const ARENA_FILE_NAMES: [&str; 3] = ["arena.csv", "summary.txt", "manifest.toml"];
 
 /// Checks that the existing folder `out` may be replaced by a new report: it is absent,
 /// empty, or a citadels-sim report (a manifest we wrote and only report files) or partial
@@ -77,18 +80,19 @@ pub fn check_replaceable(out: &Path, force: bool) -> Result<(), String> {
         ))
     };
     // A report has a manifest; a shard's partial result only its partial.toml.
-    let ours = [
-        ("manifest.toml", &FILE_NAMES[..]),
-        (PARTIAL_FILE, &[PARTIAL_FILE][..]),
-    ]
-    .into_iter()
-    .find(|(file, _)| {
+    let ours = |file: &str| {
         std::fs::read_to_string(out.join(file)).is_ok_and(|text| manifest::is_ours(&text))
-    });
-    let Some((_, allowed)) = ours else {
+    };
+    let report = |n: &str| FILE_NAMES.contains(&n) || ARENA_FILE_NAMES.contains(&n);
+    let partial = |n: &str| n == PARTIAL_FILE;
+    let known: &dyn Fn(&str) -> bool = if ours("manifest.toml") {
+        &report
+    } else if ours(PARTIAL_FILE) {
+        &partial
+    } else {
         return refuse("no manifest.toml or partial.toml written by citadels-sim".into());
     };
-    if let Some(foreign) = names.iter().find(|n| !allowed.contains(&n.as_str())) {
+    if let Some(foreign) = names.iter().find(|n| !known(n)) {
         return refuse(format!("it holds {foreign}, which is not a report file"));
     }
     Ok(())

@@ -394,11 +394,16 @@ mod tests {
             .rules(4)
             .unwrap();
         let stats = one_game_stats();
-        use crate::bots::BotSpec::{Heuristic, Random};
+        use crate::bots::BotSpec;
         let sections = [super::Section {
             rules: &rules,
             stats: &stats,
-            bots: &[Random, Heuristic, Random, Random],
+            bots: &[
+                BotSpec::Random,
+                BotSpec::heuristic(),
+                BotSpec::Random,
+                BotSpec::Random,
+            ],
         }];
         // bots.csv: the heuristic played seat 1, which won with 31; the random bots the rest.
         let bots = text(bots(&sections).unwrap());

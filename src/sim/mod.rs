@@ -1,6 +1,7 @@
 //! Playing games: one game with its bots (`play_game`), seeds, the replay log, and the
 //! parallel runner.
 
+pub mod arena;
 pub mod game_log;
 pub mod replay;
 pub mod runner;

@@ -198,19 +198,17 @@ pub fn run_chunks_with<F>(
 ) where
     F: Fn(u64, &mut Vec<Action>) -> GameRecord + Sync,
 {
-    run_chunks_logged(
-        players,
-        master_seed,
-        games,
-        chunks,
-        threads,
-        &|chunk, stats, _| chunk_done(chunk, stats),
-        |_, seed, legal| (play(seed, legal), None),
-    )
+    for_each_chunk(threads, chunks, chunk_done, |chunk, legal| {
+        let mut stats = Stats::new(players);
+        for index in chunk_games(games, chunk) {
+            stats.add(&play(game_seed(master_seed, players, index), legal));
+        }
+        stats
+    })
 }
 
-/// The runner itself: `play(index, seed, move_buffer)` plays game `index` and may return its
-/// log line. Each worker reuses one move buffer, so games allocate nothing (unless logged).
+/// `run_chunks` with the game as a parameter: `play(index, seed, move_buffer)` plays game
+/// `index` and may return its log line (games allocate nothing unless logged).
 fn run_chunks_logged<F>(
     players: u8,
     master_seed: u64,
@@ -221,6 +219,36 @@ fn run_chunks_logged<F>(
     play: F,
 ) where
     F: Fn(u64, u64, &mut Vec<Action>) -> (GameRecord, Option<String>) + Sync,
+{
+    for_each_chunk(
+        threads,
+        chunks,
+        &|chunk, (stats, lines)| chunk_done(chunk, stats, lines),
+        |chunk, legal| {
+            let mut stats = Stats::new(players);
+            let mut lines = Vec::new();
+            for index in chunk_games(games, chunk) {
+                let (record, line) = play(index, game_seed(master_seed, players, index), legal);
+                stats.add(&record);
+                lines.extend(line);
+            }
+            (stats, lines)
+        },
+    )
+}
+
+/// Runs `work(chunk, move_buffer)` for every chunk of `chunks` on a dedicated pool of
+/// `threads` threads (at least 1) and hands each result to `chunk_done(chunk, result)` from
+/// the worker thread, in any chunk order. Each worker reuses one move buffer.
+///
+/// Panics if the OS refuses to start the threads.
+pub fn for_each_chunk<T, W>(
+    threads: usize,
+    chunks: &[u64],
+    chunk_done: &(dyn Fn(u64, T) + Sync),
+    work: W,
+) where
+    W: Fn(u64, &mut Vec<Action>) -> T + Sync,
 {
     if chunks.is_empty() {
         return;
@@ -233,16 +261,7 @@ fn run_chunks_logged<F>(
     pool.install(|| {
         chunks.par_iter().for_each_init(
             || Vec::with_capacity(64),
-            |legal, &chunk| {
-                let mut stats = Stats::new(players);
-                let mut lines = Vec::new();
-                for index in chunk_games(games, chunk) {
-                    let (record, line) = play(index, game_seed(master_seed, players, index), legal);
-                    stats.add(&record);
-                    lines.extend(line);
-                }
-                chunk_done(chunk, stats, lines);
-            },
+            |legal, &chunk| chunk_done(chunk, work(chunk, legal)),
         )
     })
 }

@@ -556,3 +556,61 @@ fn classic_edition_runs_and_the_manifest_says_so() {
     let counts = std::fs::read_to_string(out.join("player_counts.csv")).unwrap();
     assert!(counts.contains("\n5,300,"), "{counts}");
 }
+
+/// Issue 5: the heuristic's weights live in a config's `[heuristic]` table; they are the base
+/// of every `heuristic` spec of the run, and a spec's own parameters come on top.
+#[test]
+fn config_heuristic_weights_are_the_base_of_heuristic_specs() {
+    let config = "name = \"tuned\"\n\
+        characters = [\"Assassin\", \"Thief\", \"Magician\", \"King\", \"Bishop\", \"Merchant\", \
+        \"Architect\", \"Warlord\"]\n\
+        unique_districts = [\"Dragon Gate\", \"Keep\", \"Library\"]\n\
+        [heuristic]\nnew_type = 3\ncatch_up = 0.5\n";
+    let args = [
+        "--players",
+        "4",
+        "--games",
+        "300",
+        "--bots",
+        "heuristic,heuristic:catch_up=2,random,heuristic:new_type=1.5,catch_up=0",
+    ];
+    let (_dir, out) = run_ok(&args, Some(config));
+    let bots = std::fs::read_to_string(out.join("bots.csv")).unwrap();
+    let names: Vec<&str> = bots
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap())
+        .collect();
+    // The canonical names list the weights that differ from the built-in defaults (the last
+    // spec sets both back); a name with parameters is quoted in the CSV.
+    assert_eq!(
+        names,
+        [
+            "\"heuristic:new_type=3",
+            "\"heuristic:new_type=3",
+            "random",
+            "heuristic"
+        ]
+    );
+    assert!(
+        bots.contains("\"heuristic:new_type=3,catch_up=0.5\""),
+        "{bots}"
+    );
+    assert!(
+        bots.contains("\"heuristic:new_type=3,catch_up=2\""),
+        "{bots}"
+    );
+    let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
+    assert!(manifest.contains("new_type = 3.0"), "{manifest}");
+    assert!(manifest.contains("catch_up = 0.5"), "{manifest}");
+}
+
+/// Different weights play differently: the same seeds give other results.
+#[test]
+fn heuristic_weights_change_the_play() {
+    let args = |bots: &'static str| ["--players", "4", "--games", "200", "--bots", bots];
+    let (_a, base) = run_ok(&args("heuristic"), None);
+    let (_b, tuned) = run_ok(&args("heuristic:new_type=-5,catch_up=0,gold_bias=4"), None);
+    let read = |dir: &std::path::Path| std::fs::read(dir.join("characters.csv")).unwrap();
+    assert_ne!(read(&base), read(&tuned));
+}

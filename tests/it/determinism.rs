@@ -7,7 +7,7 @@ use citadels_sim::sim::{game_seed, play_game, replay_game};
 #[test]
 fn replay_plays_the_same_game_as_the_run() {
     let rules = first_game_rules(5);
-    let bots = vec![BotSpec::Heuristic; 5];
+    let bots = vec![BotSpec::heuristic(); 5];
     for i in 0..20 {
         let seed = game_seed(3, 5, i);
         let record = play_game(&rules, seed, &bots);
@@ -30,7 +30,7 @@ fn different_seeds_give_different_games() {
 #[test]
 fn replay_log_shows_kills_robberies_and_the_crown() {
     let rules = first_game_rules(4);
-    let bots = vec![BotSpec::Heuristic; 4];
+    let bots = vec![BotSpec::heuristic(); 4];
     let logs: Vec<String> = (0..40)
         .map(|i| replay_game(&rules, game_seed(1, 4, i), &bots).1)
         .collect();

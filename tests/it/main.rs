@@ -1,5 +1,6 @@
 //! The integration test binary: engine scenarios, invariants, determinism and the CLI.
 
+mod arena;
 mod characters;
 mod characters_ranks_1_to_5;
 mod characters_ranks_5_to_9;
@@ -11,6 +12,7 @@ mod districts_more_1;
 mod districts_more_2;
 mod fuzz;
 mod game_log;
+mod golden;
 mod hostile;
 mod invariants;
 mod resume;

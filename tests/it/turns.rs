@@ -246,7 +246,7 @@ fn round_cap_ends_the_game_unscored_as_stalled() {
     config.options.round_cap = 1;
     let rules = config.rules(4).unwrap();
     for i in 0..20 {
-        let record = play_game(&rules, game_seed(1, 4, i), &vec![BotSpec::Heuristic; 4]);
+        let record = play_game(&rules, game_seed(1, 4, i), &vec![BotSpec::heuristic(); 4]);
         assert!(record.stalled);
         assert_eq!(record.rounds, 1);
         assert!(record.winners.is_empty());

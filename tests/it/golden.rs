@@ -1,0 +1,110 @@
+//! Golden games (issue 7): every decision of a few thousand seeded games, folded into one
+//! digest per case and compared with `tests/data/golden.toml`. A speed change must leave
+//! every game exactly as it was; this test fails on the first case whose games changed.
+//!
+//! When a change is meant to change play (a rule fix, new bot weights), regenerate the file
+//! with `GOLDEN_UPDATE=1 cargo test --release --test it golden` and say why in the commit.
+
+use citadels_sim::bots::BotSpec;
+use citadels_sim::config::load_preset;
+use citadels_sim::engine::action::Action;
+use citadels_sim::engine::ids::Seat;
+use citadels_sim::engine::rules::Rules;
+use citadels_sim::engine::state::State;
+use citadels_sim::sim::{Observer, game_seed, play_observed};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// FNV-1a over every decision (seat and action) and every game's result.
+struct Digest(u64);
+
+impl Digest {
+    fn add(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+impl Observer for Digest {
+    fn before_action(&mut self, _: &Rules, _: &State, seat: Seat, action: Action) {
+        self.add(format!("{}:{action:?};", seat.0).as_bytes());
+    }
+}
+
+/// The cases: preset, players, bots (one per seat or one for all), games.
+const CASES: [(&str, u8, &str, u64); 6] = [
+    ("first-game", 5, "heuristic", 1500),
+    ("first-game", 5, "random", 1500),
+    (
+        "first-game",
+        7,
+        "heuristic,random,heuristic,random,heuristic,random,heuristic",
+        500,
+    ),
+    ("all-characters", 4, "heuristic", 1000),
+    ("all-characters", 8, "heuristic", 300),
+    ("all-districts", 6, "heuristic", 800),
+];
+
+fn digest_of(preset: &str, players: u8, bots: &str, games: u64) -> String {
+    let rules = load_preset(preset).unwrap().rules(players).unwrap();
+    let mut specs = BotSpec::parse_list(bots).unwrap();
+    if specs.len() == 1 {
+        specs = vec![specs[0].clone(); players as usize];
+    }
+    let mut digest = Digest(0xcbf2_9ce4_8422_2325);
+    let mut legal = Vec::new();
+    let mut rounds = 0u64;
+    for i in 0..games {
+        let (record, _) = play_observed(
+            &rules,
+            game_seed(7, players, i),
+            &specs,
+            &mut legal,
+            &mut digest,
+        );
+        let result = format!(
+            "{:?}{:?}{}{}",
+            record.scores, record.winners, record.rounds, record.stalled
+        );
+        digest.add(result.as_bytes());
+        rounds += u64::from(record.rounds);
+    }
+    format!("{:016x} rounds={rounds}", digest.0)
+}
+
+#[test]
+fn golden_games_are_unchanged() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden.toml");
+    let mut now = BTreeMap::new();
+    for (preset, players, bots, games) in CASES {
+        let key = format!("{preset} {players}p {bots} {games} games");
+        now.insert(key, digest_of(preset, players, bots, games));
+    }
+    if std::env::var_os("GOLDEN_UPDATE").is_some() {
+        let mut text = String::from(
+            "# Digests of the golden games (tests/it/golden.rs). Regenerate only when a change\n\
+             # is meant to change play: GOLDEN_UPDATE=1 cargo test --release --test it golden\n",
+        );
+        for (key, value) in &now {
+            writeln!(text, "\"{key}\" = \"{value}\"").unwrap();
+        }
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    let saved: BTreeMap<String, String> = toml::from_str(&text).unwrap();
+    let changed: Vec<String> = now
+        .iter()
+        .filter(|(key, value)| saved.get(*key) != Some(value))
+        .map(|(key, value)| format!("{key}: now {value}, saved {:?}", saved.get(key)))
+        .collect();
+    assert!(
+        changed.is_empty(),
+        "golden games changed:\n{}",
+        changed.join("\n")
+    );
+    assert_eq!(saved.len(), now.len(), "golden.toml lists other cases");
+}
