@@ -6,6 +6,7 @@ use super::Bot;
 use super::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::ids::{CardId, Character, District, DistrictType, Rank, Seat};
+use crate::engine::sets::CardSet;
 use crate::engine::rng::GameRng;
 use crate::engine::view::View;
 use std::cell::OnceCell;
@@ -28,13 +29,21 @@ impl HeuristicBot {
 
 impl Bot for HeuristicBot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
-        // Built on first use: most turn decisions do not need it.
-        let ctx = OnceCell::new();
+        // A forced move: the loop below would pick it without drawing from the stream.
+        if let [only] = legal {
+            return *only;
+        }
+        let decision = Decision {
+            view,
+            w: &self.weights,
+            ctx: OnceCell::new(),
+            useful: OnceCell::new(),
+        };
         let mut best = legal[0];
         let mut best_score = f32::NEG_INFINITY;
         let mut ties = 0;
         for &action in legal {
-            let score = evaluate(view, &self.weights, &ctx, action);
+            let score = evaluate(&decision, action);
             if score > best_score {
                 best = action;
                 best_score = score;
@@ -51,6 +60,50 @@ impl Bot for HeuristicBot {
     }
 }
 
+/// One decision: the view, the weights, and what the evaluations of its actions share,
+/// each part computed on first use (most decisions need only some of it).
+struct Decision<'d, 'v> {
+    view: &'d View<'v>,
+    w: &'d HeuristicWeights,
+    ctx: OnceCell<Context>,
+    /// The cards of my hand I could build (`useful`).
+    useful: OnceCell<CardSet>,
+}
+
+impl Decision<'_, '_> {
+    fn ctx(&self) -> &Context {
+        self.ctx.get_or_init(|| Context::new(self.view, self.w))
+    }
+
+    fn useful_hand(&self) -> CardSet {
+        *self.useful.get_or_init(|| {
+            let view = self.view;
+            view.my_hand().iter().filter(|&c| useful(view, c)).collect()
+        })
+    }
+
+    fn useful_cards(&self) -> usize {
+        self.useful_hand().len()
+    }
+
+    /// A card of my hand worth giving away or discarding: not buildable, and not the Secret
+    /// Vault (which scores from the hand).
+    fn junk(&self, card: CardId) -> bool {
+        !self.useful_hand().contains(card)
+            && self.view.rules().card(card).district != District::SecretVault
+    }
+}
+
+/// Public facts about one seat that character values use.
+#[derive(Clone, Copy, Default)]
+struct SeatFacts {
+    /// Districts of each type in its city.
+    types: [u8; DistrictType::COUNT],
+    /// The most cards in another player's hand, and the most gold in another player's stash.
+    most_cards: f32,
+    richest_gold: f32,
+}
+
 /// What every evaluation of one decision shares, computed once per decision.
 struct Context {
     weights: HeuristicWeights,
@@ -58,6 +111,8 @@ struct Context {
     standing: [f32; 8],
     /// For each seat, the opponent furthest ahead of it.
     leader_of: [Seat; 8],
+    /// Per seat, built on first use (character values ask about one or a few seats).
+    facts: [OnceCell<SeatFacts>; 8],
     /// Per rank: how much the leader would gain from that character (`threat_of_rank`);
     /// built on first use (only naming abilities need it).
     threat: OnceCell<[f32; 10]>,
@@ -72,18 +127,31 @@ impl Context {
         for (seat, slot) in standing_of.iter_mut().enumerate().take(players) {
             *slot = standing(view, weights, Seat(seat as u8));
         }
+        // Each seat's leader is the best other seat, the last one among equals: the best seat
+        // overall for everyone but itself, and the best of the rest for the best seat.
+        let last_best = |skip: Option<usize>| {
+            (0..players)
+                .filter(|&s| Some(s) != skip)
+                .reduce(|best, s| {
+                    if standing_of[s].total_cmp(&standing_of[best]).is_ge() {
+                        s
+                    } else {
+                        best
+                    }
+                })
+                .expect("an opponent")
+        };
+        let best = last_best(None);
+        let runner_up = last_best(Some(best));
         let mut leader_of = [Seat(0); 8];
         for (seat, slot) in leader_of.iter_mut().enumerate().take(players) {
-            *slot = (0..players)
-                .filter(|&s| s != seat)
-                .max_by(|&a, &b| standing_of[a].total_cmp(&standing_of[b]))
-                .map(|s| Seat(s as u8))
-                .expect("an opponent");
+            *slot = Seat(if seat == best { runner_up } else { best } as u8);
         }
         Context {
             weights: *weights,
             standing: standing_of,
             leader_of,
+            facts: Default::default(),
             threat: OnceCell::new(),
             loot: OnceCell::new(),
         }
@@ -99,6 +167,21 @@ impl Context {
             .get_or_init(|| std::array::from_fn(|r| loot_of_rank(view, self, Rank(r as u8))))
     }
 
+    fn facts(&self, view: &View, seat: Seat) -> &SeatFacts {
+        self.facts[seat.index()].get_or_init(|| {
+            let rules = view.rules();
+            let city = view.city(seat);
+            let mut f = SeatFacts::default();
+            for (t, count) in f.types.iter_mut().enumerate() {
+                *count = city.intersection(rules.by_type[t]).len() as u8;
+            }
+            let others = (0..view.players()).map(Seat).filter(|&s| s != seat);
+            f.most_cards = others.clone().map(|s| view.hand_size(s)).max().unwrap_or(0) as f32;
+            f.richest_gold = others.map(|s| view.gold(s)).max().unwrap_or(0) as f32;
+            f
+        })
+    }
+
     /// The opponent furthest ahead of `seat`.
     fn leader_for(&self, seat: Seat) -> Seat {
         self.leader_of[seat.index()]
@@ -106,9 +189,10 @@ impl Context {
 }
 
 /// How much the bot likes an action now; the highest is played.
-fn evaluate(view: &View, w: &HeuristicWeights, ctx: &OnceCell<Context>, action: Action) -> f32 {
+fn evaluate(d: &Decision, action: Action) -> f32 {
+    let (view, w) = (d.view, d.w);
     let me = view.me();
-    let ctx = || ctx.get_or_init(|| Context::new(view, w));
+    let ctx = || d.ctx();
     match action {
         Action::Pick(rank) => character_value(view, ctx(), me, rank),
         // 2 players: discard what the opponent would like most.
@@ -116,15 +200,15 @@ fn evaluate(view: &View, w: &HeuristicWeights, ctx: &OnceCell<Context>, action: 
             let other = Seat((me.0 + 1) % view.players());
             character_value(view, ctx(), other, rank)
         }
-        Action::TakeGold => 20.0 + gather_gold_preference(view, w),
-        Action::DrawCards => 20.0 - gather_gold_preference(view, w),
+        Action::TakeGold => 20.0 + gather_gold_preference(d),
+        Action::DrawCards => 20.0 - gather_gold_preference(d),
         Action::Keep(card) => card_value(view, w, card),
         Action::KeepAll => 1000.0,
         Action::Build(card) => 40.0 + card_value(view, w, card),
         Action::DenPayCard(card) => {
             // Pay with the least useful cards while gold is short or the card is junk.
             let remaining = den_remaining(view);
-            if junk(view, card) || view.my_gold() < remaining {
+            if d.junk(card) || view.my_gold() < remaining {
                 30.0 - card_value(view, w, card)
             } else {
                 -1.0
@@ -136,11 +220,11 @@ fn evaluate(view: &View, w: &HeuristicWeights, ctx: &OnceCell<Context>, action: 
         Action::Kill(rank) => 80.0 + ctx().threat(view)[rank.index()],
         Action::Rob(rank) => 80.0 + ctx().loot(view)[rank.index()],
         Action::SwapHands(seat) => {
-            let gain = view.hand_size(seat) as f32 - my_useful_cards(view) as f32;
+            let gain = view.hand_size(seat) as f32 - d.useful_cards() as f32;
             if gain >= 2.0 { 70.0 + gain } else { -10.0 }
         }
         Action::MagicianDiscard(card) => {
-            if junk(view, card) {
+            if d.junk(card) {
                 70.0
             } else {
                 -5.0
@@ -149,7 +233,7 @@ fn evaluate(view: &View, w: &HeuristicWeights, ctx: &OnceCell<Context>, action: 
         Action::MagicianDraw => 0.0,
         Action::Destroy(seat, card) => destroy_value(view, ctx(), seat, card),
         Action::LabDiscard(card) => {
-            if junk(view, card) {
+            if d.junk(card) {
                 60.0
             } else if view.my_hand().len() >= 4 {
                 50.0 - card_value(view, w, card)
@@ -158,7 +242,7 @@ fn evaluate(view: &View, w: &HeuristicWeights, ctx: &OnceCell<Context>, action: 
             }
         }
         Action::SmithyDraw => {
-            if my_useful_cards(view) <= 1 && view.my_gold() >= 4 {
+            if d.useful_cards() <= 1 && view.my_gold() >= 4 {
                 55.0
             } else {
                 -5.0
@@ -167,7 +251,7 @@ fn evaluate(view: &View, w: &HeuristicWeights, ctx: &OnceCell<Context>, action: 
         Action::EndTurn => 0.0,
         Action::AbbotIncome(gold) => {
             // More gold when the hand holds cards to build, more cards otherwise.
-            let lean = if my_useful_cards(view) >= 2 {
+            let lean = if d.useful_cards() >= 2 {
                 1.0
             } else {
                 -1.0
@@ -215,7 +299,7 @@ fn evaluate(view: &View, w: &HeuristicWeights, ctx: &OnceCell<Context>, action: 
         Action::GiveCrown(seat) => 50.0 - 0.1 * ctx().standing[seat.index()],
         Action::LootGold => 1.0,
         Action::LootCard => {
-            if my_useful_cards(view) < 2 {
+            if d.useful_cards() < 2 {
                 2.0
             } else {
                 0.0
@@ -225,7 +309,7 @@ fn evaluate(view: &View, w: &HeuristicWeights, ctx: &OnceCell<Context>, action: 
             38.0 + card_value(view, w, card) + 0.01 * ctx().standing[lender.index()]
         }
         Action::NavigatorGold => {
-            90.0 + if my_useful_cards(view) >= 2 {
+            90.0 + if d.useful_cards() >= 2 {
                 1.0
             } else {
                 -1.0
@@ -269,7 +353,7 @@ fn evaluate(view: &View, w: &HeuristicWeights, ctx: &OnceCell<Context>, action: 
                 - 1.5 * view.district_cost(sacrifice) as f32
         }
         Action::MuseumTuck(card) => {
-            if junk(view, card) {
+            if d.junk(card) {
                 20.0
             } else if view.my_hand().len() >= 4 {
                 15.0 - card_value(view, w, card)
@@ -300,21 +384,21 @@ fn evaluate(view: &View, w: &HeuristicWeights, ctx: &OnceCell<Context>, action: 
 }
 
 /// Positive: take gold; negative: draw cards.
-fn gather_gold_preference(view: &View, w: &HeuristicWeights) -> f32 {
-    w.gold_bias + gather_need(view)
+fn gather_gold_preference(d: &Decision) -> f32 {
+    d.w.gold_bias + gather_need(d)
 }
 
 /// The hand's and purse's own case for gold (positive) or cards (negative).
-fn gather_need(view: &View) -> f32 {
-    let useful_cards = my_useful_cards(view);
+fn gather_need(d: &Decision) -> f32 {
+    let view = d.view;
+    let useful_cards = d.useful_cards();
     if useful_cards == 0 {
         return -10.0;
     }
     let gold = view.my_gold() as i32;
-    let cheapest = view
-        .my_hand()
+    let cheapest = d
+        .useful_hand()
         .iter()
-        .filter(|&c| useful(view, c))
         .map(|c| view.cost(c) as i32)
         .min()
         .unwrap_or(99);
@@ -332,12 +416,6 @@ fn den_remaining(view: &View) -> u16 {
         Some(crate::engine::state::Pending::DenPayment { remaining, .. }) => remaining as u16,
         _ => 0,
     }
-}
-
-/// A card worth giving away or discarding: not buildable, and not the Secret Vault (which
-/// scores from the hand).
-fn junk(view: &View, card: CardId) -> bool {
-    !useful(view, card) && view.rules().card(card).district != District::SecretVault
 }
 
 /// Whether a card in hand could be built in my city (no identical district, unless Quarry),
@@ -364,9 +442,6 @@ fn first_of(view: &View, district: District) -> CardId {
         .expect("a copy in hand")
 }
 
-fn my_useful_cards(view: &View) -> usize {
-    view.my_hand().iter().filter(|&c| useful(view, c)).count()
-}
 
 /// Worth of a district card to me: its points, a new type, its effect, and how soon I can
 /// afford it.
@@ -433,10 +508,8 @@ fn standing(view: &View, w: &HeuristicWeights, seat: Seat) -> f32 {
 }
 
 /// Districts of a type in a city.
-fn count_type(view: &View, seat: Seat, dtype: DistrictType) -> usize {
-    view.city(seat)
-        .intersection(view.rules().by_type[dtype.index()])
-        .len()
+fn count_type(facts: &SeatFacts, dtype: DistrictType) -> f32 {
+    facts.types[dtype.index()] as f32
 }
 
 /// How good the character of `rank` is for `seat` this round, from public information.
@@ -451,26 +524,27 @@ fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
     let to_complete = rules.complete_city as f32 - city;
     let leader = ctx.leader_for(seat);
     let behind = (ctx.standing[leader.index()] - ctx.standing[seat.index()]).max(0.0);
+    let facts = ctx.facts(view, seat);
     let catch_up = ctx.weights.catch_up;
     match character {
         Character::Assassin => 3.0 + 0.15 * catch_up * behind,
-        Character::Thief => 1.5 + 0.5 * richest_gold(view, seat),
+        Character::Thief => 1.5 + 0.5 * facts.richest_gold,
         Character::Magician => {
-            let most = most_cards(view, seat);
+            let most = facts.most_cards;
             2.0 + (most - hand).max(0.0) + if hand == 0.0 { 2.0 } else { 0.0 }
         }
         Character::King => {
             let statue = view
                 .city(seat)
                 .intersects(rules.by_district[District::Statue.index()]);
-            2.5 + count_type(view, seat, DistrictType::Noble) as f32
+            2.5 + count_type(facts, DistrictType::Noble)
                 + if statue { 2.0 } else { 0.0 }
         }
         Character::Bishop => {
             let exposure = if to_complete <= 2.0 { 3.0 } else { 0.5 };
-            2.0 + count_type(view, seat, DistrictType::Religious) as f32 + exposure
+            2.0 + count_type(facts, DistrictType::Religious) + exposure
         }
-        Character::Merchant => 3.0 + count_type(view, seat, DistrictType::Trade) as f32,
+        Character::Merchant => 3.0 + count_type(facts, DistrictType::Trade),
         Character::Architect => {
             let builds = hand.min((gold / 3.0).floor()).min(3.0);
             1.5 + 2.0 * builds + if hand <= 1.0 { 1.5 } else { 0.0 }
@@ -478,23 +552,23 @@ fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
         Character::Warlord => {
             let leader_to_complete = rules.complete_city as f32 - view.city(leader).len() as f32;
             let threat = if leader_to_complete <= 2.0 { 3.0 } else { 0.0 };
-            2.0 + count_type(view, seat, DistrictType::Military) as f32 + threat
+            2.0 + count_type(facts, DistrictType::Military) + threat
         }
         Character::Witch => 3.0 + 0.1 * catch_up * behind,
         Character::Magistrate => 3.0 + 0.05 * catch_up * behind,
-        Character::Spy => 2.0 + 0.3 * most_cards(view, seat),
-        Character::Blackmailer => 1.5 + 0.4 * richest_gold(view, seat),
-        Character::Wizard => 2.5 + 0.3 * most_cards(view, seat),
+        Character::Spy => 2.0 + 0.3 * facts.most_cards,
+        Character::Blackmailer => 1.5 + 0.4 * facts.richest_gold,
+        Character::Wizard => 2.5 + 0.3 * facts.most_cards,
         Character::Seer => 2.5 + if hand <= 1.0 { 1.5 } else { 0.0 },
-        Character::Emperor => 2.5 + count_type(view, seat, DistrictType::Noble) as f32,
-        Character::Patrician => 2.0 + count_type(view, seat, DistrictType::Noble) as f32,
-        Character::Abbot => 2.5 + count_type(view, seat, DistrictType::Religious) as f32,
+        Character::Emperor => 2.5 + count_type(facts, DistrictType::Noble),
+        Character::Patrician => 2.0 + count_type(facts, DistrictType::Noble),
+        Character::Abbot => 2.5 + count_type(facts, DistrictType::Religious),
         Character::Cardinal => {
             let short = if gold < 3.0 && hand >= 2.0 { 1.5 } else { 0.0 };
-            2.0 + 0.8 * count_type(view, seat, DistrictType::Religious) as f32 + short
+            2.0 + 0.8 * count_type(facts, DistrictType::Religious) + short
         }
         Character::Alchemist => 1.0 + 0.6 * gold.min(6.0) * (hand > 0.0) as u8 as f32,
-        Character::Trader => 3.0 + count_type(view, seat, DistrictType::Trade) as f32,
+        Character::Trader => 3.0 + count_type(facts, DistrictType::Trade),
         Character::Navigator => {
             if to_complete <= 1.0 {
                 0.5
@@ -503,35 +577,15 @@ fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
             }
         }
         Character::Scholar => 2.5 + if hand <= 1.0 { 2.0 } else { 0.5 },
-        Character::Diplomat => 2.5 + count_type(view, seat, DistrictType::Military) as f32,
+        Character::Diplomat => 2.5 + count_type(facts, DistrictType::Military),
         Character::Marshal => {
             let can_pay = if gold >= 2.0 { 1.5 } else { 0.0 };
-            2.0 + count_type(view, seat, DistrictType::Military) as f32 + can_pay
+            2.0 + count_type(facts, DistrictType::Military) + can_pay
         }
         Character::Queen => 3.0,
         Character::Artist => 1.5 + 0.5 * gold.min(2.0) + if to_complete <= 2.0 { 1.0 } else { 0.0 },
         Character::TaxCollector => 1.5 + view.tax_pool() as f32,
     }
-}
-
-/// The largest `measure` among the players other than `seat`.
-fn most_of_others(view: &View, seat: Seat, measure: impl Fn(Seat) -> usize) -> f32 {
-    (0..view.players())
-        .map(Seat)
-        .filter(|&s| s != seat)
-        .map(measure)
-        .max()
-        .unwrap_or(0) as f32
-}
-
-/// The most cards in another player's hand.
-fn most_cards(view: &View, seat: Seat) -> f32 {
-    most_of_others(view, seat, |s| view.hand_size(s))
-}
-
-/// The most gold in another player's stash.
-fn richest_gold(view: &View, seat: Seat) -> f32 {
-    most_of_others(view, seat, |s| view.gold(s) as usize)
 }
 
 /// Ranks that could be in an opponent's hand: not mine, not face-up discarded, not revealed.
