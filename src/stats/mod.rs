@@ -9,6 +9,10 @@
 //! - A shared win (several winners after the tie-break) counts as a win for each winner.
 //! - Scores are summed as `u64`; the rules never produce a negative score, and a negative one
 //!   would be counted as 0.
+//! - Ranks (`GameRecord::ranks`): 1 for every winner, else 1 + the players who beat the seat;
+//!   the margin is the best score minus the second best (0 on a tie on points).
+//! - What is counted per character during play (offers, pick positions, markers, turns and
+//!   the gains in them) is defined in `sim::tally`.
 
 pub mod estimate;
 pub mod record;

@@ -172,13 +172,24 @@ fn a_killed_character_is_counted_and_plays_no_turn() {
     assert_eq!(r.turns[Character::Assassin.index()], 1);
 }
 
-/// Over whole games (first-game cast: no Witch, no Hospital) every pick is a turn unless the
-/// character was killed, picks never exceed the rounds the character was offered, positions
-/// are within the draft order, and builds happen within the game's rounds.
+/// Over whole games every pick is a turn unless the character was killed (the bewitched
+/// character's gather-only turn counts, the Witch's resumed turn does not), picks never
+/// exceed the rounds the character was offered, positions are within the draft order, and
+/// builds happen within the game's rounds.
 #[test]
 fn whole_games_are_counted_consistently() {
-    for players in [4, 6] {
-        let rules = first_game_rules(players);
+    let all = |players| {
+        citadels_sim::config::load_preset("all-characters")
+            .and_then(|c| c.rules(players))
+            .unwrap()
+    };
+    for (players, rules) in [
+        (4, first_game_rules(4)),
+        (6, first_game_rules(6)),
+        (3, all(3)),
+        (5, all(5)),
+        (8, all(8)),
+    ] {
         let bots = vec![BotSpec::Random; players as usize];
         for i in 0..60 {
             let r = play_game(&rules, game_seed(11, players, i), &bots);
