@@ -350,6 +350,16 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
     }
     let shard = resolve_shard(args.shard)?;
     let plan = plan(args)?;
+    if let Some(log) = &args.log_games
+        && inside(log, &plan.out)
+    {
+        return Err(input(anyhow!(
+            "--log-games {}: is inside the report folder {}, which is replaced whole; write \
+             the log elsewhere",
+            log.display(),
+            plan.out.display()
+        )));
+    }
     let mut log = match &args.log_games {
         None => None,
         Some(path) => Some(folder::StagedFile::create(path).map_err(|e| {
@@ -516,6 +526,14 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
         .map_err(failed)?;
     eprintln!("{speed}");
     Ok(())
+}
+
+/// Whether `path` is inside the folder `folder` (compared as written, and resolved where
+/// both exist).
+fn inside(path: &Path, folder: &Path) -> bool {
+    let resolved = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let parent = path.parent().unwrap_or(Path::new(""));
+    path.starts_with(folder) || resolved(parent).starts_with(resolved(folder))
 }
 
 fn log_name(args: &RunArgs) -> String {

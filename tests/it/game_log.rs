@@ -119,6 +119,7 @@ fn a_bad_log_path_is_refused_before_any_game() {
     for (log, message) in [
         (dir.path().join("no").join("games.jsonl"), "does not exist"),
         (dir.path().to_path_buf(), "is a folder"),
+        (out.join("games.jsonl"), "is inside the report folder"),
     ] {
         let output = Command::new(BIN)
             .args(["run", "--players", "4", "--games", "10", "--out"])
