@@ -3,6 +3,8 @@
 //! `render` builds every file in memory (pure, deterministic: the same stats give the same
 //! bytes); `folder::StagedFolder` writes them so a report folder appears only when complete.
 
+pub mod compare;
+pub mod delta;
 pub mod folder;
 pub mod html;
 pub mod manifest;
