@@ -9,6 +9,7 @@ pub mod folder;
 pub mod html;
 pub mod manifest;
 pub mod summary;
+pub mod sweep;
 pub mod table;
 pub mod tables;
 
