@@ -417,10 +417,17 @@ pub fn charts(comparisons: &[Comparison]) -> Vec<ChartSection> {
                 bars: rows
                     .iter()
                     .map(|r| Bar {
-                        label: if per_count {
-                            format!("{} players", players_of(c, r))
-                        } else {
-                            label(c, r)
+                        label: {
+                            let name = if per_count {
+                                format!("{} players", players_of(c, r))
+                            } else {
+                                label(c, r)
+                            };
+                            match (&r.a, &r.b) {
+                                (None, _) => format!("{name} (only in B)"),
+                                (_, None) => format!("{name} (only in A)"),
+                                _ => name,
+                            }
                         },
                         value: r.test.map(|t| t.difference.delta),
                         interval: r.test.map(|t| (t.difference.lo, t.difference.hi)),

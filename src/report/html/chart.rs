@@ -64,10 +64,13 @@ pub struct Chart {
     pub reference: Option<(f64, String)>,
 }
 
-const WIDTH: f64 = 580.0;
+/// The label column's least width, and an estimate of a label character's width at 11px
+/// (no font is measured, so that the bytes never depend on the machine).
 const LABEL_W: f64 = 150.0;
-const PLOT_X: f64 = 160.0;
+const CHAR_W: f64 = 6.2;
 const PLOT_W: f64 = 340.0;
+/// Room right of the plot for the value.
+const VALUE_W: f64 = 80.0;
 const ROW_H: f64 = 18.0;
 const TOP: f64 = 8.0;
 const AXIS_H: f64 = 26.0;
@@ -113,7 +116,11 @@ pub fn svg(chart: &Chart) -> Markup {
         lo = lo.min(*r);
     }
     let (start, end, step) = axis(lo, hi);
-    let x = |v: f64| PLOT_X + (v - start) / (end - start) * PLOT_W;
+    let longest = chart.bars.iter().map(|b| b.label.chars().count()).max();
+    let label_w = LABEL_W.max(longest.unwrap_or(0) as f64 * CHAR_W);
+    let plot_x = label_w + 10.0;
+    let width = plot_x + PLOT_W + VALUE_W;
+    let x = |v: f64| plot_x + (v - start) / (end - start) * PLOT_W;
     let rows = chart.bars.len() as f64;
     let plot_h = rows * ROW_H;
     let height = TOP + plot_h + AXIS_H;
@@ -122,8 +129,8 @@ pub fn svg(chart: &Chart) -> Markup {
         .collect();
     let zero = x(0.0);
     html! {
-        svg class="chart" width=(px(WIDTH)) height=(px(height))
-            viewBox={ "0 0 " (px(WIDTH)) " " (px(height)) } role="img" aria-label=(chart.caption) {
+        svg class="chart" width=(px(width)) height=(px(height))
+            viewBox={ "0 0 " (px(width)) " " (px(height)) } role="img" aria-label=(chart.caption) {
             @for t in &ticks {
                 line.grid x1=(px(x(*t))) x2=(px(x(*t))) y1=(px(TOP)) y2=(px(TOP + plot_h)) {}
                 text.tick x=(px(x(*t))) y=(px(TOP + plot_h + 16.0)) text-anchor="middle" {
@@ -136,7 +143,7 @@ pub fn svg(chart: &Chart) -> Markup {
                 @let mid = y + ROW_H / 2.0;
                 g.bar.marked[bar.marked] {
                     title { (tooltip(bar, chart.scale)) }
-                    text.label x=(px(LABEL_W)) y=(px(mid + 4.0)) text-anchor="end" { (bar.label) }
+                    text.label x=(px(label_w)) y=(px(mid + 4.0)) text-anchor="end" { (bar.label) }
                     @if let Some(v) = bar.value {
                         rect.fill x=(px(x(v).min(zero))) y=(px(y + 3.0))
                             width=(px((x(v) - zero).abs())) height=(px(ROW_H - 6.0)) {}
@@ -145,11 +152,11 @@ pub fn svg(chart: &Chart) -> Markup {
                             line.err x1=(px(x(l))) x2=(px(x(l))) y1=(px(mid - 4.0)) y2=(px(mid + 4.0)) {}
                             line.err x1=(px(x(h))) x2=(px(x(h))) y1=(px(mid - 4.0)) y2=(px(mid + 4.0)) {}
                         }
-                        text.value x=(px(PLOT_X + PLOT_W + 6.0)) y=(px(mid + 4.0)) {
+                        text.value x=(px(plot_x + PLOT_W + 6.0)) y=(px(mid + 4.0)) {
                             (chart.scale.format(v))
                         }
                     } @else {
-                        text.value x=(px(PLOT_X + PLOT_W + 6.0)) y=(px(mid + 4.0)) { "no data" }
+                        text.value x=(px(plot_x + PLOT_W + 6.0)) y=(px(mid + 4.0)) { "no data" }
                     }
                 }
             }
