@@ -119,14 +119,21 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         side
     };
     let (args_a, args_b) = (side_args(source_a), side_args(source_b));
-    let name_side = |side: &str, e: AppError| match e {
-        AppError::Input(e) => input(anyhow!("side {side}: {e:#}")),
+    // The side's text names the preset; the loader's `--preset NAME: ` prefix would not.
+    let name_side = |side: &str, text: &str, e: AppError| match e {
+        AppError::Input(e) => {
+            let message = format!("{e:#}");
+            let message = message
+                .strip_prefix(&format!("--preset {text}: "))
+                .unwrap_or(&message);
+            input(anyhow!("side {side}: {message}"))
+        }
         other => other,
     };
-    let plan_a =
-        plan_with(&args_a, || super::load_config(&args_a.setup)).map_err(|e| name_side("A", e))?;
-    let plan_b =
-        plan_with(&args_b, || super::load_config(&args_b.setup)).map_err(|e| name_side("B", e))?;
+    let plan_a = plan_with(&args_a, || super::load_config(&args_a.setup))
+        .map_err(|e| name_side("A", &args.a, e))?;
+    let plan_b = plan_with(&args_b, || super::load_config(&args_b.setup))
+        .map_err(|e| name_side("B", &args.b, e))?;
 
     let per_side = run.games * plan_a.counts.len() as u64;
     let progress = Progress::new(2 * per_side, 0, run.quiet);

@@ -44,7 +44,20 @@ fn with_rules(base: &RunConfig, values: &[(String, String)]) -> Result<RunConfig
         .map_err(|e| failed(anyhow!("{}: cannot write the config: {e}", base.source)))?;
     let settings: Vec<String> = values.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let source = format!("{} with --set {}", base.source, settings.join(" --set "));
-    config::load_str(&source, &text).map_err(input)
+    config::load_str(&source, &text).map_err(|e| {
+        // A TOML type error points at a line of the generated text: not the user's; drop it.
+        let message = e.to_string();
+        let prefix = format!("{source}: line ");
+        match message
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.split_once(": "))
+        {
+            Some((position, rest)) if position.contains("column") => {
+                input(anyhow!("{source}: {rest}"))
+            }
+            _ => input(e),
+        }
+    })
 }
 
 /// The keys of the `[rules]` table (the resolved config writes every one).
@@ -304,7 +317,11 @@ mod tests {
             "{e}"
         );
         let e = message(combinations(&base(), &[set("starting_gold", &["two"])]).unwrap_err());
-        assert!(e.contains("starting_gold"), "{e}");
+        assert_eq!(
+            e,
+            "preset first-game with --set starting_gold=two: rules.starting_gold = \"two\": \
+             invalid type: string \"two\", expected an integer"
+        );
         let twice = [set("round_cap", &["50"]), set("round_cap", &["60"])];
         let e = message(combinations(&base(), &twice).unwrap_err());
         assert!(e.contains("set twice"), "{e}");
