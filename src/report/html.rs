@@ -79,8 +79,8 @@ fn keyed_by_players(table: &Table) -> bool {
         .all(|&k| table.header[k] == "players")
 }
 
-/// The chart sections of one table: for a table with a row per player count, a chart of
-/// each numeric column across player counts; otherwise a section per rate column with one
+/// The chart sections of one table: for a table with a row per player count, one section
+/// with a chart of each numeric column across player counts; otherwise a section per rate column with one
 /// chart per player count (win rates with a dashed line at 1/N, the fair share).
 pub fn table_charts(table: &Table) -> Vec<ChartSection> {
     let title = table_title(&table.name);
@@ -95,7 +95,7 @@ pub fn table_charts(table: &Table) -> Vec<ChartSection> {
         let columns = (0..table.header.len()).filter(|&i| {
             i != players_col && !table.is_bound(i) && (rate_of(i).is_some() || table.is_numeric(i))
         });
-        return columns
+        let charts = columns
             .map(|i| {
                 let rate = rate_of(i);
                 let bars = table
@@ -111,23 +111,24 @@ pub fn table_charts(table: &Table) -> Vec<ChartSection> {
                         }
                     })
                     .collect();
-                ChartSection {
-                    id: format!("{stem}-{}", table.header[i]),
-                    heading: format!("{title}: {}", table.header[i]),
-                    description: description.clone(),
-                    charts: vec![Chart {
-                        caption: "by player count".into(),
-                        bars,
-                        scale: if rate.is_some() {
-                            Scale::Percent
-                        } else {
-                            Scale::Number
-                        },
-                        reference: None,
-                    }],
+                Chart {
+                    caption: table.header[i].clone(),
+                    bars,
+                    scale: if rate.is_some() {
+                        Scale::Percent
+                    } else {
+                        Scale::Number
+                    },
+                    reference: None,
                 }
             })
             .collect();
+        return vec![ChartSection {
+            id: stem.to_string(),
+            heading: title,
+            description,
+            charts,
+        }];
     }
     rates
         .iter()
@@ -274,16 +275,15 @@ mod tests {
         )
         .unwrap();
         let sections = table_charts(&t);
-        let headings: Vec<&str> = sections.iter().map(|s| s.heading.as_str()).collect();
-        assert_eq!(
-            headings,
-            [
-                "Player counts: games",
-                "Player counts: mean_rounds",
-                "Player counts: tie_rate"
-            ]
-        );
-        let ties = &sections[2].charts[0];
+        assert_eq!(sections.len(), 1);
+        assert_eq!(sections[0].heading, "Player counts");
+        let captions: Vec<&str> = sections[0]
+            .charts
+            .iter()
+            .map(|c| c.caption.as_str())
+            .collect();
+        assert_eq!(captions, ["games", "mean_rounds", "tie_rate"]);
+        let ties = &sections[0].charts[2];
         assert_eq!(ties.scale, Scale::Percent);
         assert_eq!(ties.bars[1].label, "5 players");
         assert_eq!(ties.bars[1].interval, Some((0.1, 0.3)));

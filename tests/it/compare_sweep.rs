@@ -98,9 +98,11 @@ fn report_html_has_a_chart_per_player_count_and_a_bar_per_row() {
         }
     }
     // Per player count: a chart of each number of player_counts.csv, a bar per count.
-    let part = section(&html, "player_counts-mean_rounds");
-    assert_eq!(part.matches("<g class=\"bar\">").count(), 2);
-    assert!(part.contains(">4 players</text>") && part.contains(">5 players</text>"));
+    let part = section(&html, "player_counts");
+    let charts = part.matches("<svg").count();
+    assert!(part.contains("<figcaption>mean_rounds</figcaption>"));
+    assert_eq!(part.matches("<g class=\"bar\">").count(), 2 * charts);
+    assert_eq!(part.matches(">5 players</text>").count(), charts);
 }
 
 /// Common random numbers: "both sides play the same seeds", so a config compared with

@@ -31,6 +31,8 @@ impl Scale {
         match self {
             Scale::Percent => format!("{:.1}%", v * 100.0),
             Scale::Points => format!("{:+.1}", v * 100.0),
+            // Counts stay whole; means get two decimals.
+            Scale::Number if v.fract() == 0.0 => format!("{v:.0}"),
             Scale::Number => format!("{v:.2}"),
         }
     }
