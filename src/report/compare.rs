@@ -130,7 +130,13 @@ pub fn compare(a: &Table, b: &Table) -> io::Result<Comparison> {
         .enumerate()
         .map(|(i, row)| (key_of(b, row), i))
         .collect();
-    let mut pairs: Vec<(Vec<String>, Option<&Vec<String>>, Option<&Vec<String>>)> = Vec::new();
+    // (key, A's row, B's row)
+    type Pair<'t> = (
+        Vec<String>,
+        Option<&'t Vec<String>>,
+        Option<&'t Vec<String>>,
+    );
+    let mut pairs: Vec<Pair> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for row in &a.rows {
         let key = key_of(a, row);

@@ -387,7 +387,7 @@ mod tests {
             values: vec![("complete_city".into(), "6".into())],
             headlines: vec![h.clone()],
         };
-        let csv = String::from_utf8(to_csv(&[c.clone()]).unwrap()).unwrap();
+        let csv = String::from_utf8(to_csv(std::slice::from_ref(&c)).unwrap()).unwrap();
         let mut lines = csv.lines();
         assert!(
             lines
@@ -402,7 +402,7 @@ mod tests {
                 .starts_with("6,4,100,4,0.1000,King,0.3500,0.3000,0.4000,Assassin,0.1500,"),
             "{csv}"
         );
-        assert!(summary("preset first-game", &[c.clone()]).contains("complete_city=6"));
+        assert!(summary("preset first-game", std::slice::from_ref(&c)).contains("complete_city=6"));
         assert_eq!(charts(&[c]).len(), 5);
     }
 }
