@@ -15,6 +15,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 
+mod compare;
+mod sweep;
+
 /// The preset used without `--preset` or `--config`.
 pub const DEFAULT_PRESET: &str = "first-game";
 
@@ -54,6 +57,8 @@ pub fn main(cli: Cli, command_line: String) -> Result<(), AppError> {
         Command::Run(args) => run(&args, command_line),
         Command::Replay(args) => replay(&args),
         Command::Arena(args) => arena(&args, command_line),
+        Command::Compare(args) => compare::compare(&args, command_line),
+        Command::Sweep(args) => sweep::sweep(&args, command_line),
     }
 }
 
@@ -116,7 +121,15 @@ struct Plan {
 }
 
 fn plan(args: &RunArgs) -> Result<Plan, AppError> {
-    let config = load_config(&args.setup)?;
+    plan_with(args, || load_config(&args.setup))
+}
+
+/// `plan` with the config from `load` (called once the options are checked).
+fn plan_with(
+    args: &RunArgs,
+    load: impl FnOnce() -> Result<RunConfig, AppError>,
+) -> Result<Plan, AppError> {
+    let config = load()?;
     let bots = parse_bots(&args.bots, &config)?;
     if bots.len() > 1 && !args.players.is_single() {
         return Err(input(anyhow!(
@@ -264,12 +277,89 @@ fn start_from(
     Ok(found)
 }
 
-fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
-    let plan = plan(args)?;
-    let threads = match args.threads {
+/// `--threads`, or all cores.
+fn threads(args: &RunArgs) -> usize {
+    match args.threads {
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    }
+}
+
+/// Plays every player count of a plan from scratch (no checkpoint: `compare` and `sweep`),
+/// moving `progress` on from `done` games.
+fn play(plan: &Plan, args: &RunArgs, progress: &Progress, done: u64) -> Vec<Stats> {
+    let threads = threads(args);
+    let mut played = done;
+    plan.counts
+        .iter()
+        .map(|(rules, seats)| {
+            progress.start_count(rules.players);
+            let stats = runner::run(rules, args.seed, args.games, seats, threads, &|games| {
+                progress.set_position(played + games)
+            });
+            played += args.games;
+            stats
+        })
+        .collect()
+}
+
+/// The manifest of a plan's run.
+fn manifest(plan: &Plan, args: &RunArgs, command: String) -> Manifest {
+    Manifest {
+        generator: report::manifest::GENERATOR,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        command,
+        config_source: plan.config.source.clone(),
+        config_name: plan.config.name.clone(),
+        seed: args.seed,
+        games: args.games,
+        players: args.players.counts().collect(),
+        bots: plan.bots.iter().map(|b| b.to_string()).collect(),
+        config: plan.config_table.clone(),
+    }
+}
+
+/// The report files of a plan's run (as `run` writes them).
+fn render_plan(
+    plan: &Plan,
+    args: &RunArgs,
+    stats: &[Stats],
+    command: String,
+) -> Result<Vec<report::ReportFile>, AppError> {
+    let sections: Vec<Section> = plan
+        .counts
+        .iter()
+        .zip(stats)
+        .map(|((rules, bots), stats)| Section { rules, stats, bots })
+        .collect();
+    report::render(&sections, &manifest(plan, args, command))
+        .context("cannot render the reports")
+        .map_err(failed)
+}
+
+/// Refuses a run option that `command` does not take, naming the flag.
+fn refuse_flag(given: bool, flag: &str, command: &str, why: &str) -> Result<(), AppError> {
+    if given {
+        return Err(input(anyhow!("{flag}: {command} does not take it ({why})")));
+    }
+    Ok(())
+}
+
+/// Writes rendered files into the report folder `out` (replaced whole, once written).
+fn write_folder(out: &Path, force: bool, files: &[report::ReportFile]) -> Result<(), AppError> {
+    report::check_replaceable(out, force)
+        .map_err(|e| input(anyhow!("--out {}: {e}", out.display())))?;
+    let staged = folder::StagedFolder::create(out)
+        .with_context(|| format!("cannot create the report folder {}", out.display()))
+        .map_err(failed)?;
+    report::write(staged, files)
+        .with_context(|| format!("cannot write the reports into {}", out.display()))
+        .map_err(failed)
+}
+
+fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
+    let plan = plan(args)?;
+    let threads = threads(args);
     let fingerprint = Fingerprint::new(
         plan.config.edition.name(),
         &plan.config.source,
@@ -329,45 +419,15 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
         command, counts, ..
     } = tracker.checkpoint;
 
-    let sections: Vec<Section> = plan
-        .counts
-        .iter()
-        .zip(&counts)
-        .map(|((rules, bots), progress)| Section {
-            rules,
-            stats: &progress.stats,
-            bots,
-        })
-        .collect();
-    let manifest = Manifest {
-        generator: report::manifest::GENERATOR,
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        command,
-        config_source: plan.config.source.clone(),
-        config_name: plan.config.name.clone(),
-        seed: args.seed,
-        games: args.games,
-        players: args.players.counts().collect(),
-        bots: plan.bots.iter().map(|b| b.to_string()).collect(),
-        config: plan.config_table.clone(),
-    };
-    let files = report::render(&sections, &manifest)
-        .context("cannot render the reports")
-        .map_err(failed)?;
+    let stats: Vec<Stats> = counts.into_iter().map(|c| c.stats).collect();
+    let files = render_plan(&plan, args, &stats, command)?;
     let summary = files
         .iter()
         .find(|f| f.name == "summary.txt")
         .map(|f| String::from_utf8_lossy(&f.bytes).into_owned())
         .unwrap_or_default();
     // The existing folder may have changed while the games were played.
-    report::check_replaceable(&plan.out, args.force)
-        .map_err(|e| input(anyhow!("--out {}: {e}", plan.out.display())))?;
-    let staged = folder::StagedFolder::create(&plan.out)
-        .with_context(|| format!("cannot create the report folder {}", plan.out.display()))
-        .map_err(failed)?;
-    report::write(staged, &files)
-        .with_context(|| format!("cannot write the reports into {}", plan.out.display()))
-        .map_err(failed)?;
+    write_folder(&plan.out, args.force, &files)?;
     checkpoint::remove(&plan.out)
         .with_context(|| format!("cannot remove the checkpoint of {}", plan.out.display()))
         .map_err(failed)?;

@@ -6,8 +6,8 @@ use super::Bot;
 use super::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::ids::{CardId, Character, District, DistrictType, Rank, Seat};
-use crate::engine::sets::CardSet;
 use crate::engine::rng::GameRng;
+use crate::engine::sets::CardSet;
 use crate::engine::view::View;
 use std::cell::OnceCell;
 
@@ -251,11 +251,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
         Action::EndTurn => 0.0,
         Action::AbbotIncome(gold) => {
             // More gold when the hand holds cards to build, more cards otherwise.
-            let lean = if d.useful_cards() >= 2 {
-                1.0
-            } else {
-                -1.0
-            };
+            let lean = if d.useful_cards() >= 2 { 1.0 } else { -1.0 };
             90.0 + lean * gold as f32
         }
         Action::AbbotTax(seat) => 90.0 + 0.01 * ctx().standing[seat.index()],
@@ -308,13 +304,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
         Action::BorrowBuild(card, lender) => {
             38.0 + card_value(view, w, card) + 0.01 * ctx().standing[lender.index()]
         }
-        Action::NavigatorGold => {
-            90.0 + if d.useful_cards() >= 2 {
-                1.0
-            } else {
-                -1.0
-            }
-        }
+        Action::NavigatorGold => 90.0 + if d.useful_cards() >= 2 { 1.0 } else { -1.0 },
         Action::NavigatorCards => 90.0,
         Action::ScholarDraw => 85.0,
         Action::Exchange(seat, theirs, mine) => {
@@ -442,7 +432,6 @@ fn first_of(view: &View, district: District) -> CardId {
         .expect("a copy in hand")
 }
 
-
 /// Worth of a district card to me: its points, a new type, its effect, and how soon I can
 /// afford it.
 fn card_value(view: &View, w: &HeuristicWeights, card: CardId) -> f32 {
@@ -537,8 +526,7 @@ fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
             let statue = view
                 .city(seat)
                 .intersects(rules.by_district[District::Statue.index()]);
-            2.5 + count_type(facts, DistrictType::Noble)
-                + if statue { 2.0 } else { 0.0 }
+            2.5 + count_type(facts, DistrictType::Noble) + if statue { 2.0 } else { 0.0 }
         }
         Character::Bishop => {
             let exposure = if to_complete <= 2.0 { 3.0 } else { 0.5 };

@@ -396,6 +396,7 @@ fn reports_are_identical_with_one_and_two_threads() {
             "districts.csv",
             "manifest.toml",
             "player_counts.csv",
+            "report.html",
             "seats.csv",
             "summary.txt"
         ]

@@ -157,7 +157,7 @@ fn a_killed_run_resumes_to_identical_reports() {
     // The same command, uninterrupted (the same --out: it is part of the manifest).
     succeeds(&long, &out, &["--threads", "2"]);
     let whole = files(&out);
-    assert_eq!(resumed.len(), 7);
+    assert_eq!(resumed.len(), 8);
     for ((name, a), (_, b)) in resumed.iter().zip(&whole) {
         assert!(a == b, "{name} differs after --resume");
     }
