@@ -1,6 +1,7 @@
 //! Bots: the `Bot` trait, bot specs as written on the command line, and the built-in bots.
 
 pub mod heuristic;
+pub mod ismcts;
 pub mod random;
 
 use crate::engine::action::Action;
@@ -12,27 +13,41 @@ pub trait Bot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action;
 }
 
-/// A bot as written in `--bots`: `random`, `heuristic`.
+/// A bot as written in `--bots`: `random`, `heuristic`, `ismcts` or `ismcts:iters=N:c=X`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotSpec {
     Random,
     Heuristic,
+    Ismcts(ismcts::IsmctsParams),
 }
 
 /// A bad `--bots` entry.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown bot \"{0}\" (known bots: random, heuristic){hint}",
-    hint = crate::config::suggest::did_you_mean(.0, ["random", "heuristic"])
-)]
-pub struct BotSpecError(pub String);
+pub enum BotSpecError {
+    #[error(
+        "unknown bot \"{0}\" (known bots: random, heuristic, ismcts){hint}",
+        hint = crate::config::suggest::did_you_mean(.0, ["random", "heuristic", "ismcts"])
+    )]
+    Unknown(String),
+    #[error("bot \"{spec}\": {message}")]
+    Parameter { spec: String, message: String },
+}
 
 impl BotSpec {
     pub fn parse(text: &str) -> Result<BotSpec, BotSpecError> {
         match text.trim() {
             "random" => Ok(BotSpec::Random),
             "heuristic" => Ok(BotSpec::Heuristic),
-            other => Err(BotSpecError(other.to_string())),
+            "ismcts" => Ok(BotSpec::Ismcts(ismcts::IsmctsParams::default())),
+            other => match other.split_once(':') {
+                Some(("ismcts", params)) => ismcts::IsmctsParams::parse(params)
+                    .map(BotSpec::Ismcts)
+                    .map_err(|message| BotSpecError::Parameter {
+                        spec: other.to_string(),
+                        message,
+                    }),
+                _ => Err(BotSpecError::Unknown(other.to_string())),
+            },
         }
     }
 
@@ -44,10 +59,11 @@ impl BotSpec {
 
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            BotSpec::Random => "random",
-            BotSpec::Heuristic => "heuristic",
-        })
+        match self {
+            BotSpec::Random => f.write_str("random"),
+            BotSpec::Heuristic => f.write_str("heuristic"),
+            BotSpec::Ismcts(params) => params.fmt(f),
+        }
     }
 }
 
@@ -56,6 +72,7 @@ impl fmt::Display for BotSpec {
 pub enum AnyBot {
     Random(random::RandomBot),
     Heuristic(heuristic::HeuristicBot),
+    Ismcts(Box<ismcts::IsmctsBot>),
 }
 
 impl AnyBot {
@@ -64,6 +81,9 @@ impl AnyBot {
         match spec {
             BotSpec::Random => AnyBot::Random(random::RandomBot::new(seed)),
             BotSpec::Heuristic => AnyBot::Heuristic(heuristic::HeuristicBot::new(seed)),
+            BotSpec::Ismcts(params) => {
+                AnyBot::Ismcts(Box::new(ismcts::IsmctsBot::new(params.clone(), seed)))
+            }
         }
     }
 }
@@ -73,6 +93,7 @@ impl Bot for AnyBot {
         match self {
             AnyBot::Random(bot) => bot.decide(view, legal),
             AnyBot::Heuristic(bot) => bot.decide(view, legal),
+            AnyBot::Ismcts(bot) => bot.decide(view, legal),
         }
     }
 }

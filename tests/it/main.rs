@@ -6,6 +6,7 @@ mod characters_ranks_5_to_9;
 mod cli;
 mod common;
 mod determinism;
+mod determinize;
 mod districts;
 mod districts_more_1;
 mod districts_more_2;
