@@ -78,26 +78,22 @@ impl IsmctsBot {
                 }
             }
             // Availability: every child whose move is legal in this determinization.
-            let children: [u32; 128] = {
-                let mut ids = [u32::MAX; 128];
-                for (slot, c) in ids.iter_mut().zip(self.tree.children(node)) {
-                    *slot = c;
-                }
-                ids
-            };
             let mut best = (f64::NEG_INFINITY, u32::MAX);
-            for &c in children.iter().take_while(|&&c| c != u32::MAX) {
+            let mut next = self.tree.first_child(node);
+            while let Some(c) = next {
+                next = self.tree.next_sibling(c);
                 let action = self.tree.node(c).action;
-                if self.legal.contains(&action) {
-                    self.tree.mark_available(c);
-                    if chosen.is_none() {
-                        let n = self.tree.node(c);
-                        let mean = n.total / n.visits.max(1) as f64;
-                        let explore =
-                            self.params.c * ((n.avail as f64).ln() / n.visits.max(1) as f64).sqrt();
-                        if mean + explore > best.0 {
-                            best = (mean + explore, c);
-                        }
+                if !self.legal.contains(&action) {
+                    continue;
+                }
+                self.tree.mark_available(c);
+                if chosen.is_none() {
+                    let n = self.tree.node(c);
+                    let visits = n.visits.max(1) as f64;
+                    let ucb = n.total / visits
+                        + self.params.c * ((n.avail as f64).ln() / visits).sqrt();
+                    if ucb > best.0 {
+                        best = (ucb, c);
                     }
                 }
             }

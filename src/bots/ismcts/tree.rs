@@ -58,6 +58,17 @@ impl Tree {
         })
     }
 
+    /// The first child of `id` and the next sibling of a child, for walking the children
+    /// while updating them.
+    pub fn first_child(&self, id: u32) -> Option<u32> {
+        let c = self.nodes[id as usize].first_child;
+        (c != NONE).then_some(c)
+    }
+    pub fn next_sibling(&self, id: u32) -> Option<u32> {
+        let c = self.nodes[id as usize].next_sibling;
+        (c != NONE).then_some(c)
+    }
+
     /// Adds a child of `parent` for `action` (its availability starts at 1: it is legal now).
     pub fn add_child(&mut self, parent: u32, action: Action) -> u32 {
         let id = self.nodes.len() as u32;
