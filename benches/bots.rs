@@ -8,7 +8,9 @@ use citadels_sim::bots::ismcts::{IsmctsBot, IsmctsParams};
 use citadels_sim::config::load_preset;
 use citadels_sim::engine::rng::GameRng;
 use citadels_sim::engine::state::Phase;
-use citadels_sim::engine::{Action, Rules, Seat, State, View, apply, legal_actions, new_game, to_move};
+use citadels_sim::engine::{
+    Action, Rules, Seat, State, View, apply, legal_actions, new_game, to_move,
+};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 

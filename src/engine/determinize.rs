@@ -162,7 +162,9 @@ fn assign_characters(state: &State, me: Seat, rng: &mut GameRng, out: &mut State
     // "Special Rule with 7 Players": the pile is down to one card at the last step.
     let merges = players >= 4 && n_hidden == steps + 1;
     let merged = merges && k >= last;
-    let last_seat = step_chooser(players, crown, last).map(|(s, _)| s).unwrap_or(me);
+    let last_seat = step_chooser(players, crown, last)
+        .map(|(s, _)| s)
+        .unwrap_or(me);
     let chooser_now = in_draft
         .then(|| step_chooser(players, crown, k).map(|(s, _)| s))
         .flatten();
@@ -280,7 +282,10 @@ fn assign_characters(state: &State, me: Seat, rng: &mut GameRng, out: &mut State
         }
     }
     if in_draft {
-        if merged_in_draft && d0_slot && let Some(r) = d0 {
+        if merged_in_draft
+            && d0_slot
+            && let Some(r) = d0
+        {
             pile.insert(r);
         }
         out.draft.available = pile;
@@ -357,7 +362,9 @@ fn deal_segments(
         };
         before = offer;
         before.remove(c);
-        if fixed[0] && let Some(d) = sel.value[0] {
+        if fixed[0]
+            && let Some(d) = sel.value[0]
+        {
             // The merged last offer's face-down card is known already.
             before.remove(d);
         }
@@ -486,7 +493,9 @@ fn theater_exchange(state: &State, me: Seat, a: Seat, b: Seat, rng: &mut GameRng
     let mut n_rest = 0;
     for r in pool.iter() {
         let real = state.owner[r.index()];
-        let known = state.revealed.contains(r) || real == Some(me) || (involved && my_log(state, me).contains(r));
+        let known = state.revealed.contains(r)
+            || real == Some(me)
+            || (involved && my_log(state, me).contains(r));
         match real {
             Some(s) if known && s == a => to_a.insert(r),
             Some(s) if known && s == b => to_b.insert(r),
@@ -562,7 +571,8 @@ fn rebuild_draft_record(
         };
         later.insert(chosen);
         let mut offer = later;
-        if merged && s == last
+        if merged
+            && s == last
             && let Some(d) = sel.value[0]
         {
             offer.insert(d);

@@ -144,7 +144,13 @@ impl Knowledge {
 
     /// The Magician exchanged hands: each now knows the hand he gave away. Everyone saw the
     /// hands change places, so what the others knew follows the cards.
-    pub fn swap_hands(&mut self, magician: Seat, other: Seat, magician_hand: CardSet, other_hand: CardSet) {
+    pub fn swap_hands(
+        &mut self,
+        magician: Seat,
+        other: Seat,
+        magician_hand: CardSet,
+        other_hand: CardSet,
+    ) {
         self.learn(other, magician_hand);
         self.learn(magician, other_hand);
     }
@@ -163,7 +169,11 @@ impl Knowledge {
         }
         let mine = self.cards[observer.index()];
         for (seat, known) in self.cards.iter_mut().enumerate() {
-            *known = if seat == observer.index() { mine } else { public };
+            *known = if seat == observer.index() {
+                mine
+            } else {
+                public
+            };
         }
     }
 }

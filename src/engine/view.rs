@@ -3,8 +3,8 @@
 
 use super::action::Action;
 use super::ids::{CardId, Character, Rank, Seat};
-use super::rules::Rules;
 use super::rng::GameRng;
+use super::rules::Rules;
 use super::sets::{CardSet, RankSet};
 use super::state::{Pending, Phase, State};
 
@@ -249,7 +249,10 @@ impl PartialEq for View<'_> {
                 && self.city(s) == other.city(s)
                 && self.is_complete(s) == other.is_complete(s)
                 && self.known_hand(s) == other.known_hand(s)
-                && self.city(s).iter().all(|c| self.district_cost(c) == other.district_cost(c))
+                && self
+                    .city(s)
+                    .iter()
+                    .all(|c| self.district_cost(c) == other.district_cost(c))
         });
         let same_ranks = ranks().all(|r| self.known_owner(r) == other.known_owner(r));
         self.me() == other.me()

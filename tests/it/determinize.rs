@@ -3,9 +3,9 @@
 //! and nothing hidden leaks: permuting the cards a seat cannot see changes neither the
 //! sample nor any bot's decision.
 
+use citadels_sim::bots::Bot;
 use citadels_sim::bots::heuristic::HeuristicBot;
 use citadels_sim::bots::ismcts::{IsmctsBot, IsmctsParams};
-use citadels_sim::bots::Bot;
 use citadels_sim::config::load_preset;
 use citadels_sim::engine::check::{check_cards, check_invariants};
 use citadels_sim::engine::rng::GameRng;
@@ -92,7 +92,10 @@ fn a_determinized_state_gives_back_the_same_view_and_conserves_cards() {
         }
     }
     assert!(checked > 1000, "only {checked} samples");
-    assert!(knows_hands > 20 && knows_deck > 100, "{knows_hands} {knows_deck}");
+    assert!(
+        knows_hands > 20 && knows_deck > 100,
+        "{knows_hands} {knows_deck}"
+    );
 }
 
 #[test]
@@ -166,8 +169,12 @@ fn permute_hidden(state: &State, me: Seat, a: Seat, b: Seat) -> State {
     // Deal the pooled unknown cards from the other end: b's unknown cards first to a.
     let pool: Vec<_> = ub.iter().chain(ua.iter()).collect();
     let mut out = state.clone();
-    out.hand[a.index()] = ha.intersection(known).union(pool[..ua.len()].iter().copied().collect());
-    out.hand[b.index()] = hb.intersection(known).union(pool[ua.len()..].iter().copied().collect());
+    out.hand[a.index()] = ha
+        .intersection(known)
+        .union(pool[..ua.len()].iter().copied().collect());
+    out.hand[b.index()] = hb
+        .intersection(known)
+        .union(pool[ua.len()..].iter().copied().collect());
     out
 }
 
@@ -216,5 +223,8 @@ fn permuting_hidden_cards_changes_no_sample_and_no_decision() {
             }
         }
     }
-    assert!(swapped > 200, "only {swapped} positions with hidden cards to permute");
+    assert!(
+        swapped > 200,
+        "only {swapped} positions with hidden cards to permute"
+    );
 }

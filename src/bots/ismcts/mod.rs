@@ -20,13 +20,13 @@ pub use params::IsmctsParams;
 use super::Bot;
 use super::heuristic::HeuristicBot;
 use crate::engine::action::Action;
+use crate::engine::apply;
 use crate::engine::ids::Seat;
 use crate::engine::legal::{legal_actions, to_move};
 use crate::engine::rng::GameRng;
 use crate::engine::rules::Rules;
 use crate::engine::state::State;
 use crate::engine::view::View;
-use crate::engine::apply;
 use tree::Tree;
 
 #[derive(Clone, Debug)]
@@ -70,7 +70,11 @@ impl IsmctsBot {
             // Reservoir pick among the legal moves without a child.
             for i in 0..self.legal.len() {
                 let action = self.legal[i];
-                if !self.tree.children(node).any(|c| self.tree.node(c).action == action) {
+                if !self
+                    .tree
+                    .children(node)
+                    .any(|c| self.tree.node(c).action == action)
+                {
                     untried += 1;
                     if self.rng.below(untried) == 0 {
                         chosen = Some(action);
@@ -90,8 +94,8 @@ impl IsmctsBot {
                 if chosen.is_none() {
                     let n = self.tree.node(c);
                     let visits = n.visits.max(1) as f64;
-                    let ucb = n.total / visits
-                        + self.params.c * ((n.avail as f64).ln() / visits).sqrt();
+                    let ucb =
+                        n.total / visits + self.params.c * ((n.avail as f64).ln() / visits).sqrt();
                     if ucb > best.0 {
                         best = (ucb, c);
                     }
@@ -145,7 +149,9 @@ impl IsmctsBot {
     /// One heuristic move of `seat`, on its own view.
     fn step_policy(&mut self, rules: &Rules, state: &mut State, seat: Seat) {
         legal_actions(rules, state, &mut self.legal);
-        let action = self.policy.decide(&View::new(rules, state, seat), &self.legal);
+        let action = self
+            .policy
+            .decide(&View::new(rules, state, seat), &self.legal);
         apply(rules, state, action);
     }
 }
@@ -177,5 +183,8 @@ impl Bot for IsmctsBot {
 }
 
 fn position(legal: &[Action], action: Action) -> usize {
-    legal.iter().position(|&a| a == action).unwrap_or(usize::MAX)
+    legal
+        .iter()
+        .position(|&a| a == action)
+        .unwrap_or(usize::MAX)
 }

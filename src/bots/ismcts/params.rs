@@ -123,8 +123,16 @@ mod tests {
         assert_eq!((p.iters, p.c), (4000, 0.5));
         assert_eq!(p.to_string(), "ismcts:iters=4000:c=0.5");
         assert!(IsmctsParams::parse("iters=0").unwrap_err().contains("1 to"));
-        assert!(IsmctsParams::parse("iter=10").unwrap_err().contains("iters"));
-        assert!(IsmctsParams::parse("c=abc").unwrap_err().contains("not a number"));
+        assert!(
+            IsmctsParams::parse("iter=10")
+                .unwrap_err()
+                .contains("iters")
+        );
+        assert!(
+            IsmctsParams::parse("c=abc")
+                .unwrap_err()
+                .contains("not a number")
+        );
         assert!(IsmctsParams::parse("c=-1").is_err());
         assert!(IsmctsParams::parse("c=NaN").is_err());
         assert!(IsmctsParams::parse("iters").is_err());
