@@ -8,6 +8,7 @@ mod cli;
 mod common;
 mod compare_sweep;
 mod determinism;
+mod determinize;
 mod districts;
 mod districts_more_1;
 mod districts_more_2;
