@@ -1,5 +1,6 @@
 //! The integration test binary: engine scenarios, invariants, determinism and the CLI.
 
+mod allocations;
 mod arena;
 mod characters;
 mod characters_ranks_1_to_5;

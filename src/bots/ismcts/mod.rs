@@ -48,7 +48,7 @@ impl IsmctsBot {
             rng,
             policy,
             tree: Tree::default(),
-            legal: Vec::with_capacity(64),
+            legal: Vec::with_capacity(crate::sim::MOVE_BUFFER),
         }
     }
 
