@@ -29,6 +29,77 @@ pub enum Command {
     /// Measure a hero bot against a field of bots on paired deals: each deal is played with
     /// the hero in every seat and once with the field alone.
     Arena(ArenaArgs),
+    /// Play two configs on the same game seeds and write their differences, table by table.
+    Compare(CompareArgs),
+    /// Play every combination of [rules] values on the same game seeds and write sweep.csv.
+    Sweep(SweepArgs),
+}
+
+/// `compare A B`: two configs (preset names or config files) with the run options.
+#[derive(Debug, Clone, Args)]
+pub struct CompareArgs {
+    /// Side A: a preset name, or a config file (a path that exists, contains a `/` or ends
+    /// in `.toml`).
+    #[arg(value_name = "A")]
+    pub a: String,
+    /// Side B, like A. Differences are B - A.
+    #[arg(value_name = "B")]
+    pub b: String,
+    /// The run options, applied to both sides (--preset, --config and --resume are refused:
+    /// A and B name the configs, and a comparison is not resumable).
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// `sweep --set KEY=V1,V2 ...`: combinations of `[rules]` values over a base config.
+#[derive(Debug, Clone, Args)]
+pub struct SweepArgs {
+    /// A key of the config's [rules] table and the values to try (repeatable); every
+    /// combination of the values is played, for example --set complete_city=6,7,8.
+    #[arg(long = "set", value_name = "KEY=V1,V2,...", required = true, value_parser = parse_set)]
+    pub set: Vec<SetValues>,
+    /// The run options; --preset or --config name the base config (--resume is refused: a
+    /// sweep is not resumable).
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// One `--set KEY=V1,V2,...`: the key and its values as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetValues {
+    pub key: String,
+    pub values: Vec<String>,
+}
+
+impl std::fmt::Display for SetValues {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}={}", self.key, self.values.join(","))
+    }
+}
+
+/// `KEY=V1,V2,...`: a key and at least one value, no value twice.
+pub fn parse_set(text: &str) -> Result<SetValues, String> {
+    let Some((key, values)) = text.split_once('=') else {
+        return Err(format!(
+            "\"{text}\" is not a setting (expected KEY=V1,V2,..., like complete_city=6,7,8)"
+        ));
+    };
+    let key = key.trim().to_string();
+    if key.is_empty() {
+        return Err(format!("\"{text}\" has no key (expected KEY=V1,V2,...)"));
+    }
+    let values: Vec<String> = values.split(',').map(|v| v.trim().to_string()).collect();
+    if values.iter().any(String::is_empty) {
+        return Err(format!(
+            "\"{text}\" has an empty value (expected KEY=V1,V2,..., like complete_city=6,7,8)"
+        ));
+    }
+    for (i, v) in values.iter().enumerate() {
+        if values[..i].contains(v) {
+            return Err(format!("\"{text}\" lists the value {v} twice"));
+        }
+    }
+    Ok(SetValues { key, values })
 }
 
 /// Which config to use: a built-in preset or a file (default: the first-game preset).
@@ -385,6 +456,30 @@ mod tests {
         assert_eq!(
             parse_replace("Emperor=Kign").unwrap_err(),
             "unknown character \"Kign\" (did you mean \"King\"?)"
+        );
+    }
+
+    #[test]
+    fn settings() {
+        assert_eq!(
+            parse_set("complete_city=6, 7,8").unwrap().to_string(),
+            "complete_city=6,7,8"
+        );
+        assert!(
+            parse_set("complete_city")
+                .unwrap_err()
+                .contains("KEY=V1,V2")
+        );
+        assert!(parse_set("=6").unwrap_err().contains("no key"));
+        assert!(
+            parse_set("complete_city=6,,8")
+                .unwrap_err()
+                .contains("empty value")
+        );
+        assert!(
+            parse_set("complete_city=6,6")
+                .unwrap_err()
+                .contains("value 6 twice")
         );
     }
 

@@ -197,6 +197,9 @@ pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
         config: report::manifest::config_table(&fingerprint.config)
             .map_err(|e| failed(anyhow!("{what}: {e}")))?,
     };
-    write_reports(&args.out, args.force, args.quiet, &sections, &manifest)?;
+    let files = report::render(&sections, &manifest)
+        .context("cannot render the reports")
+        .map_err(failed)?;
+    write_reports(&args.out, args.force, args.quiet, &files)?;
     Ok(())
 }

@@ -2,7 +2,9 @@
 //! result, and the game log). All input is checked before any game is played, so bad input
 //! writes nothing.
 
+mod compare;
 mod merge;
+mod sweep;
 
 use crate::bots::BotSpec;
 use crate::checkpoint::{self, Checkpoint, CountProgress, Fingerprint};
@@ -59,6 +61,8 @@ pub fn main(cli: Cli, command_line: String) -> Result<(), AppError> {
         Command::Run(args) => run(&args, command_line),
         Command::Replay(args) => replay(&args),
         Command::Merge(args) => merge::merge(&args),
+        Command::Compare(args) => compare::compare(&args, command_line),
+        Command::Sweep(args) => sweep::sweep(&args, command_line),
         Command::Arena(args) => arena(&args, command_line),
     }
 }
@@ -122,7 +126,15 @@ struct Plan {
 }
 
 fn plan(args: &RunArgs) -> Result<Plan, AppError> {
-    let config = load_config(&args.setup)?;
+    plan_with(args, || load_config(&args.setup))
+}
+
+/// `plan` with the config from `load` (called once the options are checked).
+fn plan_with(
+    args: &RunArgs,
+    load: impl FnOnce() -> Result<RunConfig, AppError>,
+) -> Result<Plan, AppError> {
+    let config = load()?;
     let bots = parse_bots(&args.bots, &config)?;
     if bots.len() > 1 && !args.players.is_single() {
         return Err(input(anyhow!(
@@ -340,6 +352,102 @@ fn chunks_to_play(games: u64, shard: Option<Shard>) -> impl Iterator<Item = u64>
     (0..runner::chunk_count(games)).filter(move |&c| shard.is_none_or(|s| s.has(c)))
 }
 
+/// `--threads`, or all cores.
+fn threads(args: &RunArgs) -> usize {
+    match args.threads {
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    }
+}
+
+/// Plays every player count of a plan from scratch (no checkpoint: `compare` and `sweep`),
+/// moving `progress` on from `done` games.
+fn play(plan: &Plan, args: &RunArgs, progress: &Progress, done: u64) -> Vec<Stats> {
+    let threads = threads(args);
+    let mut played = done;
+    plan.counts
+        .iter()
+        .map(|(rules, seats)| {
+            progress.start_count(rules.players);
+            let stats = runner::run(rules, args.seed, args.games, seats, threads, &|games| {
+                progress.set_position(played + games)
+            });
+            played += args.games;
+            stats
+        })
+        .collect()
+}
+
+/// The manifest of a plan's run.
+fn manifest(plan: &Plan, args: &RunArgs, command: String) -> Manifest {
+    Manifest {
+        generator: report::manifest::GENERATOR,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        command,
+        config_source: plan.config.source.clone(),
+        config_name: plan.config.name.clone(),
+        seed: args.seed,
+        games: args.games,
+        players: args.players.counts().collect(),
+        bots: plan.bots.iter().map(|b| b.to_string()).collect(),
+        config: plan.config_table.clone(),
+    }
+}
+
+/// The report files of a plan's run (as `run` writes them).
+fn render_plan(
+    plan: &Plan,
+    args: &RunArgs,
+    stats: &[Stats],
+    command: String,
+) -> Result<Vec<report::ReportFile>, AppError> {
+    let sections: Vec<Section> = plan
+        .counts
+        .iter()
+        .zip(stats)
+        .map(|((rules, bots), stats)| Section { rules, stats, bots })
+        .collect();
+    report::render(&sections, &manifest(plan, args, command))
+        .context("cannot render the reports")
+        .map_err(failed)
+}
+
+/// Refuses a run option that `command` does not take, naming the flag.
+fn refuse_flag(given: bool, flag: &str, command: &str, why: &str) -> Result<(), AppError> {
+    if given {
+        return Err(input(anyhow!("{flag}: {command} does not take it ({why})")));
+    }
+    Ok(())
+}
+
+/// Refuses the options of a run that only `run` takes (`--shard`, `--log-games`).
+fn refuse_run_only(args: &RunArgs, command: &str) -> Result<(), AppError> {
+    refuse_flag(
+        args.shard.is_some(),
+        "--shard",
+        command,
+        "only run plays shards",
+    )?;
+    refuse_flag(
+        args.log_games.is_some(),
+        "--log-games",
+        command,
+        "only run logs its games",
+    )
+}
+
+/// Writes rendered files into the report folder `out` (replaced whole, once written).
+fn write_folder(out: &Path, force: bool, files: &[report::ReportFile]) -> Result<(), AppError> {
+    report::check_replaceable(out, force)
+        .map_err(|e| input(anyhow!("--out {}: {e}", out.display())))?;
+    let staged = folder::StagedFolder::create(out)
+        .with_context(|| format!("cannot create the report folder {}", out.display()))
+        .map_err(failed)?;
+    report::write(staged, files)
+        .with_context(|| format!("cannot write the reports into {}", out.display()))
+        .map_err(failed)
+}
+
 fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
     if let (Some(log), Some(_)) = (&args.log_games, &args.resume) {
         return Err(input(anyhow!(
@@ -369,10 +477,7 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
             ))
         })?),
     };
-    let threads = match args.threads {
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = threads(args);
     let fingerprint = Fingerprint::new(
         plan.config.edition.name(),
         &plan.config.source,
@@ -497,29 +602,9 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
     let Checkpoint {
         command, counts, ..
     } = tracker.checkpoint;
-    let sections: Vec<Section> = plan
-        .counts
-        .iter()
-        .zip(&counts)
-        .map(|((rules, bots), progress)| Section {
-            rules,
-            stats: &progress.stats,
-            bots,
-        })
-        .collect();
-    let manifest = Manifest {
-        generator: report::manifest::GENERATOR,
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        command,
-        config_source: plan.config.source.clone(),
-        config_name: plan.config.name.clone(),
-        seed: args.seed,
-        games: args.games,
-        players: args.players.counts().collect(),
-        bots: plan.bots.iter().map(|b| b.to_string()).collect(),
-        config: plan.config_table.clone(),
-    };
-    write_reports(&plan.out, args.force, args.quiet, &sections, &manifest)?;
+    let stats: Vec<Stats> = counts.into_iter().map(|c| c.stats).collect();
+    let files = render_plan(&plan, args, &stats, command)?;
+    write_reports(&plan.out, args.force, args.quiet, &files)?;
     commit_log(log, args)?;
     checkpoint::remove(&plan.out)
         .with_context(|| format!("cannot remove the checkpoint of {}", plan.out.display()))
@@ -571,36 +656,25 @@ fn write_partial(out: &Path, force: bool, done: &Checkpoint) -> Result<(), AppEr
         .map_err(failed)
 }
 
-/// Renders the reports and writes them into `out` (replaced whole), then prints where and,
-/// unless `quiet`, the summary.
+/// Writes rendered report files into `out` (replaced whole), then prints where and, unless
+/// `quiet`, the summary.
 fn write_reports(
     out: &Path,
     force: bool,
     quiet: bool,
-    sections: &[Section],
-    manifest: &Manifest,
+    files: &[report::ReportFile],
 ) -> Result<(), AppError> {
-    let files = report::render(sections, manifest)
-        .context("cannot render the reports")
-        .map_err(failed)?;
-    let summary = files
-        .iter()
-        .find(|f| f.name == "summary.txt")
-        .map(|f| String::from_utf8_lossy(&f.bytes).into_owned())
-        .unwrap_or_default();
     // The existing folder may have changed while the games were played.
-    report::check_replaceable(out, force)
-        .map_err(|e| input(anyhow!("--out {}: {e}", out.display())))?;
-    let staged = folder::StagedFolder::create(out)
-        .with_context(|| format!("cannot create the report folder {}", out.display()))
-        .map_err(failed)?;
-    report::write(staged, &files)
-        .with_context(|| format!("cannot write the reports into {}", out.display()))
-        .map_err(failed)?;
+    write_folder(out, force, files)?;
     println!("reports written to {}", out.display());
     if !quiet {
+        let summary = files.iter().find(|f| f.name == "summary.txt");
         println!();
-        print!("{summary}");
+        print!(
+            "{}",
+            summary.map_or_else(String::new, |f| String::from_utf8_lossy(&f.bytes)
+                .into_owned())
+        );
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Bots: the `Bot` trait, bot specs as written on the command line, and the built-in bots.
 
 pub mod heuristic;
+pub mod ismcts;
 pub mod random;
 pub mod spec;
 pub mod weights;
@@ -15,11 +16,13 @@ pub trait Bot {
 
 pub use spec::{BotSpec, BotSpecError};
 
-/// Any built-in bot, dispatched without boxing so a game allocates nothing.
+/// Any built-in bot, dispatched without a trait object. The random and heuristic bots
+/// allocate nothing; the ISMCTS bot allocates its search tree once per game.
 #[derive(Clone, Debug)]
 pub enum AnyBot {
     Random(random::RandomBot),
     Heuristic(heuristic::HeuristicBot),
+    Ismcts(Box<ismcts::IsmctsBot>),
 }
 
 impl AnyBot {
@@ -30,6 +33,9 @@ impl AnyBot {
             BotSpec::Heuristic(weights) => {
                 AnyBot::Heuristic(heuristic::HeuristicBot::new(seed, *weights))
             }
+            BotSpec::Ismcts(params) => {
+                AnyBot::Ismcts(Box::new(ismcts::IsmctsBot::new(params.clone(), seed)))
+            }
         }
     }
 }
@@ -39,6 +45,7 @@ impl Bot for AnyBot {
         match self {
             AnyBot::Random(bot) => bot.decide(view, legal),
             AnyBot::Heuristic(bot) => bot.decide(view, legal),
+            AnyBot::Ismcts(bot) => bot.decide(view, legal),
         }
     }
 }

@@ -1,24 +1,25 @@
 //! Bot specs as written on the command line (`--bots`, `--hero`, `--field`): a bot's name,
-//! optionally followed by `:` and its parameters as `key=value` separated by commas.
+//! then any parameters, each as `:key=value`.
 //!
-//! Syntax: `random`, `heuristic`, `heuristic:new_type=2,catch_up=0.5`. In a list (one spec
-//! per seat) specs are separated by commas too: an item holding `=` but no `:` is one more
-//! parameter of the spec before it, so `heuristic:new_type=2,gold_bias=1,random` is two specs.
-//! Each spec has one canonical text (its `Display`): the name, then the parameters that
-//! differ from the built-in defaults, in a fixed order. Reports name bots by that text.
+//! Syntax: `random`, `heuristic`, `heuristic:new_type=2:catch_up=0.5`, `ismcts:iters=1000`,
+//! `ismcts:iters=4000:c=0.5`. A list (one spec per seat) separates specs by commas. Each spec
+//! has one canonical text (its `Display`): the name, then the parameters that differ from the
+//! built-in defaults (always `iters` for ISMCTS), in a fixed order. Reports name bots by it.
 
+use super::ismcts::IsmctsParams;
 use super::weights::HeuristicWeights;
 use crate::config::suggest::did_you_mean;
 use std::fmt;
 
 /// Names of the built-in bots.
-pub const BOT_NAMES: [&str; 2] = ["random", "heuristic"];
+pub const BOT_NAMES: [&str; 3] = ["random", "heuristic", "ismcts"];
 
 /// One bot with its parameters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotSpec {
     Random,
     Heuristic(HeuristicWeights),
+    Ismcts(IsmctsParams),
 }
 
 /// A bad bot spec: the spec as written and what is wrong with it.
@@ -41,7 +42,7 @@ impl BotSpec {
     }
 
     /// One spec; `heuristic` starts from `base` (a config's `[heuristic]` weights) before
-    /// the spec's own parameters.
+    /// the spec's own parameters, and ISMCTS models the other players with `base`.
     pub fn parse_with(text: &str, base: &HeuristicWeights) -> Result<BotSpec, BotSpecError> {
         let text = text.trim();
         let error = |problem: String| BotSpecError {
@@ -55,6 +56,10 @@ impl BotSpec {
         let mut spec = match name {
             "random" => BotSpec::Random,
             "heuristic" => BotSpec::Heuristic(*base),
+            "ismcts" => BotSpec::Ismcts(IsmctsParams {
+                model: *base,
+                ..IsmctsParams::default()
+            }),
             "" => return Err(error("no bot name".into())),
             other => {
                 return Err(error(format!(
@@ -64,7 +69,7 @@ impl BotSpec {
                 )));
             }
         };
-        for param in params.into_iter().flat_map(|p| p.split(',')) {
+        for param in params.into_iter().flat_map(|p| p.split(':')) {
             let Some((key, value)) = param.split_once('=') else {
                 return Err(error(format!(
                     "parameter \"{}\" is not written key=value",
@@ -76,7 +81,7 @@ impl BotSpec {
         Ok(spec)
     }
 
-    /// A comma list of specs (see the module doc for how parameters are told from specs).
+    /// A comma list of specs.
     pub fn parse_list(text: &str) -> Result<Vec<BotSpec>, BotSpecError> {
         BotSpec::parse_list_with(text, &HeuristicWeights::DEFAULT)
     }
@@ -86,23 +91,9 @@ impl BotSpec {
         text: &str,
         base: &HeuristicWeights,
     ) -> Result<Vec<BotSpec>, BotSpecError> {
-        let mut items: Vec<String> = Vec::new();
-        for item in text.split(',') {
-            match items.last_mut() {
-                Some(last) if item.contains('=') && !item.contains(':') => {
-                    last.push(',');
-                    last.push_str(item);
-                }
-                _ if item.contains('=') && !item.contains(':') => {
-                    return Err(BotSpecError {
-                        spec: text.trim().to_string(),
-                        problem: format!("parameter \"{}\" comes before any bot name", item.trim()),
-                    });
-                }
-                _ => items.push(item.to_string()),
-            }
-        }
-        items.iter().map(|i| BotSpec::parse_with(i, base)).collect()
+        text.split(',')
+            .map(|i| BotSpec::parse_with(i, base))
+            .collect()
     }
 
     /// Sets one parameter; the error names the parameter and the value.
@@ -110,6 +101,7 @@ impl BotSpec {
         match self {
             BotSpec::Random => Err(format!("the random bot takes no parameters (got {key})")),
             BotSpec::Heuristic(weights) => weights.set(key, value),
+            BotSpec::Ismcts(params) => params.set(key, value),
         }
     }
 }
@@ -126,6 +118,7 @@ impl fmt::Display for BotSpec {
                     write!(f, "heuristic:{params}")
                 }
             }
+            BotSpec::Ismcts(params) => params.fmt(f),
         }
     }
 }
@@ -135,9 +128,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lists_split_specs_and_keep_parameters_with_their_spec() {
+    fn lists_split_on_commas_and_parameters_on_colons() {
         let list =
-            BotSpec::parse_list("heuristic:new_type=2,gold_bias=-1, random,heuristic").unwrap();
+            BotSpec::parse_list("heuristic:new_type=2:gold_bias=-1, random,heuristic").unwrap();
         assert_eq!(list.len(), 3);
         let mut tuned = HeuristicWeights::DEFAULT;
         tuned.new_type = 2.0;
@@ -153,15 +146,21 @@ mod tests {
             "random",
             "heuristic",
             "heuristic:new_type=2",
-            "heuristic:gold_bias=-1.5,catch_up=0",
+            "heuristic:gold_bias=-1.5:catch_up=0",
+            "ismcts:iters=10",
+            "ismcts:iters=4000:c=0.5:rounds=2",
         ] {
             let spec = BotSpec::parse(text).unwrap();
             let shown = spec.to_string();
             assert_eq!(BotSpec::parse(&shown).unwrap(), spec, "{text} -> {shown}");
         }
         // Parameters appear in the weights' fixed order, defaults are left out.
-        let spec = BotSpec::parse("heuristic:gold_bias=1,new_type=1.5,catch_up=2").unwrap();
-        assert_eq!(spec.to_string(), "heuristic:catch_up=2,gold_bias=1");
+        let spec = BotSpec::parse("heuristic:gold_bias=1:new_type=1.5:catch_up=2").unwrap();
+        assert_eq!(spec.to_string(), "heuristic:catch_up=2:gold_bias=1");
+        assert_eq!(
+            BotSpec::parse("ismcts").unwrap().to_string(),
+            "ismcts:iters=1000"
+        );
     }
 
     #[test]
@@ -194,8 +193,10 @@ mod tests {
         assert!(e.contains("new_type") && e.contains("fast"), "{e}");
         let e = err("heuristic:new_type");
         assert!(e.contains("key=value"), "{e}");
-        let e = err("new_type=2,heuristic");
-        assert!(e.contains("before any bot"), "{e}");
+        let e = err("ismcts:iters=0");
+        assert!(e.contains("iters=0") && e.contains("1 to"), "{e}");
+        let e = err("ismcts:cc=1");
+        assert!(e.contains("\"cc\"") && e.contains("did you mean"), "{e}");
         let e = err("heuristic,,random");
         assert!(e.contains("no bot name"), "{e}");
     }

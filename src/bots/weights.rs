@@ -143,15 +143,15 @@ impl HeuristicWeights {
         }
     }
 
-    /// The weights that differ from the defaults, as `name=value` joined by commas (empty
-    /// for the defaults): how a spec names these weights.
+    /// The weights that differ from the defaults, as `name=value` joined by `:` (empty for
+    /// the defaults): how a spec names these weights.
     pub fn differences(&self) -> String {
         let mut text = String::new();
         for (name, _) in WEIGHTS {
             let value = self.get(name).expect("a known weight");
             if Some(value) != HeuristicWeights::DEFAULT.get(name) {
                 if !text.is_empty() {
-                    text.push(',');
+                    text.push(':');
                 }
                 write!(text, "{name}={value}").expect("writing to a String");
             }

@@ -91,6 +91,7 @@ pub fn new_game(rules: &Rules, seed: u64) -> State {
         beautified: CardSet::EMPTY,
         museum: CardSet::EMPTY,
         draft: Draft::default(),
+        knowledge: super::knowledge::Knowledge::default(),
         turn: Turn::new(super::ids::Rank(0), Seat(0), TurnMode::Normal),
         rng: GameRng::new(mix(seed, 0xC4A7)),
     };

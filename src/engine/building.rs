@@ -108,6 +108,8 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
             let Pending::DenPayment { card, remaining } = state.turn.pending else {
                 unreachable!("DenPayCard only while paying for the Thieves' Den");
             };
+            let hand = state.hand[seat.index()];
+            state.knowledge.hide_from_hand(seat, hand, paid);
             state.hand[seat.index()].remove(paid);
             state.deck.put_bottom(paid);
             state.turn.pending = Pending::DenPayment {

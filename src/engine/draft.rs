@@ -59,6 +59,21 @@ fn script(players: u8) -> &'static [Step] {
     }
 }
 
+/// The number of steps of a player count's selection script.
+pub fn step_count(players: u8) -> usize {
+    script(players).len()
+}
+
+/// Who takes selection step `step` when `crown` is crowned: the seat and whether it keeps the
+/// card (`true`) or discards it face down; `None` for the 3-player random discard.
+pub fn step_chooser(players: u8, crown: Seat, step: usize) -> Option<(Seat, bool)> {
+    match script(players)[step] {
+        Pick(offset) => Some((Seat((crown.0 + offset) % players), true)),
+        Discard(offset) => Some((Seat((crown.0 + offset) % players), false)),
+        RandomDiscard => None,
+    }
+}
+
 /// Character cards discarded face up at the start of the selection phase, by player count and
 /// number of characters (rulebook tables "Selection Phase with 8 Characters" and "with 9
 /// Characters"). One card is always discarded face down as well.
@@ -121,6 +136,10 @@ pub fn legal(state: &State, out: &mut Vec<Action>) {
 
 pub fn apply(rules: &Rules, state: &mut State, action: Action) {
     let seat = chooser(state);
+    if let Action::Pick(rank) | Action::Discard(rank) = action {
+        let (step, offered) = (state.draft.step, state.draft.available);
+        state.knowledge.note_choice(step, offered, rank);
+    }
     match action {
         Action::Pick(rank) => {
             state.draft.available.remove(rank);
@@ -152,6 +171,7 @@ fn settle(rules: &Rules, state: &mut State) {
             RandomDiscard => {
                 let avail = state.draft.available;
                 let card = avail.nth(state.rng.below(avail.len() as u32) as usize);
+                state.knowledge.note_choice(state.draft.step, avail, card);
                 state.draft.available.remove(card);
                 state.facedown_discards.insert(card);
                 state.draft.step += 1;

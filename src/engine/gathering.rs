@@ -65,6 +65,8 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
             else {
                 unreachable!("Keep only while choosing drawn cards");
             };
+            // Nobody else can tell which drawn cards were kept and which go back.
+            state.knowledge.put_back_drawn(seat, drawn);
             drawn.remove(card);
             state.hand[seat.index()].insert(card);
             if keep > 1 && !drawn.is_empty() {
@@ -80,6 +82,8 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
                     state.deck.put_bottom(rest);
                 }
                 if shuffle {
+                    let deck = state.deck.card_set();
+                    state.knowledge.forget(deck);
                     state.deck.shuffle(&mut state.rng);
                 }
                 state.turn.pending = Pending::None;

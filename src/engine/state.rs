@@ -1,6 +1,7 @@
 //! `State`: the whole game position. Fixed-size and heap-free, so cloning it is a memcpy.
 
 use super::ids::{CardId, Character, District, Rank, Seat};
+use super::knowledge::Knowledge;
 use super::rng::GameRng;
 use super::rules::Rules;
 use super::sets::{CardSet, RankSet, SeatSet};
@@ -49,6 +50,18 @@ impl Deck {
         let at = (self.head as usize + self.len as usize) % CardSet::CAPACITY;
         self.cards[at] = card.0;
         self.len += 1;
+    }
+    /// The card at `position` from the top; `position` must be below `len()`.
+    pub fn get(&self, position: usize) -> CardId {
+        CardId(self.cards[(self.head as usize + position) % CardSet::CAPACITY])
+    }
+    /// Replaces the card at `position` from the top (the determinization uses this).
+    pub fn set(&mut self, position: usize, card: CardId) {
+        self.cards[(self.head as usize + position) % CardSet::CAPACITY] = card.0;
+    }
+    /// The set of cards in the deck.
+    pub fn card_set(&self) -> CardSet {
+        self.iter().collect()
     }
     /// The cards from top to bottom.
     pub fn iter(&self) -> impl Iterator<Item = CardId> + '_ {
@@ -254,6 +267,9 @@ pub struct State {
     pub draft: Draft,
     pub turn: Turn,
 
+    /// What each seat has learnt of the hidden cards and characters (see `knowledge.rs`).
+    pub knowledge: Knowledge,
+
     /// Chance during play (character discards); bots never draw from it.
     pub rng: GameRng,
 }
@@ -346,6 +362,10 @@ impl State {
     pub fn destroy(&mut self, rules: &Rules, seat: Seat, card: CardId, to_bottom: bool) {
         self.city[seat.index()].remove(card);
         self.beautified.remove(card);
+        // The destroyed district was in view: everyone knows where it goes.
+        let mut destroyed = CardSet::EMPTY;
+        destroyed.insert(card);
+        self.knowledge.public(destroyed);
         if rules.card(card).district == District::Museum {
             for under in std::mem::take(&mut self.museum).iter() {
                 self.deck.put_bottom(under);

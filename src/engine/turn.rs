@@ -29,6 +29,8 @@ pub fn start_round(rules: &Rules, state: &mut State) {
     state.threats = RankSet::EMPTY;
     state.flowered = None;
     state.blackmailer = None;
+    let crown = state.crown;
+    state.knowledge.new_round(crown);
     draft::start(rules, state);
 }
 

@@ -3,6 +3,7 @@
 
 use super::action::Action;
 use super::ids::{CardId, Character, Rank, Seat};
+use super::rng::GameRng;
 use super::rules::Rules;
 use super::sets::{CardSet, RankSet};
 use super::state::{Pending, Phase, State};
@@ -173,6 +174,57 @@ impl<'a> View<'a> {
             .then_some(&self.state.turn)
     }
 
+    // What this seat has learnt (see `knowledge.rs`).
+    /// The cards of `seat`'s hand this seat knows (all of them for its own hand).
+    pub fn known_hand(&self, seat: Seat) -> CardSet {
+        let hand = self.state.hand[seat.index()];
+        if seat == self.seat {
+            hand
+        } else {
+            hand.intersection(self.state.knowledge.cards[self.seat.index()])
+        }
+    }
+    /// Deck cards whose position this seat knows: (position from the top, card).
+    pub fn known_deck(&self) -> impl Iterator<Item = (usize, CardId)> + '_ {
+        let known = self.state.knowledge.cards[self.seat.index()];
+        (0..self.state.deck.len())
+            .map(|i| (i, self.state.deck.get(i)))
+            .filter(move |&(_, card)| known.contains(card))
+    }
+    /// Cards under the Museum (they lie face down: only their number is public).
+    pub fn museum_size(&self) -> usize {
+        self.state.museum.len()
+    }
+    /// Cards under the Museum this seat knows (it put them there).
+    pub fn known_museum(&self) -> CardSet {
+        self.state
+            .museum
+            .intersection(self.state.knowledge.cards[self.seat.index()])
+    }
+    /// This seat's steps of this round's selection: (step, cards offered, card chosen).
+    pub fn my_selection(&self) -> impl Iterator<Item = (usize, RankSet, Option<Rank>)> + '_ {
+        let k = &self.state.knowledge;
+        let players = self.state.players;
+        (0..super::draft::step_count(players))
+            .filter(move |&s| {
+                super::draft::step_chooser(players, k.crown, s).map(|(seat, _)| seat)
+                    == Some(self.seat)
+                    && k.choices[s].is_some()
+            })
+            .map(move |s| (s, k.offers[s], k.choices[s]))
+    }
+    /// The Theater's exchange this round: its owner and the opponent (public).
+    pub fn theater_exchange(&self) -> Option<(Seat, Seat)> {
+        self.state.knowledge.theater
+    }
+
+    /// A full game state consistent with what this seat knows: the unknown cards dealt again
+    /// into the same places, the characters it cannot know reassigned consistently with the
+    /// selection, hidden markers redrawn (see `determinize.rs`).
+    pub fn determinize(&self, rng: &mut GameRng) -> State {
+        super::determinize::determinize(self.state, self.seat, rng)
+    }
+
     /// The cost of a card's district.
     pub fn cost(&self, card: CardId) -> u8 {
         self.rules.card(card).cost
@@ -181,5 +233,72 @@ impl<'a> View<'a> {
     /// A short text of an action, for logs.
     pub fn describe(&self, action: Action) -> String {
         action.describe(self.rules, &self.state.cast)
+    }
+}
+
+/// Two views are equal when their seat knows exactly the same things: every accessor agrees.
+/// (A determinized state must give back a view equal to the one it was sampled from.)
+impl PartialEq for View<'_> {
+    fn eq(&self, other: &View<'_>) -> bool {
+        let players = self.players();
+        let seats = || (0..players).map(Seat);
+        let ranks = || (1..=9).map(Rank);
+        let same_seats = seats().all(|s| {
+            self.gold(s) == other.gold(s)
+                && self.hand_size(s) == other.hand_size(s)
+                && self.city(s) == other.city(s)
+                && self.is_complete(s) == other.is_complete(s)
+                && self.known_hand(s) == other.known_hand(s)
+                && self
+                    .city(s)
+                    .iter()
+                    .all(|c| self.district_cost(c) == other.district_cost(c))
+        });
+        let same_ranks = ranks().all(|r| self.known_owner(r) == other.known_owner(r));
+        self.me() == other.me()
+            && players == other.players()
+            && self.state.phase == other.state.phase
+            && self.round() == other.round()
+            && self.cast() == other.cast()
+            && same_seats
+            && same_ranks
+            && self.crown() == other.crown()
+            && self.deck_size() == other.deck_size()
+            && self.first_complete() == other.first_complete()
+            && self.faceup_discards() == other.faceup_discards()
+            && self.killed() == other.killed()
+            && self.robbed() == other.robbed()
+            && self.bewitched() == other.bewitched()
+            && self.warrants() == other.warrants()
+            && self.signed_warrant() == other.signed_warrant()
+            && self.threats() == other.threats()
+            && self.flowered_threat() == other.flowered_threat()
+            && self.tax_pool() == other.tax_pool()
+            && self.wizard_hand() == other.wizard_hand()
+            && self.revealed() == other.revealed()
+            && self.current_turn() == other.current_turn()
+            && self.my_ranks() == other.my_ranks()
+            && self.seen_in_draft() == other.seen_in_draft()
+            && self.draft_offer() == other.draft_offer()
+            && self.drawn() == other.drawn()
+            && self.my_turn() == other.my_turn()
+            && self.known_deck().eq(other.known_deck())
+            && self.museum_size() == other.museum_size()
+            && self.known_museum() == other.known_museum()
+            && self.my_selection().eq(other.my_selection())
+            && self.theater_exchange() == other.theater_exchange()
+    }
+}
+
+impl std::fmt::Debug for View<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("View")
+            .field("seat", &self.seat)
+            .field("round", &self.round())
+            .field("phase", &self.state.phase)
+            .field("my_hand", &self.my_hand())
+            .field("my_ranks", &self.my_ranks())
+            .field("draft_offer", &self.draft_offer())
+            .finish_non_exhaustive()
     }
 }

@@ -4,9 +4,14 @@
 //! bytes); `folder::StagedFolder` writes them so a report folder appears only when complete.
 
 pub mod arena;
+pub mod compare;
+pub mod delta;
 pub mod folder;
+pub mod html;
 pub mod manifest;
 pub mod summary;
+pub mod sweep;
+pub mod table;
 pub mod tables;
 
 use crate::bots::BotSpec;
@@ -37,7 +42,7 @@ pub struct ReportFile {
 }
 
 /// The files of a report folder, as `render` names them.
-pub const FILE_NAMES: [&str; 8] = [
+pub const FILE_NAMES: [&str; 9] = [
     "characters.csv",
     "seats.csv",
     "bots.csv",
@@ -46,12 +51,14 @@ pub const FILE_NAMES: [&str; 8] = [
     "rounds.csv",
     "summary.txt",
     "manifest.toml",
+    "report.html",
 ];
 
 /// The file of a shard's partial result (`checkpoint::PARTIAL_FILE`).
 pub const PARTIAL_FILE: &str = "partial.toml";
-/// The files of an `arena` folder.
-pub const ARENA_FILE_NAMES: [&str; 3] = ["arena.csv", "summary.txt", "manifest.toml"];
+/// Files of the other folders citadels-sim writes (`arena`, `sweep`), which may be replaced
+/// too.
+pub const OTHER_FILE_NAMES: [&str; 2] = ["arena.csv", "sweep.csv"];
 
 /// Checks that the existing folder `out` may be replaced by a new report: it is absent,
 /// empty, or a citadels-sim report (a manifest we wrote and only report files) or partial
@@ -83,7 +90,7 @@ pub fn check_replaceable(out: &Path, force: bool) -> Result<(), String> {
     let ours = |file: &str| {
         std::fs::read_to_string(out.join(file)).is_ok_and(|text| manifest::is_ours(&text))
     };
-    let report = |n: &str| FILE_NAMES.contains(&n) || ARENA_FILE_NAMES.contains(&n);
+    let report = |n: &str| FILE_NAMES.contains(&n) || OTHER_FILE_NAMES.contains(&n);
     let partial = |n: &str| n == PARTIAL_FILE;
     let known: &dyn Fn(&str) -> bool = if ours("manifest.toml") {
         &report
@@ -100,7 +107,7 @@ pub fn check_replaceable(out: &Path, force: bool) -> Result<(), String> {
 
 /// Renders every report file. `sections` must be in ascending player-count order.
 pub fn render(sections: &[Section], manifest: &Manifest) -> io::Result<Vec<ReportFile>> {
-    Ok(vec![
+    let mut files = vec![
         ReportFile {
             name: "characters.csv",
             bytes: tables::characters(sections)?,
@@ -133,7 +140,49 @@ pub fn render(sections: &[Section], manifest: &Manifest) -> io::Result<Vec<Repor
             name: "manifest.toml",
             bytes: manifest.to_toml()?.into_bytes(),
         },
-    ])
+    ];
+    let page = html::render(&run_page(manifest), &csv_charts(&files)?);
+    files.push(ReportFile {
+        name: "report.html",
+        bytes: page.into_bytes(),
+    });
+    Ok(files)
+}
+
+/// The charts of every CSV file among `files`, in file order.
+pub fn csv_charts(files: &[ReportFile]) -> io::Result<Vec<html::ChartSection>> {
+    let mut sections = Vec::new();
+    for file in files.iter().filter(|f| f.name.ends_with(".csv")) {
+        sections.extend(html::table_charts(&table::Table::parse(
+            file.name,
+            &file.bytes,
+        )?));
+    }
+    Ok(sections)
+}
+
+/// The title, facts and notes of a run's `report.html`, from its manifest.
+fn run_page(manifest: &Manifest) -> html::Page {
+    let list = |v: &[String]| v.join(",");
+    let players: Vec<String> = manifest.players.iter().map(u8::to_string).collect();
+    html::Page {
+        title: format!("citadels-sim report: {}", manifest.config_name),
+        facts: vec![
+            ("config".into(), manifest.config_source.clone()),
+            ("players".into(), list(&players)),
+            ("games per player count".into(), manifest.games.to_string()),
+            ("seed".into(), manifest.seed.to_string()),
+            ("bots".into(), list(&manifest.bots)),
+            ("version".into(), manifest.version.clone()),
+            ("command".into(), manifest.command.clone()),
+        ],
+        notes: vec![
+            "Bars are rates with their 95% Wilson interval (black error bars); the dashed \
+             red line on win rates is an even share, 1/N at N players. Hover a bar for its \
+             figures. The CSV files next to this page hold every number."
+                .into(),
+        ],
+    }
 }
 
 /// Writes rendered files into a staged folder and moves it into place.

@@ -20,6 +20,11 @@ use crate::engine::{apply, new_game};
 use crate::stats::record::GameRecord;
 use tally::Tally;
 
+/// The capacity of a move buffer: more than any position's legal actions in practice (the
+/// largest lists are the Diplomat's exchanges in big cities, a few hundred), so a worker's
+/// buffer never grows and a game allocates nothing.
+pub const MOVE_BUFFER: usize = 1024;
+
 /// The seed of game `index` at a player count, from the run's master seed.
 pub fn game_seed(master: u64, players: u8, index: u64) -> u64 {
     mix(mix(master, players as u64), index)
@@ -45,7 +50,7 @@ impl Observer for Silent {
 /// Plays one game to its end (or the round cap) and returns its record. `bots` holds one
 /// spec per seat (absolute seats; the first crown holder is drawn from the seed).
 pub fn play_game(rules: &Rules, seed: u64, bots: &[BotSpec]) -> GameRecord {
-    let mut legal = Vec::with_capacity(64);
+    let mut legal = Vec::with_capacity(MOVE_BUFFER);
     play_observed(rules, seed, bots, &mut legal, &mut Silent).0
 }
 

@@ -3,6 +3,7 @@
 
 use super::super::action::Action;
 use super::super::ids::Rank;
+use super::super::sets::RankSet;
 use super::super::state::{Pending, State, used};
 use super::other_ranks;
 use super::targeting::may_be_targeted_by_rank2;
@@ -23,6 +24,7 @@ pub fn threaten(state: &mut State, flowered: Rank, other: Rank) {
     state.threats.insert(other);
     state.flowered = Some(flowered);
     state.blackmailer = Some(state.turn.seat);
+    state.knowledge.threat_markers = state.threats;
     state.turn.used |= used::ABILITY;
 }
 
@@ -57,6 +59,13 @@ pub fn resolve(state: &mut State, action: Action) {
         // "If he does not bribe you, you may reveal his threat marker. If you reveal the
         // flowered lace, you immediately take all his gold."
         Action::RevealThreat => {
+            // The revealed marker shows whether it is the flowered one.
+            if state.flowered == Some(rank) {
+                state.knowledge.threat_markers = RankSet::EMPTY;
+                state.knowledge.threat_markers.insert(rank);
+            } else {
+                state.knowledge.threat_markers.remove(rank);
+            }
             if state.flowered == Some(rank) {
                 let gold = std::mem::take(&mut state.gold[me.index()]);
                 state.gold[blackmailer.index()] += gold;

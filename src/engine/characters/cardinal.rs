@@ -65,6 +65,8 @@ pub fn give(rules: &Rules, state: &mut State, given: CardId) {
     else {
         unreachable!();
     };
+    let hand = state.hand[me.index()];
+    state.knowledge.give(me, lender, hand, given);
     state.hand[me.index()].remove(given);
     state.hand[lender.index()].insert(given);
     if remaining > 1 {

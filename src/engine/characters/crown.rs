@@ -72,6 +72,8 @@ fn take_gold(state: &mut State, from: Seat) {
 fn take_card(state: &mut State, from: Seat) {
     let hand = state.hand[from.index()];
     let card = hand.nth(state.rng.below(hand.len() as u32) as usize);
+    let taker = state.turn.seat;
+    state.knowledge.take(taker, from, hand, card);
     state.hand[from.index()].remove(card);
     state.hand[state.turn.seat.index()].insert(card);
 }

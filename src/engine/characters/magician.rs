@@ -28,12 +28,18 @@ pub fn apply(state: &mut State, action: Action) {
     state.turn.used |= used::ABILITY;
     match action {
         // "If you have zero cards in your hand, you simply take the other player's cards."
-        Action::SwapHands(other) => state.hand.swap(me.index(), other.index()),
+        Action::SwapHands(other) => {
+            let (mine, theirs) = (state.hand[me.index()], state.hand[other.index()]);
+            state.knowledge.swap_hands(me, other, mine, theirs);
+            state.hand.swap(me.index(), other.index());
+        }
         Action::MagicianDiscard(card) => {
             let mut cards = match state.turn.pending {
                 Pending::MagicianDiscard { cards } => cards,
                 _ => Default::default(),
             };
+            let hand = state.hand[me.index()];
+            state.knowledge.hide_from_hand(me, hand, card);
             state.hand[me.index()].remove(card);
             cards.insert(card);
             state.turn.pending = Pending::MagicianDiscard { cards };

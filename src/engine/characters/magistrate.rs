@@ -5,6 +5,7 @@ use super::super::action::Action;
 use super::super::building;
 use super::super::ids::{CardId, Character, Rank, Seat};
 use super::super::rules::Rules;
+use super::super::sets::RankSet;
 use super::super::state::{Pending, State, used};
 use super::other_ranks;
 
@@ -26,6 +27,7 @@ pub fn assign(state: &mut State, signed: Rank, a: Rank, b: Rank) {
         state.warrants.insert(rank);
     }
     state.signed_warrant = Some(signed);
+    state.knowledge.warrant_markers = state.warrants;
     state.turn.used |= used::ABILITY;
 }
 
@@ -72,6 +74,9 @@ pub fn decide(rules: &Rules, state: &mut State, action: Action) {
             state.gold[builder.index()] += paid as u16;
             state.turn.paid_to_build -= paid as u16;
             state.warrants.remove(state.turn.rank);
+            // The signed warrant is revealed.
+            state.knowledge.warrant_markers = RankSet::EMPTY;
+            state.knowledge.warrant_markers.insert(state.turn.rank);
             // "If the Magistrate confiscates a district from a player, the Magistrate is
             // charged the tax, not his target."
             building::complete_build(rules, state, magistrate, card);

@@ -30,6 +30,7 @@ pub fn take(state: &mut State) {
             continue;
         }
         let card = hand.nth(state.rng.below(hand.len() as u32) as usize);
+        state.knowledge.take(me, seat, hand, card);
         state.hand[seat.index()].remove(card);
         state.hand[me.index()].insert(card);
         to.insert(seat);
@@ -48,6 +49,8 @@ pub fn give(state: &mut State, card: CardId) {
         .seats_from(me)
         .find(|&s| to.contains(s))
         .expect("a player is owed a card");
+    let hand = state.hand[me.index()];
+    state.knowledge.give(me, next, hand, card);
     state.hand[me.index()].remove(card);
     state.hand[next.index()].insert(card);
     to.0 &= !(1 << next.0);

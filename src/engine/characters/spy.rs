@@ -25,6 +25,9 @@ pub fn spy(rules: &Rules, state: &mut State, target: Seat, dtype: DistrictType) 
     let matches = state.hand[target.index()]
         .intersection(rules.by_type[dtype.index()])
         .len() as u16;
+    // The Spy looks at the hand.
+    let hand = state.hand[target.index()];
+    state.knowledge.learn(me, hand);
     let gold = matches.min(state.gold[target.index()]);
     state.gold[target.index()] -= gold;
     state.gold[me.index()] += gold;

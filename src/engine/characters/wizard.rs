@@ -39,14 +39,18 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
         Action::WizardLook(from) => {
             state.turn.used |= used::ABILITY;
             state.turn.pending = Pending::WizardPick { from };
+            let hand = state.hand[from.index()];
+            state.knowledge.learn(me, hand);
         }
         Action::WizardTake(card) | Action::WizardBuild(card) => {
             let Pending::WizardPick { from } = state.turn.pending else {
                 unreachable!("the Wizard picks only after looking");
             };
             state.turn.pending = Pending::None;
+            let hand = state.hand[from.index()];
             state.hand[from.index()].remove(card);
             if let Action::WizardTake(_) = action {
+                state.knowledge.take(me, from, hand, card);
                 state.hand[me.index()].insert(card);
             } else {
                 // "If you immediately build it, it does not count toward your building limit."

@@ -46,6 +46,8 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
     let seat = state.turn.seat;
     match action {
         Action::LabDiscard(card) => {
+            let hand = state.hand[seat.index()];
+            state.knowledge.hide_from_hand(seat, hand, card);
             state.hand[seat.index()].remove(card);
             state.deck.put_bottom(card);
             state.gold[seat.index()] += 2;
@@ -57,6 +59,8 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
             state.turn.used |= used::SMITHY;
         }
         Action::MuseumTuck(card) => {
+            let hand = state.hand[seat.index()];
+            state.knowledge.hide_from_hand(seat, hand, card);
             state.hand[seat.index()].remove(card);
             state.museum.insert(card);
             state.turn.used |= used::MUSEUM;

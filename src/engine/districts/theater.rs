@@ -41,5 +41,6 @@ pub fn apply(state: &mut State, action: Action) {
         state.owner[theirs.index()] = Some(me);
         state.seen[me.index()].insert(theirs);
         state.seen[seat.index()].insert(mine);
+        state.knowledge.theater = Some((me, seat));
     }
 }

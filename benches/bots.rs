@@ -1,0 +1,71 @@
+//! Bot throughput on fixed mid-game positions (first-game preset, 4 players, fixed seeds):
+//! ISMCTS iterations per second, determinizations per second, and one ISMCTS decision of
+//! 1,000 iterations.
+
+use citadels_sim::bots::Bot;
+use citadels_sim::bots::heuristic::HeuristicBot;
+use citadels_sim::bots::ismcts::{IsmctsBot, IsmctsParams};
+use citadels_sim::bots::weights::HeuristicWeights;
+use citadels_sim::config::load_preset;
+use citadels_sim::engine::rng::GameRng;
+use citadels_sim::engine::state::Phase;
+use citadels_sim::engine::{
+    Action, Rules, Seat, State, View, apply, legal_actions, new_game, to_move,
+};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+
+/// The first turn-phase decision with several legal actions from round 3 on, of the game
+/// with this seed played by heuristic bots.
+fn mid_game(rules: &Rules, seed: u64) -> (State, Seat, Vec<Action>) {
+    let mut state = new_game(rules, seed);
+    let mut bot = HeuristicBot::new(seed, HeuristicWeights::DEFAULT);
+    let mut legal = Vec::new();
+    while let Some(seat) = to_move(&state) {
+        legal_actions(rules, &state, &mut legal);
+        if state.round >= 3 && state.phase == Phase::Turns && legal.len() > 2 {
+            return (state, seat, legal);
+        }
+        let action = bot.decide(&View::new(rules, &state, seat), &legal);
+        apply(rules, &mut state, action);
+    }
+    panic!("game {seed} ended before a mid-game decision");
+}
+
+fn bots(c: &mut Criterion) {
+    let rules = load_preset("first-game")
+        .and_then(|config| config.rules(4))
+        .expect("first-game preset at 4 players");
+    let positions: Vec<_> = [3, 11, 29].iter().map(|&s| mid_game(&rules, s)).collect();
+
+    let mut group = c.benchmark_group("ismcts_4p_first_game");
+    const ITERS: u32 = 200;
+    group.throughput(Throughput::Elements(ITERS as u64));
+    for (i, (state, seat, legal)) in positions.iter().enumerate() {
+        let params = IsmctsParams {
+            iters: ITERS,
+            ..IsmctsParams::default()
+        };
+        let mut bot = IsmctsBot::new(params, 7);
+        group.bench_function(format!("iterations/position{i}"), |b| {
+            b.iter(|| black_box(bot.decide(&View::new(&rules, state, *seat), legal)))
+        });
+    }
+    group.throughput(Throughput::Elements(1));
+    for (i, (state, seat, _)) in positions.iter().enumerate() {
+        let mut rng = GameRng::new(5);
+        group.bench_function(format!("determinize/position{i}"), |b| {
+            b.iter(|| black_box(View::new(&rules, state, *seat).determinize(&mut rng)))
+        });
+    }
+    let (state, seat, legal) = &positions[0];
+    let mut bot = IsmctsBot::new(IsmctsParams::default(), 7);
+    group.sample_size(10);
+    group.bench_function("decision_1000_iterations/position0", |b| {
+        b.iter(|| black_box(bot.decide(&View::new(&rules, state, *seat), legal)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bots);
+criterion_main!(benches);

@@ -1,0 +1,330 @@
+//! `sweep --set KEY=V1,V2 ...`: plays every combination of `[rules]` values over a base
+//! config on the same game seeds and writes `sweep.csv` (`report::sweep`), a summary, a
+//! manifest and `report.html`. Each combination is the base config's resolved TOML with the
+//! values set in its `[rules]` table, validated by the config loader like a file would be.
+
+use super::{
+    AppError, default_out, failed, input, load_config, plan_with, play, refuse_flag,
+    refuse_run_only, render_plan, write_folder,
+};
+use crate::cli::{SetValues, SweepArgs};
+use crate::config::{self, RunConfig, suggest::did_you_mean};
+use crate::progress::Progress;
+use crate::report::{self, ReportFile, html, sweep, table::Table};
+use anyhow::{Context, anyhow};
+use serde::Serialize;
+
+/// A value as typed on the command line, read as a TOML value (`7`, `true`, `"default"`);
+/// a bare word that is not TOML is a string (`default`).
+fn toml_value(text: &str) -> toml::Value {
+    format!("v = {text}")
+        .parse::<toml::Table>()
+        .ok()
+        .and_then(|mut t| t.remove("v"))
+        .unwrap_or_else(|| toml::Value::String(text.to_string()))
+}
+
+/// The base config with `values` set in its `[rules]` table, validated as a config file.
+fn with_rules(base: &RunConfig, values: &[(String, String)]) -> Result<RunConfig, AppError> {
+    let mut table: toml::Table = base.to_toml().parse().map_err(|e| {
+        failed(anyhow!(
+            "{}: the resolved config is not TOML: {e}",
+            base.source
+        ))
+    })?;
+    let rules = table
+        .entry("rules")
+        .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+    if let toml::Value::Table(rules) = rules {
+        for (key, value) in values {
+            rules.insert(key.clone(), toml_value(value));
+        }
+    }
+    let text = toml::to_string(&table)
+        .map_err(|e| failed(anyhow!("{}: cannot write the config: {e}", base.source)))?;
+    let settings: Vec<String> = values.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let source = format!("{} with --set {}", base.source, settings.join(" --set "));
+    config::load_str(&source, &text).map_err(|e| {
+        // A TOML type error points at a line of the generated text: not the user's; drop it.
+        let message = e.to_string();
+        let prefix = format!("{source}: line ");
+        match message
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.split_once(": "))
+        {
+            Some((position, rest)) if position.contains("column") => {
+                input(anyhow!("{source}: {rest}"))
+            }
+            _ => input(e),
+        }
+    })
+}
+
+/// The keys of the `[rules]` table (the resolved config writes every one).
+fn rules_keys(base: &RunConfig) -> Vec<String> {
+    base.to_toml()
+        .parse::<toml::Table>()
+        .ok()
+        .and_then(|t| t.get("rules").and_then(|r| r.as_table()).cloned())
+        .map(|r| r.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+/// Checks the keys and each value alone (so a message names one key and value), then
+/// returns every combination, the first `--set` varying slowest.
+fn combinations(
+    base: &RunConfig,
+    sets: &[SetValues],
+) -> Result<Vec<Vec<(String, String)>>, AppError> {
+    let keys = rules_keys(base);
+    for (i, set) in sets.iter().enumerate() {
+        if !keys.contains(&set.key) {
+            return Err(input(anyhow!(
+                "--set {set}: unknown key \"{}\" of the [rules] table{}; allowed: {}",
+                set.key,
+                did_you_mean(&set.key, keys.iter().map(String::as_str)),
+                keys.join(", ")
+            )));
+        }
+        if sets[..i].iter().any(|s| s.key == set.key) {
+            return Err(input(anyhow!(
+                "--set {set}: the key {} is set twice; give all its values in one --set",
+                set.key
+            )));
+        }
+        for value in &set.values {
+            with_rules(base, &[(set.key.clone(), value.clone())])?;
+        }
+    }
+    let mut all: Vec<Vec<(String, String)>> = vec![Vec::new()];
+    for set in sets {
+        all = all
+            .into_iter()
+            .flat_map(|prefix| {
+                set.values.iter().map(move |v| {
+                    let mut next = prefix.clone();
+                    next.push((set.key.clone(), v.clone()));
+                    next
+                })
+            })
+            .collect();
+    }
+    Ok(all)
+}
+
+/// `manifest.toml` of a sweep.
+#[derive(Serialize)]
+struct SweepManifest {
+    generator: &'static str,
+    kind: &'static str,
+    version: String,
+    command: String,
+    config_source: String,
+    config_name: String,
+    seed: u64,
+    games: u64,
+    players: Vec<u8>,
+    bots: Vec<String>,
+    /// The `--set` values, as given.
+    sets: Vec<String>,
+    /// The base config, resolved.
+    config: toml::Table,
+}
+
+pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppError> {
+    let run = &args.run;
+    refuse_flag(
+        run.resume.is_some(),
+        "--resume",
+        "sweep",
+        "a sweep is not resumable",
+    )?;
+    refuse_run_only(run, "sweep")?;
+    let base = load_config(&run.setup)?;
+    let combos = combinations(&base, &args.set)?;
+    let out = run.out.clone().unwrap_or_else(|| {
+        let stem = default_out(&run.setup.source);
+        let name = stem
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        stem.with_file_name(format!("sweep-{name}"))
+    });
+    let mut run_args = run.clone();
+    run_args.out = Some(out.clone());
+    let mut plans = Vec::new();
+    for combo in &combos {
+        plans.push(plan_with(&run_args, || with_rules(&base, combo))?);
+    }
+    let base_table = report::manifest::config_table(&base.to_toml())
+        .map_err(|e| failed(anyhow!("{}: {e}", base.source)))?;
+
+    let per_combo = run.games * run.players.counts().count() as u64;
+    let total = per_combo * plans.len() as u64;
+    let progress = Progress::new(total, 0, run.quiet);
+    let started = std::time::Instant::now();
+    let mut results = Vec::new();
+    for (i, (plan, combo)) in plans.iter().zip(&combos).enumerate() {
+        let stats = play(plan, &run_args, &progress, i as u64 * per_combo);
+        let files = render_plan(plan, &run_args, &stats, command_line.clone())?;
+        let tables: Vec<Table> = files
+            .iter()
+            .filter(|f| f.name.ends_with(".csv"))
+            .map(|f| Table::parse(f.name, &f.bytes))
+            .collect::<Result<_, _>>()
+            .map_err(failed)?;
+        results.push(sweep::Combination {
+            values: combo.clone(),
+            headlines: sweep::headlines(&tables).map_err(failed)?,
+        });
+    }
+    progress.finish();
+    let elapsed = started.elapsed().as_secs_f64();
+
+    let base_name = format!("{} ({})", base.name, base.source);
+    let summary = sweep::summary(&base_name, &results);
+    let manifest = SweepManifest {
+        generator: report::manifest::GENERATOR,
+        kind: "sweep",
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        command: command_line,
+        config_source: base.source.clone(),
+        config_name: base.name.clone(),
+        seed: run.seed,
+        games: run.games,
+        players: run.players.counts().collect(),
+        bots: plans[0].bots.iter().map(|b| b.to_string()).collect(),
+        sets: args.set.iter().map(|s| s.to_string()).collect(),
+        config: base_table,
+    };
+    let players: Vec<String> = run.players.counts().map(|p| p.to_string()).collect();
+    let page = html::Page {
+        title: format!("citadels-sim sweep over {}", base.name),
+        facts: vec![
+            ("base config".into(), base.source.clone()),
+            ("swept".into(), manifest.sets.join("  ")),
+            ("players".into(), players.join(",")),
+            (
+                "games per combination and player count".into(),
+                run.games.to_string(),
+            ),
+            ("seed".into(), run.seed.to_string()),
+            ("bots".into(), run.bots.clone()),
+            ("version".into(), manifest.version.clone()),
+        ],
+        notes: vec![
+            "Every combination played the same game seeds. Win rates and the tie rate have \
+             their 95% Wilson interval; sweep.csv next to this page holds every figure."
+                .into(),
+        ],
+    };
+    let files = vec![
+        ReportFile {
+            name: "sweep.csv",
+            bytes: sweep::to_csv(&results).map_err(failed)?,
+        },
+        ReportFile {
+            name: "summary.txt",
+            bytes: summary.clone().into_bytes(),
+        },
+        ReportFile {
+            name: "manifest.toml",
+            bytes: toml::to_string(&manifest)
+                .context("cannot write the manifest")
+                .map_err(failed)?
+                .into_bytes(),
+        },
+        ReportFile {
+            name: "report.html",
+            bytes: html::render(&page, &sweep::charts(&results)).into_bytes(),
+        },
+    ];
+    write_folder(&out, run.force, &files)?;
+    println!("sweep written to {}", out.display());
+    if !run.quiet {
+        println!();
+        print!("{summary}");
+    }
+    eprintln!("{total} games in {elapsed:.1} s");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base() -> RunConfig {
+        config::load_preset("first-game").unwrap()
+    }
+
+    fn set(key: &str, values: &[&str]) -> SetValues {
+        SetValues {
+            key: key.into(),
+            values: values.iter().map(|v| v.to_string()).collect(),
+        }
+    }
+
+    fn message(e: AppError) -> String {
+        assert_eq!(e.exit_code(), 2);
+        format!("{:#}", e.error())
+    }
+
+    #[test]
+    fn values_are_set_in_the_rules_table() {
+        let c = with_rules(&base(), &[("complete_city".into(), "6".into())]).unwrap();
+        assert_eq!(c.options.complete_city, Some(6));
+        let c = with_rules(&base(), &[("complete_city".into(), "default".into())]).unwrap();
+        assert_eq!(c.options.complete_city, None);
+        let c = with_rules(&base(), &[("starting_gold".into(), "3".into())]).unwrap();
+        assert_eq!(c.options.starting_gold, 3);
+        // Checked like a file: use_rank9 needs a rank-9 character, which the first game has not.
+        let e = with_rules(&base(), &[("use_rank9".into(), "true".into())]).unwrap_err();
+        assert!(format!("{:#}", e.error()).contains("rules.use_rank9 = true"));
+        assert_eq!(c.cast, base().cast);
+    }
+
+    #[test]
+    fn combinations_vary_the_last_key_fastest() {
+        let all = combinations(
+            &base(),
+            &[
+                set("complete_city", &["6", "7"]),
+                set("starting_gold", &["2", "3", "4"]),
+            ],
+        )
+        .unwrap();
+        assert_eq!(all.len(), 6);
+        assert_eq!(
+            all[1],
+            [
+                ("complete_city".into(), "6".into()),
+                ("starting_gold".into(), "3".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn bad_keys_and_values_are_named() {
+        let e = message(combinations(&base(), &[set("complete_cty", &["6"])]).unwrap_err());
+        assert!(
+            e.contains("--set complete_cty=6: unknown key \"complete_cty\""),
+            "{e}"
+        );
+        assert!(e.contains("did you mean \"complete_city\""), "{e}");
+        let e = message(combinations(&base(), &[set("complete_city", &["7", "0"])]).unwrap_err());
+        assert!(e.contains("--set complete_city=0"), "{e}");
+        assert!(
+            e.contains("rules.complete_city = 0: allowed: 1 to 20"),
+            "{e}"
+        );
+        let e = message(combinations(&base(), &[set("starting_gold", &["two"])]).unwrap_err());
+        assert_eq!(
+            e,
+            "preset first-game with --set starting_gold=two: rules.starting_gold = \"two\": \
+             invalid type: string \"two\", expected an integer"
+        );
+        let twice = [set("round_cap", &["50"]), set("round_cap", &["60"])];
+        let e = message(combinations(&base(), &twice).unwrap_err());
+        assert!(e.contains("set twice"), "{e}");
+    }
+}

@@ -1,0 +1,190 @@
+//! The ISMCTS bot: single-observer information-set Monte Carlo tree search (Cowling, Powley
+//! and Whitehouse 2012, "Information Set Monte Carlo Tree Search").
+//!
+//! Each iteration samples a fresh determinization of the bot's `View`, walks the tree of the
+//! bot's own decisions (UCB with availability counts: a child's exploration term uses the
+//! number of iterations in which its move was legal, not the parent's visits), adds one node,
+//! and plays on with the heuristic bot for every seat, each on its own view of the sampled
+//! state, until the end of the round (`rounds`) or of the game. The end position is evaluated
+//! in [0, 1] (`eval.rs`) and the reward added along the path. The move played is the root's
+//! most visited child. Opponents between the bot's decisions are also moved by the heuristic,
+//! so the tree holds only the bot's decisions. The bot draws only from its own random stream,
+//! and the budget is in iterations: a seed gives the same decisions on any machine.
+
+mod eval;
+mod params;
+mod tree;
+
+pub use params::IsmctsParams;
+
+use super::Bot;
+use super::heuristic::HeuristicBot;
+use crate::engine::action::Action;
+use crate::engine::apply;
+use crate::engine::ids::Seat;
+use crate::engine::legal::{legal_actions, to_move};
+use crate::engine::rng::GameRng;
+use crate::engine::rules::Rules;
+use crate::engine::state::State;
+use crate::engine::view::View;
+use tree::Tree;
+
+#[derive(Clone, Debug)]
+pub struct IsmctsBot {
+    params: IsmctsParams,
+    rng: GameRng,
+    /// Plays the opponents and the rollouts (its own stream, drawn from the bot's).
+    policy: HeuristicBot,
+    tree: Tree,
+    legal: Vec<Action>,
+}
+
+impl IsmctsBot {
+    pub fn new(params: IsmctsParams, seed: u64) -> IsmctsBot {
+        let mut rng = GameRng::new(seed);
+        let policy = HeuristicBot::new(rng.next_u64(), params.model);
+        IsmctsBot {
+            params,
+            rng,
+            policy,
+            tree: Tree::default(),
+            legal: Vec::with_capacity(crate::sim::MOVE_BUFFER),
+        }
+    }
+
+    /// One iteration from a fresh determinization; returns nothing, updates the tree.
+    fn iterate(&mut self, rules: &Rules, view: &View, horizon: u16) {
+        let me = view.me();
+        let mut state = view.determinize(&mut self.rng);
+        let mut path = [0u32; 256];
+        let mut depth = 1;
+        let mut node = 0u32;
+        // Selection and expansion.
+        loop {
+            if !self.play_others(rules, &mut state, me, horizon) {
+                break;
+            }
+            legal_actions(rules, &state, &mut self.legal);
+            let mut untried = 0u32;
+            let mut chosen: Option<Action> = None;
+            // Reservoir pick among the legal moves without a child.
+            for i in 0..self.legal.len() {
+                let action = self.legal[i];
+                if !self
+                    .tree
+                    .children(node)
+                    .any(|c| self.tree.node(c).action == action)
+                {
+                    untried += 1;
+                    if self.rng.below(untried) == 0 {
+                        chosen = Some(action);
+                    }
+                }
+            }
+            // Availability: every child whose move is legal in this determinization.
+            let mut best = (f64::NEG_INFINITY, u32::MAX);
+            let mut next = self.tree.first_child(node);
+            while let Some(c) = next {
+                next = self.tree.next_sibling(c);
+                let action = self.tree.node(c).action;
+                if !self.legal.contains(&action) {
+                    continue;
+                }
+                self.tree.mark_available(c);
+                if chosen.is_none() {
+                    let n = self.tree.node(c);
+                    let visits = n.visits.max(1) as f64;
+                    let ucb =
+                        n.total / visits + self.params.c * ((n.avail as f64).ln() / visits).sqrt();
+                    if ucb > best.0 {
+                        best = (ucb, c);
+                    }
+                }
+            }
+            if let Some(action) = chosen {
+                let child = self.tree.add_child(node, action);
+                apply(rules, &mut state, action);
+                if depth < path.len() {
+                    path[depth] = child;
+                    depth += 1;
+                }
+                break;
+            }
+            let child = best.1;
+            apply(rules, &mut state, self.tree.node(child).action);
+            node = child;
+            if depth < path.len() {
+                path[depth] = child;
+                depth += 1;
+            } else {
+                break;
+            }
+        }
+        // Rollout.
+        while !state.is_over() && state.round <= horizon {
+            let seat = to_move(&state).expect("a game not over has a player to move");
+            self.step_policy(rules, &mut state, seat);
+        }
+        let reward = eval::evaluate(rules, &state, me, self.params.scale);
+        for &id in &path[..depth] {
+            self.tree.record(id, reward);
+        }
+    }
+
+    /// Plays the other seats with the heuristic until `me` must decide; false if the game
+    /// ended or the horizon was reached first.
+    fn play_others(&mut self, rules: &Rules, state: &mut State, me: Seat, horizon: u16) -> bool {
+        loop {
+            if state.is_over() || state.round > horizon {
+                return false;
+            }
+            let seat = to_move(state).expect("a game not over has a player to move");
+            if seat == me {
+                return true;
+            }
+            self.step_policy(rules, state, seat);
+        }
+    }
+
+    /// One heuristic move of `seat`, on its own view.
+    fn step_policy(&mut self, rules: &Rules, state: &mut State, seat: Seat) {
+        legal_actions(rules, state, &mut self.legal);
+        let action = self
+            .policy
+            .decide(&View::new(rules, state, seat), &self.legal);
+        apply(rules, state, action);
+    }
+}
+
+impl Bot for IsmctsBot {
+    fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let rules = view.rules();
+        let horizon = view.round() + self.params.rounds - 1;
+        self.tree.reset(self.params.iters as usize + 1);
+        for _ in 0..self.params.iters {
+            self.iterate(rules, view, horizon);
+        }
+        // The most visited root move (ties: the first in the legal order).
+        let mut best = (0u32, legal[0]);
+        for c in self.tree.children(0) {
+            let n = self.tree.node(c);
+            if legal.contains(&n.action)
+                && (n.visits > best.0
+                    || (n.visits == best.0 && position(legal, n.action) < position(legal, best.1)))
+            {
+                best = (n.visits, n.action);
+            }
+        }
+        best.1
+    }
+}
+
+fn position(legal: &[Action], action: Action) -> usize {
+    legal
+        .iter()
+        .position(|&a| a == action)
+        .unwrap_or(usize::MAX)
+}

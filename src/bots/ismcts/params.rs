@@ -1,0 +1,128 @@
+//! `IsmctsParams`: the ISMCTS bot's tunable parameters, their defaults, and how a bot spec
+//! (`ismcts:iters=1000:c=0.7`) sets them.
+
+use crate::bots::weights::HeuristicWeights;
+use std::fmt;
+
+/// The search budget and knobs. The budget is in iterations, not time, so a run is
+/// reproducible on any machine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IsmctsParams {
+    /// Iterations (determinizations) per decision; at least 1.
+    pub iters: u32,
+    /// Exploration constant of the UCB formula (rewards are in [0, 1]).
+    pub c: f64,
+    /// Rollouts stop at the end of this many rounds, counting the current one.
+    pub rounds: u16,
+    /// Points of lead over the best opponent that make the evaluation 0.73 (a logistic of
+    /// lead / scale): smaller is more decisive.
+    pub scale: f64,
+    /// The heuristic weights of the policy that plays the other seats and the rollouts: the
+    /// run's `[heuristic]` weights (not a spec parameter).
+    pub model: HeuristicWeights,
+}
+
+// The floats are checked finite by `set`, so equality is an equivalence.
+impl Eq for IsmctsParams {}
+
+impl Default for IsmctsParams {
+    fn default() -> Self {
+        IsmctsParams {
+            iters: 1000,
+            c: 0.7,
+            rounds: 1,
+            scale: 5.0,
+            model: HeuristicWeights::DEFAULT,
+        }
+    }
+}
+
+/// The parameter names a spec may set.
+pub const KEYS: [&str; 4] = ["iters", "c", "rounds", "scale"];
+
+impl IsmctsParams {
+    /// Sets one parameter from its spec text; the error says what is allowed.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let number = || -> Result<f64, String> {
+            value
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| format!("{key}={value}: not a number"))
+        };
+        let whole = |min: u64, max: u64| -> Result<u64, String> {
+            let v: u64 = value
+                .parse()
+                .map_err(|_| format!("{key}={value}: not a whole number"))?;
+            if v < min || v > max {
+                return Err(format!("{key}={value}: must be {min} to {max}"));
+            }
+            Ok(v)
+        };
+        match key {
+            "iters" => self.iters = whole(1, 10_000_000)? as u32,
+            "rounds" => self.rounds = whole(1, 100)? as u16,
+            "c" => {
+                let c = number()?;
+                if c < 0.0 {
+                    return Err(format!("c={value}: must be 0 or more"));
+                }
+                self.c = c;
+            }
+            "scale" => {
+                let s = number()?;
+                if s <= 0.0 {
+                    return Err(format!("scale={value}: must be more than 0"));
+                }
+                self.scale = s;
+            }
+            _ => {
+                return Err(format!(
+                    "unknown parameter \"{key}\" (known: {}){}",
+                    KEYS.join(", "),
+                    crate::config::suggest::did_you_mean(key, KEYS)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The spec text: `ismcts:iters=N` and any parameter that is not its default.
+impl fmt::Display for IsmctsParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let default = IsmctsParams::default();
+        write!(f, "ismcts:iters={}", self.iters)?;
+        if self.c != default.c {
+            write!(f, ":c={}", self.c)?;
+        }
+        if self.rounds != default.rounds {
+            write!(f, ":rounds={}", self.rounds)?;
+        }
+        if self.scale != default.scale {
+            write!(f, ":scale={}", self.scale)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_are_set_and_refused_with_the_rule() {
+        let mut p = IsmctsParams::default();
+        p.set("iters", "4000").unwrap();
+        p.set("c", "0.5").unwrap();
+        assert_eq!((p.iters, p.c), (4000, 0.5));
+        assert_eq!(p.to_string(), "ismcts:iters=4000:c=0.5");
+        assert!(p.set("iters", "0").unwrap_err().contains("1 to"));
+        assert!(p.set("iter", "10").unwrap_err().contains("iters"));
+        assert!(p.set("c", "abc").unwrap_err().contains("not a number"));
+        assert!(p.set("c", "-1").is_err());
+        assert!(p.set("c", "NaN").is_err());
+        assert!(p.set("scale", "0").is_err());
+        assert!(p.set("rounds", "101").is_err());
+    }
+}

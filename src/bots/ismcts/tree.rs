@@ -1,0 +1,97 @@
+//! The search tree: nodes in one preallocated arena, reused from decision to decision.
+//! Only the searching seat's decisions are nodes (the opponents are part of the environment),
+//! and a child is identified by its `Action`, which names cards, seats and ranks, so the same
+//! move in different determinizations is the same child.
+
+use crate::engine::action::Action;
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    /// The move from the parent to this node.
+    pub action: Action,
+    first_child: u32,
+    next_sibling: u32,
+    /// Iterations that went through this node.
+    pub visits: u32,
+    /// Iterations in which this node's move was legal at its parent ("availability").
+    pub avail: u32,
+    /// Sum of the rewards (in [0, 1], for the searching seat) of the visits.
+    pub total: f64,
+}
+
+/// The arena: node 0 is the root.
+#[derive(Clone, Debug, Default)]
+pub struct Tree {
+    nodes: Vec<Node>,
+}
+
+impl Tree {
+    /// Empties the tree, keeping its memory, and makes a fresh root.
+    pub fn reset(&mut self, capacity: usize) {
+        self.nodes.clear();
+        self.nodes.reserve(capacity);
+        self.nodes.push(Node {
+            action: Action::EndTurn,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            avail: 0,
+            total: 0.0,
+        });
+    }
+
+    pub fn node(&self, id: u32) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    /// The children of `id`.
+    pub fn children(&self, id: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut next = self.nodes[id as usize].first_child;
+        std::iter::from_fn(move || {
+            (next != NONE).then(|| {
+                let child = next;
+                next = self.nodes[child as usize].next_sibling;
+                child
+            })
+        })
+    }
+
+    /// The first child of `id` and the next sibling of a child, for walking the children
+    /// while updating them.
+    pub fn first_child(&self, id: u32) -> Option<u32> {
+        let c = self.nodes[id as usize].first_child;
+        (c != NONE).then_some(c)
+    }
+    pub fn next_sibling(&self, id: u32) -> Option<u32> {
+        let c = self.nodes[id as usize].next_sibling;
+        (c != NONE).then_some(c)
+    }
+
+    /// Adds a child of `parent` for `action` (its availability starts at 1: it is legal now).
+    pub fn add_child(&mut self, parent: u32, action: Action) -> u32 {
+        let id = self.nodes.len() as u32;
+        let sibling = self.nodes[parent as usize].first_child;
+        self.nodes.push(Node {
+            action,
+            first_child: NONE,
+            next_sibling: sibling,
+            visits: 0,
+            avail: 1,
+            total: 0.0,
+        });
+        self.nodes[parent as usize].first_child = id;
+        id
+    }
+
+    pub fn mark_available(&mut self, id: u32) {
+        self.nodes[id as usize].avail += 1;
+    }
+
+    pub fn record(&mut self, id: u32, reward: f64) {
+        let node = &mut self.nodes[id as usize];
+        node.visits += 1;
+        node.total += reward;
+    }
+}

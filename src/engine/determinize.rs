@@ -1,0 +1,607 @@
+//! `determinize`: samples a full `State` consistent with what one seat knows (its `View`).
+//!
+//! - **Cards**: every card whose place the seat does not know (other players' hands, deck
+//!   positions, cards under a Museum it did not fill, cards another player drew and is choosing
+//!   from) is dealt again at random into those same places: hand sizes and the deck's length
+//!   are kept; known cards (its own hand, cities, `Knowledge::cards`) stay where they are.
+//! - **Characters**: the selection is replayed from the seat's own steps (the cards offered to
+//!   it and its choices). Between two of its steps the cards that disappeared were taken by
+//!   the players choosing in between, in any order; before its first step the unseen cards are
+//!   the face-down discard and the earlier players' choices; after its last step the cards it
+//!   passed on go to the later players and the face-down leftovers. Each group is dealt at
+//!   random, keeping what is public: revealed characters stay with their players, characters
+//!   called without answer are discards, the killed Emperor's advisor holds him. The 7- and
+//!   8-player rule (the last player also gets the first face-down card) and a Theater exchange
+//!   (the two players' characters are dealt again between them, keeping counts and whatever
+//!   the seat knows) are handled.
+//! - **Markers** the seat cannot see (the signed warrant, the flowered threat) are drawn among
+//!   the markers they may be on; the engine's own random stream is reseeded.
+//! - Other seats' private knowledge is dropped (`Knowledge::only_as_seen_by`).
+//!
+//! Within these constraints the draw is uniform per group, not the exact posterior of a
+//! player's choices (nothing models why opponents chose what they did).
+
+use super::draft::{step_chooser, step_count};
+use super::ids::{CardId, Character, Rank, Seat};
+use super::rng::GameRng;
+use super::sets::{CardSet, RankSet};
+use super::state::{Pending, Phase, State};
+
+/// A full state consistent with what `me` knows of `state`.
+pub fn determinize(state: &State, me: Seat, rng: &mut GameRng) -> State {
+    let mut out = state.clone();
+    if state.phase != Phase::GameOver {
+        deal_unknown_cards(state, me, rng, &mut out);
+        assign_characters(state, me, rng, &mut out);
+        draw_markers(state, me, rng, &mut out);
+    }
+    out.knowledge.only_as_seen_by(me, state.players);
+    out.rng = GameRng::new(rng.next_u64());
+    out
+}
+
+/// Cards of another seat's pending choice that `me` cannot see (cards it drew, cards the
+/// Magician set aside).
+fn hidden_pending(state: &State, me: Seat) -> CardSet {
+    if state.phase != Phase::Turns || state.turn.seat == me {
+        return CardSet::EMPTY;
+    }
+    match state.turn.pending {
+        Pending::Keep { drawn, .. } => drawn,
+        Pending::MagicianDiscard { cards } => cards,
+        _ => CardSet::EMPTY,
+    }
+}
+
+fn deal_unknown_cards(state: &State, me: Seat, rng: &mut GameRng, out: &mut State) {
+    let known = state.knowledge.cards[me.index()];
+    let pending = hidden_pending(state, me);
+    // The unknown cards in id order, so the draw depends only on what the seat knows.
+    let mut unknown = pending.minus(known).union(state.museum.minus(known));
+    for seat in state.seats_from(me).skip(1) {
+        unknown = unknown.union(state.hand[seat.index()].minus(known));
+    }
+    unknown = unknown.union(state.deck.card_set().minus(known));
+    let mut pool = [CardId(0); CardSet::CAPACITY];
+    let mut n = 0;
+    for card in unknown.iter() {
+        pool[n] = card;
+        n += 1;
+    }
+    rng.shuffle(&mut pool[..n]);
+
+    // Back into the same places, in the same order: each place gets as many as it gave.
+    let mut next = pool[..n].iter().copied();
+    let mut refill = |place: CardSet| {
+        let mut set = place.intersection(known);
+        for _ in 0..place.minus(known).len() {
+            set.insert(next.next().expect("as many cards as places"));
+        }
+        set
+    };
+    for seat in state.seats_from(me).skip(1) {
+        out.hand[seat.index()] = refill(state.hand[seat.index()]);
+    }
+    for position in 0..state.deck.len() {
+        if !known.contains(state.deck.get(position)) {
+            let card = refill(CardSet::EMPTY.union(single(state.deck.get(position))));
+            out.deck.set(position, card.first().expect("one card"));
+        }
+    }
+    out.museum = refill(state.museum);
+    if !pending.is_empty() {
+        let cards = refill(pending);
+        match &mut out.turn.pending {
+            Pending::Keep { drawn, .. } => *drawn = cards,
+            Pending::MagicianDiscard { cards: set } => *set = cards,
+            _ => unreachable!("hidden pending cards are drawn or set aside"),
+        }
+    }
+}
+
+fn single(card: CardId) -> CardSet {
+    let mut set = CardSet::EMPTY;
+    set.insert(card);
+    set
+}
+
+/// What the public information says of a character's holder after the selection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Need {
+    Free,
+    Owner(Seat),
+    /// Called and nobody answered: discarded.
+    Down,
+    /// Held by one of the two seats of a Theater exchange.
+    OneOf(Seat, Seat),
+}
+
+/// Where a character card of the selection ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    Pick(Seat),
+    Down,
+    /// 7-8 players, the last player's pick and the first face-down card: he took one of the
+    /// two, the other was discarded.
+    Either(Seat),
+}
+
+fn accepts(slot: Slot, need: Need) -> bool {
+    match (need, slot) {
+        (Need::Free, _) => true,
+        (Need::Owner(s), Slot::Pick(t) | Slot::Either(t)) => s == t,
+        (Need::Down, Slot::Down | Slot::Either(_)) => true,
+        (Need::OneOf(a, b), Slot::Pick(t) | Slot::Either(t)) => t == a || t == b,
+        _ => false,
+    }
+}
+
+/// Slots: 0 is the first face-down card, 1 + s the card chosen at step s, then the pile or
+/// the leftovers.
+const SLOTS: usize = 20;
+
+struct Selection {
+    kind: [Slot; SLOTS],
+    value: [Option<Rank>; SLOTS],
+}
+
+fn assign_characters(state: &State, me: Seat, rng: &mut GameRng, out: &mut State) {
+    let players = state.players;
+    let crown = state.knowledge.crown;
+    let steps = step_count(players);
+    let last = steps - 1;
+    let in_draft = state.phase == Phase::Draft;
+    let k = if in_draft {
+        state.draft.step as usize
+    } else {
+        steps
+    };
+    let cast = state.cast_ranks();
+    let hidden_ranks = RankSet(cast.0 & !state.faceup_discards.0);
+    let n_hidden = hidden_ranks.len();
+    // "Special Rule with 7 Players": the pile is down to one card at the last step.
+    let merges = players >= 4 && n_hidden == steps + 1;
+    let merged = merges && k >= last;
+    let last_seat = step_chooser(players, crown, last)
+        .map(|(s, _)| s)
+        .unwrap_or(me);
+    let chooser_now = in_draft
+        .then(|| step_chooser(players, crown, k).map(|(s, _)| s))
+        .flatten();
+
+    // My steps: (step, offer, choice), the current one without a choice.
+    let mut obs: [(usize, RankSet, Option<Rank>); 9] = [(0, RankSet::EMPTY, None); 9];
+    let mut n_obs = 0;
+    for s in 0..k {
+        if step_chooser(players, crown, s).map(|(seat, _)| seat) == Some(me) {
+            obs[n_obs] = (s, state.knowledge.offers[s], state.knowledge.choices[s]);
+            n_obs += 1;
+        }
+    }
+    if chooser_now == Some(me) {
+        obs[n_obs] = (k, state.draft.available, None);
+        n_obs += 1;
+    }
+    let obs = &obs[..n_obs];
+    // I saw the first face-down card if the last step's merged offer was mine.
+    let d0_seen = merged && last_seat == me;
+    let merged_in_draft = in_draft && merged;
+    let tail = if in_draft {
+        state.draft.available.len() - (merged_in_draft && !d0_seen) as usize
+    } else {
+        n_hidden - 1 - steps
+    };
+    let tail_start = 1 + k;
+    let n_slots = tail_start + tail;
+
+    let mut sel = Selection {
+        kind: [Slot::Down; SLOTS],
+        value: [None; SLOTS],
+    };
+    let d0_kind = if merged && !in_draft {
+        Slot::Either(last_seat)
+    } else {
+        Slot::Down
+    };
+    sel.kind[0] = d0_kind;
+    for s in 0..k {
+        sel.kind[1 + s] = match step_chooser(players, crown, s) {
+            Some((seat, true)) if merged && s == last => Slot::Either(seat),
+            Some((seat, true)) => Slot::Pick(seat),
+            _ => Slot::Down,
+        };
+    }
+
+    // Known values: my choices; the face-down card I saw; the pile I am choosing from.
+    let mut fixed = [false; SLOTS];
+    for &(s, offer, choice) in obs {
+        if let Some(c) = choice {
+            sel.value[1 + s] = Some(c);
+            fixed[1 + s] = true;
+        } else {
+            for (i, r) in offer.iter().enumerate() {
+                sel.value[tail_start + i] = Some(r);
+                fixed[tail_start + i] = true;
+            }
+        }
+    }
+    if d0_seen && !in_draft {
+        let (_, offer, choice) = obs[n_obs - 1];
+        let mut rest = offer;
+        if let Some(c) = choice {
+            rest.remove(c);
+        }
+        sel.value[0] = rest.iter().next();
+        fixed[0] = true;
+    }
+    let d0_slot = !(d0_seen && in_draft);
+
+    let needs = needs(state, me, cast);
+
+    for _attempt in 0..32 {
+        let mut try_sel = Selection {
+            kind: sel.kind,
+            value: sel.value,
+        };
+        if deal_segments(
+            &mut try_sel,
+            &fixed,
+            obs,
+            hidden_ranks,
+            (d0_slot, n_slots),
+            &needs,
+            rng,
+        ) {
+            sel = try_sel;
+            break;
+        }
+    }
+
+    // Owners and discards from the slots.
+    out.owner = [None; 10];
+    out.facedown_discards = RankSet::EMPTY;
+    let d0 = sel.value[0];
+    if d0_slot && let Some(r) = d0 {
+        if merged_in_draft {
+            // Already in the pile of the last player.
+        } else {
+            out.facedown_discards.insert(r);
+        }
+    }
+    for s in 0..k {
+        let Some(r) = sel.value[1 + s] else { continue };
+        match sel.kind[1 + s] {
+            Slot::Pick(seat) | Slot::Either(seat) => out.owner[r.index()] = Some(seat),
+            Slot::Down => out.facedown_discards.insert(r),
+        }
+    }
+    let mut pile = RankSet::EMPTY;
+    for i in tail_start..n_slots {
+        if let Some(r) = sel.value[i] {
+            pile.insert(r);
+        }
+    }
+    if in_draft {
+        if merged_in_draft
+            && d0_slot
+            && let Some(r) = d0
+        {
+            pile.insert(r);
+        }
+        out.draft.available = pile;
+    } else {
+        out.facedown_discards.0 |= pile.0;
+        if merged && !d0_seen {
+            choose_last_pick(&mut sel, &needs, last, rng, out);
+        }
+        if let Some((a, b)) = state.knowledge.theater {
+            theater_exchange(state, me, a, b, rng, out);
+        }
+    }
+    rebuild_draft_record(state, me, &sel, k, (tail_start, n_slots), merged, out);
+}
+
+/// The public constraints on each character's holder after the selection.
+fn needs(state: &State, me: Seat, cast: RankSet) -> [Need; 10] {
+    let mut needs = [Need::Free; 10];
+    if state.phase == Phase::Draft {
+        return needs;
+    }
+    let pair = state.knowledge.theater;
+    let owner_need = |seat: Seat| match pair {
+        Some((a, b)) if seat == a || seat == b => Need::OneOf(a, b),
+        _ => Need::Owner(seat),
+    };
+    let called_up_to = match state.phase {
+        Phase::Turns => state.turn.rank.0,
+        Phase::EmperorAdvisor(_) => 10,
+        _ => 0,
+    };
+    for rank in cast.iter() {
+        let owner = state.owner[rank.index()];
+        let known = state.revealed.contains(rank)
+            || owner == Some(me)
+            || (state.phase == Phase::Turns
+                && state.turn.rank == rank
+                && owner == Some(state.turn.seat))
+            || matches!(state.phase, Phase::EmperorAdvisor(_)) && state.killed == Some(rank);
+        needs[rank.index()] = if known {
+            owner_need(owner.expect("a known holder"))
+        } else if rank.0 < called_up_to && state.killed != Some(rank) {
+            Need::Down
+        } else {
+            Need::Free
+        };
+    }
+    needs
+}
+
+/// Deals each group of unknown slots the cards the seat's own steps say it holds. Returns
+/// false if a greedy placement of the constrained cards failed (the caller retries).
+fn deal_segments(
+    sel: &mut Selection,
+    fixed: &[bool; SLOTS],
+    obs: &[(usize, RankSet, Option<Rank>)],
+    hidden: RankSet,
+    (d0_slot, n_slots): (bool, usize),
+    needs: &[Need; 10],
+    rng: &mut GameRng,
+) -> bool {
+    // Slot 1 + t is step t; a group runs from after one of my steps to before the next.
+    let mut start = if d0_slot { 0 } else { 1 };
+    // Cards not accounted for before the next of my steps.
+    let mut before = hidden;
+    for &(t, offer, choice) in obs {
+        let cards = RankSet(before.0 & !offer.0);
+        if !place(sel, fixed, start..1 + t, cards, needs, rng) {
+            return false;
+        }
+        let Some(c) = choice else {
+            // My current choice: the pile is the offer, known.
+            return true;
+        };
+        before = offer;
+        before.remove(c);
+        if fixed[0]
+            && let Some(d) = sel.value[0]
+        {
+            // The merged last offer's face-down card is known already.
+            before.remove(d);
+        }
+        start = 2 + t;
+    }
+    place(sel, fixed, start..n_slots, before, needs, rng)
+}
+
+/// Places `cards` into the unfixed slots of `range`: constrained cards first, each into a
+/// random slot that accepts it, then the others at random.
+fn place(
+    sel: &mut Selection,
+    fixed: &[bool; SLOTS],
+    range: std::ops::Range<usize>,
+    cards: RankSet,
+    needs: &[Need; 10],
+    rng: &mut GameRng,
+) -> bool {
+    let mut free = [0usize; SLOTS];
+    let mut n_free = 0;
+    for i in range {
+        if !fixed[i] {
+            sel.value[i] = None;
+            free[n_free] = i;
+            n_free += 1;
+        }
+    }
+    if n_free != cards.len() {
+        return false;
+    }
+    let order: [fn(Need) -> bool; 3] = [
+        |n: Need| matches!(n, Need::Owner(_)),
+        |n: Need| matches!(n, Need::OneOf(..)),
+        |n: Need| n == Need::Down,
+    ];
+    let mut placed = RankSet::EMPTY;
+    for class in order {
+        for r in cards.iter().filter(|r| class(needs[r.index()])) {
+            let need = needs[r.index()];
+            let mut options = [0usize; SLOTS];
+            let mut n = 0;
+            for &i in &free[..n_free] {
+                if sel.value[i].is_none() && accepts(sel.kind[i], need) {
+                    options[n] = i;
+                    n += 1;
+                }
+            }
+            if n == 0 {
+                return false;
+            }
+            let i = options[rng.below(n as u32) as usize];
+            sel.value[i] = Some(r);
+            placed.insert(r);
+        }
+    }
+    let mut rest = [Rank(0); 10];
+    let mut n_rest = 0;
+    for r in cards.iter().filter(|&r| !placed.contains(r)) {
+        rest[n_rest] = r;
+        n_rest += 1;
+    }
+    rng.shuffle(&mut rest[..n_rest]);
+    let mut next = rest[..n_rest].iter();
+    for &i in &free[..n_free] {
+        if sel.value[i].is_none() {
+            sel.value[i] = next.next().copied();
+        }
+    }
+    true
+}
+
+/// 7-8 players: the last player kept one of the last pile card and the first face-down card.
+fn choose_last_pick(
+    sel: &mut Selection,
+    needs: &[Need; 10],
+    last: usize,
+    rng: &mut GameRng,
+    out: &mut State,
+) {
+    let (Some(picked), Some(down)) = (sel.value[1 + last], sel.value[0]) else {
+        return;
+    };
+    let Slot::Either(seat) = sel.kind[1 + last] else {
+        return;
+    };
+    let ok = |keep: Rank, discard: Rank| {
+        accepts(Slot::Pick(seat), needs[keep.index()])
+            && accepts(Slot::Down, needs[discard.index()])
+    };
+    let keep_ok = ok(picked, down);
+    let swap_ok = ok(down, picked);
+    let swap = match (keep_ok, swap_ok) {
+        (true, true) => rng.below(2) == 1,
+        (false, true) => true,
+        _ => false,
+    };
+    if swap {
+        sel.value[1 + last] = Some(down);
+        sel.value[0] = Some(picked);
+        out.owner[picked.index()] = None;
+        out.owner[down.index()] = Some(seat);
+        out.facedown_discards.remove(down);
+        out.facedown_discards.insert(picked);
+    }
+}
+
+/// A Theater exchange between `a` and `b`: their characters are dealt again between them,
+/// each keeping his count, with the holders `me` knows kept.
+fn theater_exchange(state: &State, me: Seat, a: Seat, b: Seat, rng: &mut GameRng, out: &mut State) {
+    let mut pool = RankSet::EMPTY;
+    let mut count_a = 0;
+    for r in 1..=9usize {
+        match out.owner[r] {
+            Some(s) if s == a => {
+                pool.insert(Rank(r as u8));
+                count_a += 1;
+            }
+            Some(s) if s == b => pool.insert(Rank(r as u8)),
+            _ => {}
+        }
+    }
+    let involved = me == a || me == b;
+    let mut to_a = RankSet::EMPTY;
+    let mut to_b = RankSet::EMPTY;
+    let mut rest = [Rank(0); 10];
+    let mut n_rest = 0;
+    for r in pool.iter() {
+        let real = state.owner[r.index()];
+        let known = state.revealed.contains(r)
+            || real == Some(me)
+            || (involved && my_log(state, me).contains(r));
+        match real {
+            Some(s) if known && s == a => to_a.insert(r),
+            Some(s) if known && s == b => to_b.insert(r),
+            _ => {
+                rest[n_rest] = r;
+                n_rest += 1;
+            }
+        }
+    }
+    rng.shuffle(&mut rest[..n_rest]);
+    for &r in &rest[..n_rest] {
+        if to_a.len() < count_a {
+            to_a.insert(r);
+        } else {
+            to_b.insert(r);
+        }
+    }
+    for r in to_a.iter() {
+        out.owner[r.index()] = Some(a);
+    }
+    for r in to_b.iter() {
+        out.owner[r.index()] = Some(b);
+    }
+}
+
+/// The characters `me` chose in this round's selection.
+fn my_log(state: &State, me: Seat) -> RankSet {
+    let mut set = RankSet::EMPTY;
+    for s in 0..step_count(state.players) {
+        if step_chooser(state.players, state.knowledge.crown, s).map(|(seat, _)| seat) == Some(me)
+            && let Some(c) = state.knowledge.choices[s]
+        {
+            set.insert(c);
+        }
+    }
+    set
+}
+
+/// The sampled selection's offers and choices, and what each seat saw; the seat's own are
+/// those it really had.
+fn rebuild_draft_record(
+    state: &State,
+    me: Seat,
+    sel: &Selection,
+    k: usize,
+    (tail_start, n_slots): (usize, usize),
+    merged: bool,
+    out: &mut State,
+) {
+    let players = state.players;
+    let crown = state.knowledge.crown;
+    let last = step_count(players) - 1;
+    let mut later = RankSet::EMPTY;
+    for i in tail_start..n_slots {
+        if let Some(r) = sel.value[i] {
+            later.insert(r);
+        }
+    }
+    for seat in 0..players as usize {
+        if seat != me.index() {
+            out.seen[seat] = RankSet::EMPTY;
+        }
+    }
+    if state.phase == Phase::Draft
+        && let Some((seat, _)) = step_chooser(players, crown, k)
+        && seat != me
+    {
+        out.seen[seat.index()].0 |= out.draft.available.0;
+    }
+    for s in (0..k).rev() {
+        let Some(chosen) = sel.value[1 + s] else {
+            continue;
+        };
+        later.insert(chosen);
+        let mut offer = later;
+        if merged
+            && s == last
+            && let Some(d) = sel.value[0]
+        {
+            offer.insert(d);
+        }
+        match step_chooser(players, crown, s) {
+            // My own steps are what I really saw (the same cards, by construction).
+            Some((seat, _)) if seat == me => {}
+            chooser => {
+                out.knowledge.offers[s] = offer;
+                out.knowledge.choices[s] = Some(chosen);
+                if let Some((seat, _)) = chooser {
+                    out.seen[seat.index()].0 |= offer.0;
+                }
+            }
+        }
+    }
+}
+
+/// The signed warrant and the flowered threat, for a seat that did not place them.
+fn draw_markers(state: &State, me: Seat, rng: &mut GameRng, out: &mut State) {
+    let markers = state.knowledge.warrant_markers;
+    if state.signed_warrant.is_some()
+        && state.player_of(Character::Magistrate) != Some(me)
+        && !markers.is_empty()
+    {
+        out.signed_warrant = Some(markers.nth(rng.below(markers.len() as u32) as usize));
+    }
+    let markers = state.knowledge.threat_markers;
+    if state.flowered.is_some() && state.blackmailer != Some(me) && !markers.is_empty() {
+        out.flowered = Some(markers.nth(rng.below(markers.len() as u32) as usize));
+    }
+}

@@ -1,0 +1,533 @@
+//! `compare`: two runs' tables joined on their key columns, one row per key and measure
+//! with A's value, B's value and the difference `B - A`; rates get Newcombe's interval, a
+//! p-value and a `significant` flag after Holm's correction over the tested rows of the
+//! table. Works from the rendered CSV (`table::Table`), so new columns are compared too.
+
+use super::delta::{self, ALPHA, Interval, newcombe};
+use super::html::chart::{Bar, Chart, Scale};
+use super::html::{ChartSection, table_title};
+use super::table::Table;
+use std::collections::HashMap;
+use std::fmt::Write;
+use std::io;
+
+/// Columns that are neither keys nor compared: they describe the key (a character's rank).
+const DESCRIPTIVE: [&str; 1] = ["rank"];
+
+/// One side's value of a measure: the CSV text, and its interval for a rate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Value {
+    pub text: String,
+    pub interval: Option<Interval>,
+}
+
+/// One compared measure of one key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeltaRow {
+    /// The key columns' values (players first).
+    pub key: Vec<String>,
+    pub measure: String,
+    /// `None` when the key is missing from that side (a character only one cast has).
+    pub a: Option<Value>,
+    pub b: Option<Value>,
+    /// `b - a`, when both sides have a number.
+    pub delta: Option<f64>,
+    /// For rates with both sides defined: the difference's interval and p-values.
+    pub test: Option<Test>,
+}
+
+/// The test of a rate difference.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Test {
+    pub difference: delta::Difference,
+    /// Holm-adjusted over the tested rows of the table.
+    pub p_holm: f64,
+}
+
+impl Test {
+    pub fn significant(&self) -> bool {
+        self.p_holm < ALPHA
+    }
+}
+
+/// A compared table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    pub name: String,
+    pub key_names: Vec<String>,
+    pub rows: Vec<DeltaRow>,
+}
+
+/// The measures of a table: rate columns and numeric columns, not keys, bounds or
+/// descriptive columns.
+fn measures(table: &Table) -> Vec<String> {
+    let keys = table.key_columns();
+    let rates: Vec<usize> = table.rate_columns().iter().map(|r| r.value).collect();
+    (0..table.header.len())
+        .filter(|&i| {
+            !keys.contains(&i)
+                && !table.is_bound(i)
+                && !DESCRIPTIVE.contains(&table.header[i].as_str())
+                && (rates.contains(&i) || table.is_numeric(i))
+        })
+        .map(|i| table.header[i].clone())
+        .collect()
+}
+
+fn key_of(table: &Table, row: &[String]) -> Vec<String> {
+    table
+        .key_columns()
+        .iter()
+        .map(|&k| row[k].clone())
+        .collect()
+}
+
+fn value_of(table: &Table, row: &[String], measure: &str) -> Option<Value> {
+    let column = table.column(measure)?;
+    let rate = table.rate_columns().into_iter().find(|r| r.value == column);
+    Some(Value {
+        text: row[column].clone(),
+        interval: rate.and_then(|r| r.read(table, row)).and_then(|v| {
+            Some(Interval {
+                value: v.value?,
+                lo: v.lo,
+                hi: v.hi,
+            })
+        }),
+    })
+}
+
+/// Joins two tables of the same name. Rows in A's order, then the keys only B has; within
+/// a key, measures in column order (A's columns, then B's new ones).
+pub fn compare(a: &Table, b: &Table) -> io::Result<Comparison> {
+    let key_names: Vec<String> = a
+        .key_columns()
+        .iter()
+        .map(|&k| a.header[k].clone())
+        .collect();
+    let b_keys: Vec<String> = b
+        .key_columns()
+        .iter()
+        .map(|&k| b.header[k].clone())
+        .collect();
+    if key_names != b_keys {
+        return Err(io::Error::other(format!(
+            "{}: the two sides have different key columns ({} and {})",
+            a.name,
+            key_names.join(","),
+            b_keys.join(",")
+        )));
+    }
+    let mut names = measures(a);
+    for m in measures(b) {
+        if !names.contains(&m) {
+            names.push(m);
+        }
+    }
+    let b_index: HashMap<Vec<String>, usize> = b
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| (key_of(b, row), i))
+        .collect();
+    // (key, A's row, B's row)
+    type Pair<'t> = (
+        Vec<String>,
+        Option<&'t Vec<String>>,
+        Option<&'t Vec<String>>,
+    );
+    let mut pairs: Vec<Pair> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for row in &a.rows {
+        let key = key_of(a, row);
+        seen.insert(key.clone());
+        let other = b_index.get(&key).map(|&i| &b.rows[i]);
+        pairs.push((key, Some(row), other));
+    }
+    for row in &b.rows {
+        let key = key_of(b, row);
+        if !seen.contains(&key) {
+            pairs.push((key, None, Some(row)));
+        }
+    }
+    let mut rows = Vec::new();
+    for (key, row_a, row_b) in pairs {
+        for measure in &names {
+            let a_value = row_a.and_then(|r| value_of(a, r, measure));
+            let b_value = row_b.and_then(|r| value_of(b, r, measure));
+            let number = |v: &Option<Value>| v.as_ref().and_then(|v| v.text.parse::<f64>().ok());
+            let delta = number(&a_value).zip(number(&b_value)).map(|(x, y)| y - x);
+            let test = match (
+                a_value.as_ref().and_then(|v| v.interval),
+                b_value.as_ref().and_then(|v| v.interval),
+            ) {
+                (Some(ia), Some(ib)) => Some(Test {
+                    difference: newcombe(ia, ib),
+                    p_holm: 1.0,
+                }),
+                _ => None,
+            };
+            rows.push(DeltaRow {
+                key: key.clone(),
+                measure: measure.clone(),
+                a: a_value,
+                b: b_value,
+                delta,
+                test,
+            });
+        }
+    }
+    let tested: Vec<usize> = (0..rows.len())
+        .filter(|&i| rows[i].test.is_some())
+        .collect();
+    let p: Vec<f64> = tested
+        .iter()
+        .filter_map(|&i| rows[i].test.map(|t| t.difference.p_value))
+        .collect();
+    for (&i, adjusted) in tested.iter().zip(delta::holm(&p)) {
+        if let Some(test) = &mut rows[i].test {
+            test.p_holm = adjusted;
+        }
+    }
+    Ok(Comparison {
+        name: a.name.clone(),
+        key_names,
+        rows,
+    })
+}
+
+fn f4(v: f64) -> String {
+    format!("{v:.4}")
+}
+
+/// A difference: whole numbers stay whole (counts), others get 4 decimals.
+fn delta_text(row: &DeltaRow) -> String {
+    let whole = |v: &Option<Value>| {
+        v.as_ref()
+            .is_some_and(|v| !v.text.contains('.') && v.text.parse::<i64>().is_ok())
+    };
+    match row.delta {
+        Some(d) if whole(&row.a) && whole(&row.b) => format!("{d:.0}"),
+        Some(d) => f4(d),
+        None => String::new(),
+    }
+}
+
+/// The compared table as CSV: key columns, `measure`, `a`, `a_lo`, `a_hi`, `b`, `b_lo`,
+/// `b_hi`, `delta`, `delta_lo`, `delta_hi`, `p_value`, `p_holm`, `significant`.
+pub fn to_csv(c: &Comparison) -> io::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header = c.key_names.clone();
+    header.extend(
+        [
+            "measure",
+            "a",
+            "a_lo",
+            "a_hi",
+            "b",
+            "b_lo",
+            "b_hi",
+            "delta",
+            "delta_lo",
+            "delta_hi",
+            "p_value",
+            "p_holm",
+            "significant",
+        ]
+        .map(String::from),
+    );
+    w.write_record(&header)?;
+    for row in &c.rows {
+        let side = |v: &Option<Value>| -> [String; 3] {
+            match v {
+                None => Default::default(),
+                Some(v) => match v.interval {
+                    Some(i) => [v.text.clone(), f4(i.lo), f4(i.hi)],
+                    None => [v.text.clone(), String::new(), String::new()],
+                },
+            }
+        };
+        let mut record = row.key.clone();
+        record.push(row.measure.clone());
+        record.extend(side(&row.a));
+        record.extend(side(&row.b));
+        record.push(delta_text(row));
+        match row.test {
+            Some(t) => record.extend([
+                f4(t.difference.lo),
+                f4(t.difference.hi),
+                format!("{:.3e}", t.difference.p_value),
+                format!("{:.3e}", t.p_holm),
+                t.significant().to_string(),
+            ]),
+            None => record.extend(std::iter::repeat_n(String::new(), 5)),
+        }
+        w.write_record(&record)?;
+    }
+    w.into_inner().map_err(|e| io::Error::other(e.to_string()))
+}
+
+/// A row's label without the player count (`King`, `seat 0`).
+fn label(c: &Comparison, row: &DeltaRow) -> String {
+    let parts: Vec<String> = c
+        .key_names
+        .iter()
+        .zip(&row.key)
+        .filter(|(name, _)| name.as_str() != "players")
+        .map(|(name, value)| {
+            if value.parse::<f64>().is_ok() {
+                format!("{name} {value}")
+            } else {
+                value.clone()
+            }
+        })
+        .collect();
+    parts.join(" ")
+}
+
+fn players_of(c: &Comparison, row: &DeltaRow) -> String {
+    c.key_names
+        .iter()
+        .position(|k| k == "players")
+        .map(|i| row.key[i].clone())
+        .unwrap_or_default()
+}
+
+fn pct(v: f64) -> String {
+    format!("{:.1}%", v * 100.0)
+}
+
+fn points(v: f64) -> String {
+    format!("{:+.1}", v * 100.0)
+}
+
+/// The readable summary: per table, the rows tested and the significant differences, the
+/// keys only one side has; per player count, the differences of the per-count measures.
+pub fn summary(a_name: &str, b_name: &str, comparisons: &[Comparison]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "A = {a_name}\nB = {b_name}");
+    let _ = writeln!(
+        out,
+        "delta = B - A, in percentage points for rates; 95% Newcombe intervals; significant = \
+         Holm-adjusted p < {ALPHA} over the tested rows of each table"
+    );
+    for c in comparisons {
+        let tested: Vec<&DeltaRow> = c.rows.iter().filter(|r| r.test.is_some()).collect();
+        let significant: Vec<&DeltaRow> = tested
+            .iter()
+            .copied()
+            .filter(|r| r.test.is_some_and(|t| t.significant()))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\n== {} ==\n{} rate differences tested, {} significant",
+            c.name,
+            tested.len(),
+            significant.len()
+        );
+        let width = c
+            .rows
+            .iter()
+            .map(|r| label(c, r).len())
+            .max()
+            .unwrap_or(0)
+            .max(5);
+        for r in &significant {
+            let (Some(a), Some(b), Some(t)) = (&r.a, &r.b, r.test) else {
+                continue;
+            };
+            let (Some(ia), Some(ib)) = (a.interval, b.interval) else {
+                continue;
+            };
+            let d = t.difference;
+            let _ = writeln!(
+                out,
+                "  {:>2} players  {:<width$}  {:<10} A {:>6}  B {:>6}  delta {:>5} pts [{}, {}]  \
+                 p(Holm) {:.1e}",
+                players_of(c, r),
+                label(c, r),
+                r.measure,
+                pct(ia.value),
+                pct(ib.value),
+                points(d.delta),
+                points(d.lo),
+                points(d.hi),
+                t.p_holm,
+            );
+        }
+        let mut only = |side: &str, pick: fn(&DeltaRow) -> bool| {
+            let mut names: Vec<String> = Vec::new();
+            for r in c.rows.iter().filter(|r| pick(r)) {
+                let name = label(c, r);
+                if !name.is_empty() && !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+            if !names.is_empty() {
+                let _ = writeln!(out, "  only in {side}: {}", names.join(", "));
+            }
+        };
+        only("A", |r| r.b.is_none());
+        only("B", |r| r.a.is_none());
+        let per_count = c.key_names.iter().all(|k| k == "players");
+        if per_count {
+            for r in c.rows.iter().filter(|r| r.test.is_none()) {
+                let text = |v: &Option<Value>| {
+                    v.as_ref()
+                        .map(|v| v.text.clone())
+                        .unwrap_or_else(|| "-".into())
+                };
+                let _ = writeln!(
+                    out,
+                    "  {:>2} players  {:<20} A {:>10}  B {:>10}  delta {:>10}",
+                    players_of(c, r),
+                    r.measure,
+                    text(&r.a),
+                    text(&r.b),
+                    delta_text(r)
+                );
+            }
+        }
+    }
+    out
+}
+
+/// Charts of the rate differences: per table and rate measure, one chart per player count,
+/// each bar `B - A` with its interval, significant bars marked.
+pub fn charts(comparisons: &[Comparison]) -> Vec<ChartSection> {
+    let mut sections = Vec::new();
+    for c in comparisons {
+        let stem = c.name.trim_end_matches(".csv");
+        let mut measures: Vec<&str> = Vec::new();
+        for r in c.rows.iter().filter(|r| r.test.is_some()) {
+            if !measures.contains(&r.measure.as_str()) {
+                measures.push(&r.measure);
+            }
+        }
+        for measure in measures {
+            let rows: Vec<&DeltaRow> = c
+                .rows
+                .iter()
+                .filter(|r| r.measure == measure && (r.a.is_some() || r.b.is_some()))
+                .collect();
+            let mut counts: Vec<String> = Vec::new();
+            for r in &rows {
+                let p = players_of(c, r);
+                if !counts.contains(&p) {
+                    counts.push(p);
+                }
+            }
+            let per_count = c.key_names.iter().all(|k| k == "players");
+            let chart_of = |caption: String, rows: Vec<&&DeltaRow>| Chart {
+                caption,
+                bars: rows
+                    .iter()
+                    .map(|r| Bar {
+                        label: {
+                            let name = if per_count {
+                                format!("{} players", players_of(c, r))
+                            } else {
+                                label(c, r)
+                            };
+                            match (&r.a, &r.b) {
+                                (None, _) => format!("{name} (only in B)"),
+                                (_, None) => format!("{name} (only in A)"),
+                                _ => name,
+                            }
+                        },
+                        value: r.test.map(|t| t.difference.delta),
+                        interval: r.test.map(|t| (t.difference.lo, t.difference.hi)),
+                        marked: r.test.is_some_and(|t| t.significant()),
+                    })
+                    .collect(),
+                scale: Scale::Points,
+                reference: None,
+            };
+            let charts = if per_count {
+                vec![chart_of("by player count".into(), rows.iter().collect())]
+            } else {
+                counts
+                    .iter()
+                    .map(|p| {
+                        chart_of(
+                            format!("{p} players"),
+                            rows.iter().filter(|r| &players_of(c, r) == p).collect(),
+                        )
+                    })
+                    .collect()
+            };
+            sections.push(ChartSection {
+                id: format!("{stem}-{measure}"),
+                heading: format!("{}: {measure}, B - A", table_title(&c.name)),
+                description: "Difference in percentage points with its 95% interval; orange \
+                              bars are significant after Holm's correction over the table. \
+                              No bar: the row is on one side only, or a side has no data."
+                    .into(),
+                charts,
+            });
+        }
+    }
+    sections
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(text: &str) -> Table {
+        Table::parse("characters.csv", text.as_bytes()).unwrap()
+    }
+
+    const HEADER: &str =
+        "players,character,rank,picked,win_rate,win_rate_lo,win_rate_hi,mean_score\n";
+
+    #[test]
+    fn rows_join_on_keys_and_rates_are_tested() {
+        let a = table(&format!(
+            "{HEADER}4,King,4,1000,0.2500,0.2244,0.2775,20.1\n4,Witch,1,1000,0.2000,0.1761,0.2262,19.0\n"
+        ));
+        let b = table(&format!(
+            "{HEADER}4,King,4,1000,0.3500,0.3210,0.3801,22.0\n4,Thief,2,900,0.2000,0.1753,0.2272,18.5\n"
+        ));
+        let c = compare(&a, &b).unwrap();
+        assert_eq!(c.key_names, ["players", "character"]);
+        let measures: Vec<&str> = c.rows.iter().take(3).map(|r| r.measure.as_str()).collect();
+        assert_eq!(measures, ["picked", "win_rate", "mean_score"]);
+        let king_win = &c.rows[1];
+        assert!((king_win.delta.unwrap() - 0.1).abs() < 1e-9);
+        let t = king_win.test.unwrap();
+        assert!(t.difference.lo > 0.05 && t.difference.hi < 0.15, "{t:?}");
+        assert!(t.significant());
+        // The Witch only in A, the Thief only in B: no difference, no test.
+        let witch: Vec<&DeltaRow> = c.rows.iter().filter(|r| r.key[1] == "Witch").collect();
+        assert!(witch.iter().all(|r| r.b.is_none() && r.delta.is_none()));
+        assert!(c.rows.iter().any(|r| r.key[1] == "Thief" && r.a.is_none()));
+        let csv = String::from_utf8(to_csv(&c).unwrap()).unwrap();
+        assert!(csv.starts_with(
+            "players,character,measure,a,a_lo,a_hi,b,b_lo,b_hi,delta,delta_lo,delta_hi,\
+             p_value,p_holm,significant\n4,King,picked,1000,,,1000,,,0,,,,,\n"
+        ));
+        assert!(
+            csv.contains("\n4,King,win_rate,0.2500,0.2244,0.2775,0.3500,0.3210,0.3801,0.1000,")
+        );
+        let text = summary("preset a", "preset b", &[c]);
+        assert!(
+            text.contains("1 rate differences tested, 1 significant"),
+            "{text}"
+        );
+        assert!(text.contains("only in A: Witch") && text.contains("only in B: Thief"));
+    }
+
+    #[test]
+    fn identical_sides_differ_nowhere() {
+        let a = table(&format!(
+            "{HEADER}4,King,4,1000,0.2500,0.2244,0.2775,20.1\n5,King,4,10,0.2000,0.0567,0.5098,19\n"
+        ));
+        let c = compare(&a, &a).unwrap();
+        for r in c.rows.iter().filter_map(|r| r.test) {
+            assert_eq!(r.difference.delta, 0.0);
+            assert!(!r.significant());
+        }
+        assert_eq!(charts(&[c]).len(), 1);
+    }
+}

@@ -1,0 +1,310 @@
+//! `report.html`: one self-contained page (inline CSS and SVG, no script, no network) with a
+//! bar chart per rate column and player count of every CSV table, read back from the
+//! rendered CSV (`table::Table`), so a column added to a table gets its chart without code
+//! here. Bytes are deterministic: no dates, fixed number formats.
+
+pub mod chart;
+
+use super::table::Table;
+use chart::{Bar, Chart, Scale};
+use maud::{DOCTYPE, Markup, html};
+
+/// What the page is about: a title, facts (label, value) listed at the top, and notes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Page {
+    pub title: String,
+    pub facts: Vec<(String, String)>,
+    pub notes: Vec<String>,
+}
+
+/// A titled group of charts (for example the characters' win rates, one chart per player
+/// count).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartSection {
+    pub id: String,
+    pub heading: String,
+    pub description: String,
+    pub charts: Vec<Chart>,
+}
+
+/// "characters.csv" -> "Characters", "player_counts.csv" -> "Player counts".
+pub fn table_title(file: &str) -> String {
+    let stem = file.trim_end_matches(".csv").replace('_', " ");
+    let mut chars = stem.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// What a table's rows are, for the known tables.
+fn table_description(file: &str) -> &'static str {
+    match file {
+        "characters.csv" => {
+            "Per character: win_rate is the share of its picks made by a player who won the game."
+        }
+        "seats.csv" => "Per seat, counted from the first crown holder (seat 0).",
+        "bots.csv" => "Per bot spec of --bots, over the seats it played.",
+        "districts.csv" => {
+            "Per district: win_rate is the share of the final cities containing it that won."
+        }
+        "player_counts.csv" => "Per player count, over its finished games.",
+        "rounds.csv" => {
+            "Per player count and number of rounds: the finished games that lasted so long."
+        }
+        _ => "",
+    }
+}
+
+/// The label of a row: its key columns other than `players`, a numeric key with its column
+/// name (`seat 0`).
+fn row_label(table: &Table, row: &[String]) -> String {
+    let parts: Vec<String> = table
+        .key_columns()
+        .into_iter()
+        .filter(|&k| table.header[k] != "players")
+        .map(|k| {
+            if row[k].parse::<f64>().is_ok() {
+                format!("{} {}", table.header[k], row[k])
+            } else {
+                row[k].clone()
+            }
+        })
+        .collect();
+    parts.join(" ")
+}
+
+/// Whether the table's only key is `players` (one row per player count).
+fn keyed_by_players(table: &Table) -> bool {
+    table
+        .key_columns()
+        .iter()
+        .all(|&k| table.header[k] == "players")
+}
+
+/// The chart sections of one table: for a table with a row per player count, one section
+/// with a chart of each numeric column across player counts; otherwise a section per rate column with one
+/// chart per player count (win rates with a dashed line at 1/N, the fair share).
+pub fn table_charts(table: &Table) -> Vec<ChartSection> {
+    let title = table_title(&table.name);
+    let stem = table.name.trim_end_matches(".csv");
+    let rates = table.rate_columns();
+    let rate_of = |i: usize| rates.iter().find(|r| r.value == i).copied();
+    let description = table_description(&table.name).to_string();
+    let Some(players_col) = table.column("players") else {
+        return Vec::new();
+    };
+    if keyed_by_players(table) {
+        let columns = (0..table.header.len()).filter(|&i| {
+            i != players_col && !table.is_bound(i) && (rate_of(i).is_some() || table.is_numeric(i))
+        });
+        let charts = columns
+            .map(|i| {
+                let rate = rate_of(i);
+                let bars = table
+                    .rows
+                    .iter()
+                    .map(|row| {
+                        let value = rate.and_then(|r| r.read(table, row));
+                        Bar {
+                            label: format!("{} players", row[players_col]),
+                            value: table.number(row, i),
+                            interval: value.map(|v| (v.lo, v.hi)),
+                            marked: false,
+                        }
+                    })
+                    .collect();
+                Chart {
+                    caption: table.header[i].clone(),
+                    bars,
+                    scale: if rate.is_some() {
+                        Scale::Percent
+                    } else {
+                        Scale::Number
+                    },
+                    reference: None,
+                }
+            })
+            .collect();
+        return vec![ChartSection {
+            id: stem.to_string(),
+            heading: title,
+            description,
+            charts,
+        }];
+    }
+    rates
+        .iter()
+        .map(|rate| {
+            let name = &table.header[rate.value];
+            let charts = table
+                .player_counts()
+                .iter()
+                .map(|players| {
+                    let bars = table
+                        .rows_at(players)
+                        .map(|row| {
+                            let value = rate.read(table, row);
+                            Bar {
+                                label: row_label(table, row),
+                                value: value.and_then(|v| v.value),
+                                interval: value.map(|v| (v.lo, v.hi)),
+                                marked: false,
+                            }
+                        })
+                        .collect();
+                    let reference = players
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|_| name == "win_rate")
+                        .map(|n| (1.0 / n, format!("1/{players}: an even share")));
+                    Chart {
+                        caption: format!("{players} players"),
+                        bars,
+                        scale: Scale::Percent,
+                        reference,
+                    }
+                })
+                .collect();
+            ChartSection {
+                id: format!("{stem}-{name}"),
+                heading: format!("{title}: {name}"),
+                description: description.clone(),
+                charts,
+            }
+        })
+        .collect()
+}
+
+const STYLE: &str = "
+body { font-family: sans-serif; margin: 1.5em; color: #222; max-width: 1250px; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 1.8em; border-bottom: 1px solid #ccc; }
+dl.facts { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
+dl.facts dt { font-weight: bold; } dl.facts dd { margin: 0; font-family: monospace; }
+.charts { display: flex; flex-wrap: wrap; gap: 1em; }
+figure { margin: 0; } figcaption { font-weight: bold; font-size: 0.9em; }
+svg.chart text { font-size: 11px; font-family: sans-serif; fill: #222; }
+svg.chart .grid { stroke: #e4e4e4; } svg.chart .axis { stroke: #888; }
+svg.chart .fill { fill: #7da7d9; } svg.chart .marked .fill { fill: #e07b39; }
+svg.chart .err { stroke: #222; stroke-width: 1.2; }
+svg.chart .reference { stroke: #c33; stroke-dasharray: 4 3; stroke-width: 1.2; }
+svg.chart .tick { fill: #666; }
+";
+
+/// The whole page.
+pub fn render(page: &Page, sections: &[ChartSection]) -> String {
+    let markup: Markup = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                title { (page.title) }
+                style { (maud::PreEscaped(STYLE)) }
+            }
+            body {
+                h1 { (page.title) }
+                dl.facts {
+                    @for (label, value) in &page.facts {
+                        dt { (label) } dd { (value) }
+                    }
+                }
+                @for note in &page.notes {
+                    p.note { (note) }
+                }
+                nav {
+                    ul {
+                        @for s in sections {
+                            li { a href={ "#" (s.id) } { (s.heading) } }
+                        }
+                    }
+                }
+                @for s in sections {
+                    section id=(s.id) {
+                        h2 { (s.heading) }
+                        @if !s.description.is_empty() {
+                            p { (s.description) }
+                        }
+                        div.charts {
+                            @for c in &s.charts {
+                                figure {
+                                    figcaption { (c.caption) }
+                                    (chart::svg(c))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    let mut text = markup.into_string();
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seats() -> Table {
+        Table::parse(
+            "seats.csv",
+            b"players,seat,games,win_rate,win_rate_lo,win_rate_hi,mean_score\n\
+              4,0,10,0.3000,0.1000,0.6000,20.5\n4,1,10,0.2000,0.0500,0.5000,19.0\n\
+              5,0,10,0.1000,0.0100,0.4000,18.0\n",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_rate_column_gets_a_chart_per_player_count() {
+        let sections = table_charts(&seats());
+        assert_eq!(sections.len(), 1);
+        let s = &sections[0];
+        assert_eq!(s.heading, "Seats: win_rate");
+        assert_eq!(s.charts.len(), 2);
+        assert_eq!(s.charts[0].bars.len(), 2);
+        assert_eq!(s.charts[0].bars[0].label, "seat 0");
+        assert_eq!(s.charts[0].bars[0].interval, Some((0.1, 0.6)));
+        assert_eq!(s.charts[1].reference.as_ref().unwrap().0, 0.2);
+    }
+
+    #[test]
+    fn a_table_per_player_count_charts_every_numeric_column() {
+        let t = Table::parse(
+            "player_counts.csv",
+            b"players,games,mean_rounds,tie_rate,tie_rate_lo,tie_rate_hi\n\
+              4,10,8.5,0.1,0.05,0.2\n5,10,8.1,0.2,0.1,0.3\n",
+        )
+        .unwrap();
+        let sections = table_charts(&t);
+        assert_eq!(sections.len(), 1);
+        assert_eq!(sections[0].heading, "Player counts");
+        let captions: Vec<&str> = sections[0]
+            .charts
+            .iter()
+            .map(|c| c.caption.as_str())
+            .collect();
+        assert_eq!(captions, ["games", "mean_rounds", "tie_rate"]);
+        let ties = &sections[0].charts[2];
+        assert_eq!(ties.scale, Scale::Percent);
+        assert_eq!(ties.bars[1].label, "5 players");
+        assert_eq!(ties.bars[1].interval, Some((0.1, 0.3)));
+    }
+
+    #[test]
+    fn the_page_is_self_contained() {
+        let page = Page {
+            title: "Report <x>".into(),
+            facts: vec![("seed".into(), "7".into())],
+            notes: vec![],
+        };
+        let html = render(&page, &table_charts(&seats()));
+        assert!(html.starts_with("<!DOCTYPE html>"));
+        assert!(html.contains("<title>Report &lt;x&gt;</title>"));
+        assert_eq!(html.matches("<svg").count(), 2);
+        assert!(!html.contains("<script"));
+        assert!(!html.contains("src="));
+        assert_eq!(html, render(&page, &table_charts(&seats())));
+    }
+}

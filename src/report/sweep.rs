@@ -1,0 +1,408 @@
+//! `sweep.csv`: the headline balance figures of each combination of swept `[rules]` values
+//! and player count, read from each combination's rendered tables (`table::Table`).
+
+use super::html::ChartSection;
+use super::html::chart::{Bar, Chart, Scale};
+use super::table::Table;
+use super::{Rate, fixed};
+use std::fmt::Write;
+use std::io;
+
+/// The headline figures of one combination at one player count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Headline {
+    pub players: String,
+    pub games: u64,
+    pub stalled: u64,
+    /// Highest minus lowest seat win rate (`None` without finished games).
+    pub seat_spread: Option<f64>,
+    /// The characters with the highest and lowest win rate (among those picked).
+    pub best: Option<(String, Rate)>,
+    pub worst: Option<(String, Rate)>,
+    pub mean_rounds: Option<f64>,
+    pub ties: u64,
+    /// `ties` over finished games (stalled games are not scored).
+    pub tie_rate: Rate,
+}
+
+fn table<'a>(tables: &'a [Table], name: &str) -> io::Result<&'a Table> {
+    tables
+        .iter()
+        .find(|t| t.name == name)
+        .ok_or_else(|| io::Error::other(format!("no {name} in the report")))
+}
+
+fn column(t: &Table, name: &str) -> io::Result<usize> {
+    t.column(name)
+        .ok_or_else(|| io::Error::other(format!("{}: no column {name}", t.name)))
+}
+
+/// The headline figures at every player count of one combination's tables
+/// (`player_counts.csv`, `seats.csv`, `characters.csv`).
+pub fn headlines(tables: &[Table]) -> io::Result<Vec<Headline>> {
+    let counts = table(tables, "player_counts.csv")?;
+    let seats = table(tables, "seats.csv")?;
+    let characters = table(tables, "characters.csv")?;
+    let (games, stalled, rounds, ties) = (
+        column(counts, "games")?,
+        column(counts, "stalled")?,
+        column(counts, "mean_rounds")?,
+        column(counts, "ties")?,
+    );
+    let seat_rate = column(seats, "win_rate")?;
+    let (name, win) = (
+        column(characters, "character")?,
+        characters
+            .rate_columns()
+            .into_iter()
+            .find(|r| characters.header[r.value] == "win_rate")
+            .ok_or_else(|| io::Error::other("characters.csv: no win_rate interval"))?,
+    );
+    let whole = |t: &Table, row: &[String], i: usize| t.number(row, i).unwrap_or(0.0) as u64;
+    let mut out = Vec::new();
+    for players in counts.player_counts() {
+        let Some(row) = counts.rows_at(&players).next() else {
+            continue;
+        };
+        let (g, s, t) = (
+            whole(counts, row, games),
+            whole(counts, row, stalled),
+            whole(counts, row, ties),
+        );
+        let seat_rates: Vec<f64> = seats
+            .rows_at(&players)
+            .filter_map(|r| seats.number(r, seat_rate))
+            .collect();
+        let seat_spread = seat_rates
+            .iter()
+            .copied()
+            .reduce(f64::max)
+            .zip(seat_rates.iter().copied().reduce(f64::min))
+            .map(|(hi, lo)| hi - lo);
+        let mut picked: Vec<(String, Rate)> = characters
+            .rows_at(&players)
+            .filter_map(|r| {
+                let v = win.read(characters, r)?;
+                Some((
+                    r[name].clone(),
+                    Rate {
+                        value: Some(v.value?),
+                        lo: v.lo,
+                        hi: v.hi,
+                    },
+                ))
+            })
+            .collect();
+        // Stable: among equal rates the first in rank order is named.
+        picked.sort_by(|a, b| {
+            b.1.value
+                .partial_cmp(&a.1.value)
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        out.push(Headline {
+            players: players.clone(),
+            games: g,
+            stalled: s,
+            seat_spread,
+            best: picked.first().cloned(),
+            worst: picked.last().cloned(),
+            mean_rounds: counts.number(row, rounds),
+            ties: t,
+            tie_rate: Rate::of(t, g.saturating_sub(s)),
+        });
+    }
+    Ok(out)
+}
+
+/// One combination: the swept values (key, value as typed) and its headlines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Combination {
+    pub values: Vec<(String, String)>,
+    pub headlines: Vec<Headline>,
+}
+
+impl Combination {
+    /// `complete_city=6 starting_gold=3`.
+    pub fn label(&self) -> String {
+        let parts: Vec<String> = self
+            .values
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        parts.join(" ")
+    }
+}
+
+fn rate_fields(rate: &Option<(String, Rate)>) -> [String; 4] {
+    match rate {
+        Some((name, r)) => [
+            name.clone(),
+            fixed(r.value),
+            fixed(Some(r.lo)),
+            fixed(Some(r.hi)),
+        ],
+        None => Default::default(),
+    }
+}
+
+/// `sweep.csv`: one row per combination and player count (combinations in the order
+/// played: the first `--set` varies slowest).
+pub fn to_csv(combinations: &[Combination]) -> io::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header: Vec<String> = combinations
+        .first()
+        .map(|c| c.values.iter().map(|(k, _)| k.clone()).collect())
+        .unwrap_or_default();
+    header.extend(
+        [
+            "players",
+            "games",
+            "stalled",
+            "seat_spread",
+            "best_character",
+            "best_character_win_rate",
+            "best_character_win_rate_lo",
+            "best_character_win_rate_hi",
+            "worst_character",
+            "worst_character_win_rate",
+            "worst_character_win_rate_lo",
+            "worst_character_win_rate_hi",
+            "mean_rounds",
+            "ties",
+            "tie_rate",
+            "tie_rate_lo",
+            "tie_rate_hi",
+        ]
+        .map(String::from),
+    );
+    w.write_record(&header)?;
+    for c in combinations {
+        for h in &c.headlines {
+            let mut record: Vec<String> = c.values.iter().map(|(_, v)| v.clone()).collect();
+            record.extend([
+                h.players.clone(),
+                h.games.to_string(),
+                h.stalled.to_string(),
+                fixed(h.seat_spread),
+            ]);
+            record.extend(rate_fields(&h.best));
+            record.extend(rate_fields(&h.worst));
+            record.extend([
+                fixed(h.mean_rounds),
+                h.ties.to_string(),
+                fixed(h.tie_rate.value),
+                fixed(Some(h.tie_rate.lo)),
+                fixed(Some(h.tie_rate.hi)),
+            ]);
+            w.write_record(&record)?;
+        }
+    }
+    w.into_inner().map_err(|e| io::Error::other(e.to_string()))
+}
+
+fn pct(v: Option<f64>) -> String {
+    v.map(|v| format!("{:.1}%", v * 100.0))
+        .unwrap_or_else(|| "-".into())
+}
+
+/// The readable table: one block per player count, one line per combination.
+pub fn summary(base: &str, combinations: &[Combination]) -> String {
+    let mut out = format!("base config: {base}\n");
+    let width = combinations
+        .iter()
+        .map(|c| c.label().len())
+        .max()
+        .unwrap_or(0)
+        .max(11);
+    let counts: Vec<String> = combinations
+        .first()
+        .map(|c| c.headlines.iter().map(|h| h.players.clone()).collect())
+        .unwrap_or_default();
+    for players in counts {
+        let _ = writeln!(
+            out,
+            "\n== {players} players ==\n{:<width$} {:>11} {:>22} {:>22} {:>7} {:>6} {:>8}",
+            "combination",
+            "seat spread",
+            "best character",
+            "worst character",
+            "rounds",
+            "ties",
+            "stalled"
+        );
+        for c in combinations {
+            let Some(h) = c.headlines.iter().find(|h| h.players == players) else {
+                continue;
+            };
+            let who = |r: &Option<(String, Rate)>| {
+                r.as_ref()
+                    .map(|(n, r)| format!("{n} {}", pct(r.value)))
+                    .unwrap_or_else(|| "-".into())
+            };
+            let _ = writeln!(
+                out,
+                "{:<width$} {:>11} {:>22} {:>22} {:>7} {:>6} {:>8}",
+                c.label(),
+                pct(h.seat_spread),
+                who(&h.best),
+                who(&h.worst),
+                h.mean_rounds
+                    .map(|r| format!("{r:.2}"))
+                    .unwrap_or_else(|| "-".into()),
+                pct(h.tie_rate.value),
+                h.stalled,
+            );
+        }
+    }
+    out
+}
+
+/// Charts: per headline figure, one chart per player count with a bar per combination.
+pub fn charts(combinations: &[Combination]) -> Vec<ChartSection> {
+    type Pick = fn(&Headline) -> (Option<f64>, Option<(f64, f64)>, String);
+    let figures: [(&str, &str, Scale, Pick); 5] = [
+        (
+            "seat_spread",
+            "Seat spread: highest minus lowest seat win rate",
+            Scale::Percent,
+            |h| (h.seat_spread, None, String::new()),
+        ),
+        (
+            "best_character_win_rate",
+            "Best character's win rate",
+            Scale::Percent,
+            |h| {
+                let (name, r) = h.best.clone().unzip();
+                (
+                    r.and_then(|r| r.value),
+                    r.map(|r| (r.lo, r.hi)),
+                    name.unwrap_or_default(),
+                )
+            },
+        ),
+        (
+            "worst_character_win_rate",
+            "Worst character's win rate",
+            Scale::Percent,
+            |h| {
+                let (name, r) = h.worst.clone().unzip();
+                (
+                    r.and_then(|r| r.value),
+                    r.map(|r| (r.lo, r.hi)),
+                    name.unwrap_or_default(),
+                )
+            },
+        ),
+        ("mean_rounds", "Mean rounds", Scale::Number, |h| {
+            (h.mean_rounds, None, String::new())
+        }),
+        (
+            "tie_rate",
+            "Tie rate (finished games with a tie on points)",
+            Scale::Percent,
+            |h| {
+                (
+                    h.tie_rate.value,
+                    Some((h.tie_rate.lo, h.tie_rate.hi)),
+                    String::new(),
+                )
+            },
+        ),
+    ];
+    let counts: Vec<String> = combinations
+        .first()
+        .map(|c| c.headlines.iter().map(|h| h.players.clone()).collect())
+        .unwrap_or_default();
+    figures
+        .iter()
+        .map(|(id, heading, scale, pick)| ChartSection {
+            id: (*id).into(),
+            heading: (*heading).into(),
+            description: String::new(),
+            charts: counts
+                .iter()
+                .map(|players| Chart {
+                    caption: format!("{players} players"),
+                    bars: combinations
+                        .iter()
+                        .filter_map(|c| {
+                            let h = c.headlines.iter().find(|h| &h.players == players)?;
+                            let (value, interval, who) = pick(h);
+                            let label = if who.is_empty() {
+                                c.label()
+                            } else {
+                                format!("{} ({who})", c.label())
+                            };
+                            Some(Bar {
+                                label,
+                                value,
+                                interval,
+                                marked: false,
+                            })
+                        })
+                        .collect(),
+                    scale: *scale,
+                    reference: None,
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tables() -> Vec<Table> {
+        let parse = |name: &str, text: &str| Table::parse(name, text.as_bytes()).unwrap();
+        vec![
+            parse(
+                "characters.csv",
+                "players,character,rank,in_play,win_rate,win_rate_lo,win_rate_hi\n\
+                 4,Assassin,1,100,0.1500,0.1000,0.2000\n4,King,4,100,0.3500,0.3000,0.4000\n\
+                 4,Queen,9,0,,0.0000,1.0000\n4,Thief,2,100,0.2500,0.2000,0.3000\n",
+            ),
+            parse(
+                "seats.csv",
+                "players,seat,games,win_rate,win_rate_lo,win_rate_hi\n\
+                 4,0,100,0.2000,0.1,0.3\n4,1,100,0.3000,0.2,0.4\n4,2,100,0.2600,0.2,0.3\n",
+            ),
+            parse(
+                "player_counts.csv",
+                "players,games,stalled,mean_rounds,ties\n4,100,4,8.5000,12\n",
+            ),
+        ]
+    }
+
+    #[test]
+    fn headline_figures_come_from_the_tables() {
+        let h = &headlines(&tables()).unwrap()[0];
+        assert_eq!(h.players, "4");
+        assert!((h.seat_spread.unwrap() - 0.1).abs() < 1e-9);
+        assert_eq!(h.best.as_ref().unwrap().0, "King");
+        // The Queen was never picked: not a candidate for the worst.
+        assert_eq!(h.worst.as_ref().unwrap().0, "Assassin");
+        assert_eq!(h.tie_rate.value, Some(12.0 / 96.0));
+        let c = Combination {
+            values: vec![("complete_city".into(), "6".into())],
+            headlines: vec![h.clone()],
+        };
+        let csv = String::from_utf8(to_csv(std::slice::from_ref(&c)).unwrap()).unwrap();
+        let mut lines = csv.lines();
+        assert!(
+            lines
+                .next()
+                .unwrap()
+                .starts_with("complete_city,players,games,stalled,seat_spread,")
+        );
+        assert!(
+            lines
+                .next()
+                .unwrap()
+                .starts_with("6,4,100,4,0.1000,King,0.3500,0.3000,0.4000,Assassin,0.1500,"),
+            "{csv}"
+        );
+        assert!(summary("preset first-game", std::slice::from_ref(&c)).contains("complete_city=6"));
+        assert_eq!(charts(&[c]).len(), 5);
+    }
+}
