@@ -133,6 +133,7 @@ fn compare_of_a_config_with_itself_finds_no_difference() {
             "manifest.toml",
             "player_counts.csv",
             "report.html",
+            "rounds.csv",
             "seats.csv",
             "summary.txt"
         ]
@@ -142,6 +143,7 @@ fn compare_of_a_config_with_itself_finds_no_difference() {
         "seats.csv",
         "districts.csv",
         "player_counts.csv",
+        "rounds.csv",
     ] {
         let table = rows(&read(&out.join(file)));
         assert!(!table.is_empty(), "{file}");
@@ -154,7 +156,11 @@ fn compare_of_a_config_with_itself_finds_no_difference() {
         }
     }
     let summary = read(&out.join("summary.txt"));
-    assert!(summary.contains("== characters.csv ==\n8 rate differences tested, 0 significant"));
+    // 8 characters, 3 rates each (pick_rate, available_pick_rate, win_rate).
+    assert!(
+        summary.contains("== characters.csv ==\n24 rate differences tested, 0 significant"),
+        "{summary}"
+    );
     let manifest = read(&out.join("manifest.toml"));
     assert!(manifest.contains("kind = \"compare\""), "{manifest}");
 }

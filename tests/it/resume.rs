@@ -142,7 +142,7 @@ fn a_killed_run_resumes_to_identical_reports() {
     // The same command, uninterrupted, into the same folder.
     succeeds(&long, &out, &["--threads", "2"]);
     let whole = files(&out);
-    assert_eq!(resumed.len(), 8);
+    assert_eq!(resumed.len(), 9);
     for ((name, a), (_, b)) in resumed.iter().zip(&whole) {
         assert!(a == b, "{name} differs after --resume");
     }

@@ -87,7 +87,7 @@ fn three_merged_shards_are_the_single_run() {
         &[],
     );
     let (a, b) = (files(&single), files(&merged));
-    assert_eq!(a.len(), 8);
+    assert_eq!(a.len(), 9);
     for ((name, x), (other, y)) in a.iter().zip(&b) {
         assert_eq!(name, other);
         assert!(
