@@ -156,6 +156,23 @@ impl IsmctsBot {
     }
 }
 
+impl IsmctsBot {
+    /// The root's children after the last decision: (move, visits, mean reward), for
+    /// diagnostics (`examples/ismcts_probe.rs`); allocates, so not for the hot path.
+    pub fn root_children(&self) -> Vec<(Action, u32, f64)> {
+        if self.tree.is_empty() {
+            return Vec::new();
+        }
+        self.tree
+            .children(0)
+            .map(|c| {
+                let n = self.tree.node(c);
+                (n.action, n.visits, n.total / n.visits.max(1) as f64)
+            })
+            .collect()
+    }
+}
+
 impl Bot for IsmctsBot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
         if legal.len() == 1 {
