@@ -11,7 +11,9 @@ use citadels_sim::bots::ismcts::{IsmctsBot, IsmctsParams};
 use citadels_sim::bots::weights::HeuristicWeights;
 use citadels_sim::config::load_preset;
 use citadels_sim::engine::rng::GameRng;
-use citadels_sim::engine::{Action, Rules, Seat, State, View, apply, legal_actions, new_game, to_move};
+use citadels_sim::engine::{
+    Action, Rules, Seat, State, View, apply, legal_actions, new_game, to_move,
+};
 
 /// A decision with at least three legal moves, picked at random along a heuristic game.
 fn position(rules: &Rules, seed: u64) -> Option<(State, Seat, Vec<Action>)> {
@@ -30,8 +32,20 @@ fn position(rules: &Rules, seed: u64) -> Option<(State, Seat, Vec<Action>)> {
     None
 }
 
-fn search(rules: &Rules, pos: &(State, Seat, Vec<Action>), params: &IsmctsParams, iters: u32, seed: u64) -> (Action, IsmctsBot) {
-    let mut bot = IsmctsBot::new(IsmctsParams { iters, ..params.clone() }, seed);
+fn search(
+    rules: &Rules,
+    pos: &(State, Seat, Vec<Action>),
+    params: &IsmctsParams,
+    iters: u32,
+    seed: u64,
+) -> (Action, IsmctsBot) {
+    let mut bot = IsmctsBot::new(
+        IsmctsParams {
+            iters,
+            ..params.clone()
+        },
+        seed,
+    );
     let action = bot.decide(&View::new(rules, &pos.0, pos.1), &pos.2);
     (action, bot)
 }
@@ -44,12 +58,16 @@ fn main() {
         let (k, v) = kv.split_once('=').expect("key=value");
         params.set(k, v).expect("parameter");
     }
-    let rules = load_preset("first-game").and_then(|c| c.rules(4)).expect("preset");
+    let rules = load_preset("first-game")
+        .and_then(|c| c.rules(4))
+        .expect("preset");
     let (mut same_1k, mut same_4k, mut same_1k_4k, mut n) = (0, 0, 0, 0);
     let mut seed = 0;
     while n < count {
         seed += 1;
-        let Some(pos) = position(&rules, seed) else { continue };
+        let Some(pos) = position(&rules, seed) else {
+            continue;
+        };
         n += 1;
         let (a1, b1) = search(&rules, &pos, &params, 1000, 1);
         let (a2, _) = search(&rules, &pos, &params, 1000, 2);
