@@ -5,7 +5,7 @@
 //! bot's own decisions (UCB with availability counts: a child's exploration term uses the
 //! number of iterations in which its move was legal, not the parent's visits), adds one node,
 //! and plays on with the heuristic bot for every seat, each on its own view of the sampled
-//! state, until the end of the round (`rounds`) or of the game. The end position is evaluated
+//! state, until the end of the next round (`rounds`, default 2) or of the game. The end position is evaluated
 //! in [0, 1] (`eval.rs`) and the reward added along the path. The move played is the root's
 //! most visited child. Opponents between the bot's decisions are also moved by the heuristic,
 //! so the tree holds only the bot's decisions. The bot draws only from its own random stream,
