@@ -84,7 +84,7 @@ fn main() {
         );
         for (label, bot) in [("1k", &b1), ("4k", &b4)] {
             let mut kids = bot.root_children();
-            kids.sort_by(|x, y| y.1.cmp(&x.1));
+            kids.sort_by_key(|k| std::cmp::Reverse(k.1));
             let text: Vec<String> = kids
                 .iter()
                 .take(5)
