@@ -235,3 +235,44 @@ fn permuting_hidden_cards_changes_no_sample_and_no_decision() {
         "only {swapped} positions with hidden cards to permute"
     );
 }
+
+/// The strongest form of "nothing hidden leaks": a determinization of a view is another true
+/// state with the same view (other hands, deck, characters, markers, random stream), so from
+/// it the sampler and the ISMCTS bot must give exactly what they give from the real state.
+#[test]
+fn a_sampled_state_in_place_of_the_real_one_changes_no_sample_and_no_decision() {
+    let mut checked = 0;
+    let mut legal = Vec::new();
+    for &(preset, players) in CASES {
+        let (rules, states) = positions(preset, players, 1, 5);
+        for (i, (state, me)) in states.iter().enumerate() {
+            let view = View::new(&rules, state, *me);
+            let other = view.determinize(&mut GameRng::new(900 + i as u64));
+            let other_view = View::new(&rules, &other, *me);
+            assert_eq!(view, other_view, "a sample must keep the view");
+            let seed = 31 + i as u64;
+            assert_eq!(
+                view.determinize(&mut GameRng::new(seed)),
+                other_view.determinize(&mut GameRng::new(seed)),
+                "{preset} {players}p: a sample depends on what the seat cannot see"
+            );
+            if i % 6 == 0 {
+                legal_actions(&rules, state, &mut legal);
+                let params = IsmctsParams {
+                    iters: 30,
+                    ..IsmctsParams::default()
+                };
+                let mut bot = IsmctsBot::new(params.clone(), seed);
+                let mut twin = IsmctsBot::new(params, seed);
+                assert_eq!(
+                    bot.decide(&view, &legal),
+                    twin.decide(&other_view, &legal),
+                    "{preset} {players}p: an ISMCTS decision depends on hidden information"
+                );
+                assert_eq!(bot.root_children(), twin.root_children());
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 250, "only {checked} positions");
+}

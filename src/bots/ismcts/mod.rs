@@ -5,7 +5,7 @@
 //! bot's own decisions (UCB with availability counts: a child's exploration term uses the
 //! number of iterations in which its move was legal, not the parent's visits), adds one node,
 //! and plays on with the heuristic bot for every seat, each on its own view of the sampled
-//! state, until the end of the round (`rounds`) or of the game. The end position is evaluated
+//! state, until the end of the next round (`rounds`, default 2) or of the game. The end position is evaluated
 //! in [0, 1] (`eval.rs`) and the reward added along the path. The move played is the root's
 //! most visited child. Opponents between the bot's decisions are also moved by the heuristic,
 //! so the tree holds only the bot's decisions. The bot draws only from its own random stream,
@@ -156,6 +156,23 @@ impl IsmctsBot {
     }
 }
 
+impl IsmctsBot {
+    /// The root's children after the last decision: (move, visits, mean reward), for
+    /// diagnostics (`examples/ismcts_probe.rs`); allocates, so not for the hot path.
+    pub fn root_children(&self) -> Vec<(Action, u32, f64)> {
+        if self.tree.is_empty() {
+            return Vec::new();
+        }
+        self.tree
+            .children(0)
+            .map(|c| {
+                let n = self.tree.node(c);
+                (n.action, n.visits, n.total / n.visits.max(1) as f64)
+            })
+            .collect()
+    }
+}
+
 impl Bot for IsmctsBot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
         if legal.len() == 1 {
@@ -187,4 +204,54 @@ fn position(legal: &[Action], action: Action) -> usize {
         .iter()
         .position(|&a| a == action)
         .unwrap_or(usize::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tree::Node;
+    use super::*;
+    use crate::config::load_preset;
+    use crate::engine::new_game;
+
+    /// The bookkeeping of ISMCTS (Cowling et al. 2012, section 4.2): every iteration goes
+    /// through the root and one child; at the root every move is legal in every
+    /// determinization, so a child's availability is the number of iterations since it was
+    /// added (one root child per iteration until all exist); the move played is the most
+    /// visited.
+    #[test]
+    fn root_counts_every_iteration_and_availability_since_its_expansion() {
+        let rules = load_preset("first-game")
+            .and_then(|c| c.rules(4))
+            .expect("preset");
+        let state = new_game(&rules, 3);
+        let seat = to_move(&state).expect("a first decision");
+        let mut legal = Vec::new();
+        legal_actions(&rules, &state, &mut legal);
+        assert!(legal.len() > 2, "the first pick has a choice");
+        let iters = 300;
+        let mut bot = IsmctsBot::new(
+            IsmctsParams {
+                iters,
+                ..IsmctsParams::default()
+            },
+            5,
+        );
+        let chosen = bot.decide(&View::new(&rules, &state, seat), &legal);
+        let kids: Vec<Node> = bot.tree.children(0).map(|c| *bot.tree.node(c)).collect();
+        assert_eq!(bot.tree.node(0).visits, iters);
+        assert_eq!(kids.len(), legal.len());
+        assert_eq!(kids.iter().map(|n| n.visits).sum::<u32>(), iters);
+        let n = legal.len() as u32;
+        let mut avail: Vec<u32> = kids.iter().map(|k| k.avail).collect();
+        avail.sort_unstable();
+        assert_eq!(
+            avail,
+            (0..n).map(|j| iters - (n - 1 - j)).collect::<Vec<_>>()
+        );
+        let most = kids.iter().map(|k| k.visits).max().expect("children");
+        assert_eq!(
+            kids.iter().find(|k| k.action == chosen).map(|k| k.visits),
+            Some(most)
+        );
+    }
 }

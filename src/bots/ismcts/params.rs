@@ -12,7 +12,8 @@ pub struct IsmctsParams {
     pub iters: u32,
     /// Exploration constant of the UCB formula (rewards are in [0, 1]).
     pub c: f64,
-    /// Rollouts stop at the end of this many rounds, counting the current one.
+    /// Rollouts stop at the end of this many rounds, counting the current one. 2 by default:
+    /// against heuristic bots it wins 8 points more often than 1 (README, "Horizon and budget").
     pub rounds: u16,
     /// Points of lead over the best opponent that make the evaluation 0.73 (a logistic of
     /// lead / scale): smaller is more decisive.
@@ -30,7 +31,7 @@ impl Default for IsmctsParams {
         IsmctsParams {
             iters: 1000,
             c: 0.7,
-            rounds: 1,
+            rounds: 2,
             scale: 5.0,
             model: HeuristicWeights::DEFAULT,
         }

@@ -42,6 +42,11 @@ impl Tree {
         });
     }
 
+    /// No root yet: no search has run (every decision so far had one legal move).
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
     pub fn node(&self, id: u32) -> &Node {
         &self.nodes[id as usize]
     }
