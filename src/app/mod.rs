@@ -158,15 +158,8 @@ fn plan_with(
             out.display()
         )));
     }
-    let check_out = |out: &Path| {
-        folder::check_target(out)
-            .with_context(|| format!("--out {}", out.display()))
-            .map_err(input)?;
-        report::check_replaceable(out, args.force)
-            .map_err(|e| input(anyhow!("--out {}: {e}", out.display())))
-    };
     if let Some(out) = args.out.as_ref().or(args.resume.as_ref()) {
-        check_out(out)?;
+        check_out(out, args.force)?;
     }
     let mut counts = Vec::new();
     for players in args.players.counts() {
@@ -182,7 +175,7 @@ fn plan_with(
         .clone()
         .or_else(|| args.resume.clone())
         .unwrap_or_else(|| default_out(&args.setup.source));
-    check_out(&out)?;
+    check_out(&out, args.force)?;
     Ok(Plan {
         config,
         counts,
@@ -353,17 +346,15 @@ fn chunks_to_play(games: u64, shard: Option<Shard>) -> impl Iterator<Item = u64>
 }
 
 /// `--threads`, or all cores.
-fn threads(args: &RunArgs) -> usize {
-    match args.threads {
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    }
+/// `--threads`, or every core.
+fn threads(flag: Option<usize>) -> usize {
+    flag.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// Plays every player count of a plan from scratch (no checkpoint: `compare` and `sweep`),
 /// moving `progress` on from `done` games.
 fn play(plan: &Plan, args: &RunArgs, progress: &Progress, done: u64) -> Vec<Stats> {
-    let threads = threads(args);
+    let threads = threads(args.threads);
     let mut played = done;
     plan.counts
         .iter()
@@ -436,6 +427,15 @@ fn refuse_run_only(args: &RunArgs, command: &str) -> Result<(), AppError> {
     )
 }
 
+/// Checks before any game that `--out` can be written and may be replaced.
+fn check_out(out: &Path, force: bool) -> Result<(), AppError> {
+    folder::check_target(out)
+        .with_context(|| format!("--out {}", out.display()))
+        .map_err(input)?;
+    report::check_replaceable(out, force)
+        .map_err(|e| input(anyhow!("--out {}: {e}", out.display())))
+}
+
 /// Writes rendered files into the report folder `out` (replaced whole, once written).
 fn write_folder(out: &Path, force: bool, files: &[report::ReportFile]) -> Result<(), AppError> {
     report::check_replaceable(out, force)
@@ -477,7 +477,7 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
             ))
         })?),
     };
-    let threads = threads(args);
+    let threads = threads(args.threads);
     let fingerprint = Fingerprint::new(
         plan.config.edition.name(),
         &plan.config.source,
@@ -721,19 +721,10 @@ fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppError> {
         .out
         .clone()
         .unwrap_or_else(|| Path::new("reports").join("arena"));
-    let check_out = || {
-        folder::check_target(&out)
-            .with_context(|| format!("--out {}", out.display()))
-            .map_err(input)?;
-        report::check_replaceable(&out, args.force)
-            .map_err(|e| input(anyhow!("--out {}: {e}", out.display())))
-    };
-    check_out()?;
+    check_out(&out, args.force)?;
     let config_table = report::manifest::config_table(&config.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = threads(args.threads);
 
     let games_per_deal: u64 = counts.iter().map(|r| u64::from(r.players) + 1).sum();
     let progress = Progress::new(args.deals * games_per_deal, 0, args.quiet);
@@ -782,6 +773,7 @@ fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppError> {
         bots: vec![hero_name.clone(), field_name.clone()],
         config: config_table,
     };
+    let summary = report::arena::summary(&rows);
     let render = || -> std::io::Result<Vec<report::ReportFile>> {
         Ok(vec![
             report::ReportFile {
@@ -790,7 +782,7 @@ fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppError> {
             },
             report::ReportFile {
                 name: "summary.txt",
-                bytes: report::arena::summary(&rows).into_bytes(),
+                bytes: summary.clone().into_bytes(),
             },
             report::ReportFile {
                 name: "manifest.toml",
@@ -802,17 +794,11 @@ fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppError> {
         .context("cannot render the reports")
         .map_err(failed)?;
     // The existing folder may have changed while the games were played.
-    check_out()?;
-    let staged = folder::StagedFolder::create(&out)
-        .with_context(|| format!("cannot create the report folder {}", out.display()))
-        .map_err(failed)?;
-    report::write(staged, &files)
-        .with_context(|| format!("cannot write the reports into {}", out.display()))
-        .map_err(failed)?;
+    write_folder(&out, args.force, &files)?;
     println!("reports written to {}", out.display());
     if !args.quiet {
         println!();
-        print!("{}", report::arena::summary(&rows));
+        print!("{summary}");
     }
     let games = args.deals * games_per_deal;
     eprintln!(
