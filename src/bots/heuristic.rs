@@ -489,8 +489,7 @@ fn card_value(view: &View, w: &HeuristicWeights, card: CardId) -> f32 {
 fn standing(view: &View, w: &HeuristicWeights, seat: Seat) -> f32 {
     let rules = view.rules();
     let city = view.city(seat);
-    let points: u32 = city.iter().map(|c| rules.card(c).cost as u32).sum();
-    w.standing_points * points as f32
+    w.standing_points * rules.printed_cost(city) as f32
         + w.standing_district * city.len() as f32
         + w.standing_gold * view.gold(seat) as f32
         + w.standing_cards * view.hand_size(seat) as f32

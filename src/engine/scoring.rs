@@ -153,10 +153,7 @@ pub fn outcome(rules: &Rules, state: &State) -> Outcome {
                 .max()
                 .unwrap_or(0),
             TieBreak::CostThenGold => {
-                let cost: u32 = state.city[seat.index()]
-                    .iter()
-                    .map(|c| state.cost(rules, c) as u32)
-                    .sum();
+                let cost = rules.city_cost(state.city[seat.index()], state.beautified);
                 cost << 16 | state.gold[seat.index()] as u32
             }
         }

@@ -46,13 +46,6 @@ impl Holdings {
     }
 }
 
-/// Total cost of a city, beautified districts one more.
-fn city_value(rules: &Rules, city: CardSet, beautified: CardSet) -> u32 {
-    city.iter()
-        .map(|card| rules.card(card).cost as u32 + beautified.contains(card) as u32)
-        .sum()
-}
-
 /// The counting state of one game in progress.
 pub struct Tally {
     /// The round whose picks were counted.
@@ -168,8 +161,8 @@ impl Tally {
                 if let Some(c) = credited(s)
                     && (state.city[s] != seen.city[s] || state.beautified != seen.beautified)
                 {
-                    let now = city_value(rules, state.city[s], state.beautified);
-                    let was = city_value(rules, seen.city[s], seen.beautified);
+                    let now = rules.city_cost(state.city[s], state.beautified);
+                    let was = rules.city_cost(seen.city[s], seen.beautified);
                     record.turn_points[c] += now.saturating_sub(was);
                 }
             }
