@@ -72,7 +72,7 @@ struct Decision<'d, 'v> {
 
 impl Decision<'_, '_> {
     fn ctx(&self) -> &Context {
-        self.ctx.get_or_init(|| Context::new(self.view, self.w))
+        self.ctx.get_or_init(|| Context::new(self.w))
     }
 
     fn useful_hand(&self) -> CardSet {
@@ -104,24 +104,31 @@ struct SeatFacts {
     richest_gold: f32,
 }
 
-/// What every evaluation of one decision shares, computed once per decision.
+/// What every evaluation of one decision shares, each part computed on first use.
 struct Context {
     weights: HeuristicWeights,
+    /// Standings and leaders: most picks need them only for the Warlord's value.
+    standings: OnceCell<Standings>,
+    /// Per seat, built on first use (character values ask about one or a few seats).
+    facts: [OnceCell<SeatFacts>; 8],
+    /// Per rank: how much the leader would gain from that character (`threat_of_rank`);
+    /// each built on first use (only naming abilities need them, and only for the ranks they
+    /// may name).
+    threat: [OnceCell<f32>; 10],
+    /// Per rank: how much gold a rank 2 ability could take from it (`loot_of_rank`).
+    loot: [OnceCell<f32>; 10],
+}
+
+/// Every seat's public standing and the opponent furthest ahead of it.
+struct Standings {
     /// Public standing of each seat (see `standing`).
     standing: [f32; 8],
     /// For each seat, the opponent furthest ahead of it.
     leader_of: [Seat; 8],
-    /// Per seat, built on first use (character values ask about one or a few seats).
-    facts: [OnceCell<SeatFacts>; 8],
-    /// Per rank: how much the leader would gain from that character (`threat_of_rank`);
-    /// built on first use (only naming abilities need it).
-    threat: OnceCell<[f32; 10]>,
-    /// Per rank: how much gold a rank 2 ability could take from it (`loot_of_rank`).
-    loot: OnceCell<[f32; 10]>,
 }
 
-impl Context {
-    fn new(view: &View, weights: &HeuristicWeights) -> Context {
+impl Standings {
+    fn new(view: &View, weights: &HeuristicWeights) -> Standings {
         let players = view.players() as usize;
         let mut standing_of = [0.0; 8];
         for (seat, slot) in standing_of.iter_mut().enumerate().take(players) {
@@ -147,24 +154,46 @@ impl Context {
         for (seat, slot) in leader_of.iter_mut().enumerate().take(players) {
             *slot = Seat(if seat == best { runner_up } else { best } as u8);
         }
-        Context {
-            weights: *weights,
+        Standings {
             standing: standing_of,
             leader_of,
+        }
+    }
+}
+
+impl Context {
+    fn new(weights: &HeuristicWeights) -> Context {
+        Context {
+            weights: *weights,
+            standings: OnceCell::new(),
             facts: Default::default(),
-            threat: OnceCell::new(),
-            loot: OnceCell::new(),
+            threat: Default::default(),
+            loot: Default::default(),
         }
     }
 
-    fn threat(&self, view: &View) -> &[f32; 10] {
-        self.threat
-            .get_or_init(|| std::array::from_fn(|r| threat_of_rank(view, self, Rank(r as u8))))
+    fn standings(&self, view: &View) -> &Standings {
+        self.standings
+            .get_or_init(|| Standings::new(view, &self.weights))
     }
 
-    fn loot(&self, view: &View) -> &[f32; 10] {
-        self.loot
-            .get_or_init(|| std::array::from_fn(|r| loot_of_rank(view, self, Rank(r as u8))))
+    /// The public standing of `seat` (see `standing`).
+    fn standing(&self, view: &View, seat: Seat) -> f32 {
+        self.standings(view).standing[seat.index()]
+    }
+
+    /// How far `seat` is behind its leader, never negative.
+    fn behind(&self, view: &View, seat: Seat) -> f32 {
+        let leader = self.leader_for(view, seat);
+        (self.standing(view, leader) - self.standing(view, seat)).max(0.0)
+    }
+
+    fn threat(&self, view: &View, rank: Rank) -> f32 {
+        *self.threat[rank.index()].get_or_init(|| threat_of_rank(view, self, rank))
+    }
+
+    fn loot(&self, view: &View, rank: Rank) -> f32 {
+        *self.loot[rank.index()].get_or_init(|| loot_of_rank(view, self, rank))
     }
 
     fn facts(&self, view: &View, seat: Seat) -> &SeatFacts {
@@ -183,8 +212,8 @@ impl Context {
     }
 
     /// The opponent furthest ahead of `seat`.
-    fn leader_for(&self, seat: Seat) -> Seat {
-        self.leader_of[seat.index()]
+    fn leader_for(&self, view: &View, seat: Seat) -> Seat {
+        self.standings(view).leader_of[seat.index()]
     }
 }
 
@@ -217,8 +246,8 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
         Action::DenPayGold => 0.0,
         // Free resources first: they can only help this turn's building.
         Action::TakeIncome | Action::MerchantGold | Action::ArchitectDraw => 90.0,
-        Action::Kill(rank) => 80.0 + ctx().threat(view)[rank.index()],
-        Action::Rob(rank) => 80.0 + ctx().loot(view)[rank.index()],
+        Action::Kill(rank) => 80.0 + ctx().threat(view, rank),
+        Action::Rob(rank) => 80.0 + ctx().loot(view, rank),
         Action::SwapHands(seat) => {
             let gain = view.hand_size(seat) as f32 - d.useful_cards() as f32;
             if gain >= 2.0 { 70.0 + gain } else { -10.0 }
@@ -254,14 +283,14 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             let lean = if d.useful_cards() >= 2 { 1.0 } else { -1.0 };
             90.0 + lean * gold as f32
         }
-        Action::AbbotTax(seat) => 90.0 + 0.01 * ctx().standing[seat.index()],
+        Action::AbbotTax(seat) => 90.0 + 0.01 * ctx().standing(view, seat),
         Action::Bewitch(rank) => {
             // Take over the character most useful to me, preferably the leader's.
-            80.0 + character_value(view, ctx(), me, rank) + 0.3 * ctx().threat(view)[rank.index()]
+            80.0 + character_value(view, ctx(), me, rank) + 0.3 * ctx().threat(view, rank)
         }
         Action::Warrant(signed, a, b) => {
-            let threat = ctx().threat(view);
-            80.0 + threat[signed.index()] + 0.2 * (threat[a.index()] + threat[b.index()])
+            let threat = |rank| ctx().threat(view, rank);
+            80.0 + threat(signed) + 0.2 * (threat(a) + threat(b))
         }
         Action::Confiscate => 100.0,
         Action::AllowBuild => 0.0,
@@ -272,8 +301,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             70.0 + expected * (1.0 + (view.gold(seat) > 0) as u8 as f32)
         }
         Action::Threaten(flowered, other) => {
-            let loot = ctx().loot(view);
-            80.0 + loot[flowered.index()] + 0.5 * loot[other.index()]
+            80.0 + ctx().loot(view, flowered) + 0.5 * ctx().loot(view, other)
         }
         // Half the gold now, or risk all of it if the marker is the flowered one.
         Action::Bribe => 10.0 - (view.my_gold() / 2) as f32,
@@ -292,7 +320,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
         Action::WizardBuild(card) => 45.0 + card_value(view, w, card),
         Action::SeerTake => 70.0,
         Action::Give(card) => 30.0 - card_value(view, w, card),
-        Action::GiveCrown(seat) => 50.0 - 0.1 * ctx().standing[seat.index()],
+        Action::GiveCrown(seat) => 50.0 - 0.1 * ctx().standing(view, seat),
         Action::LootGold => 1.0,
         Action::LootCard => {
             if d.useful_cards() < 2 {
@@ -302,14 +330,14 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             }
         }
         Action::BorrowBuild(card, lender) => {
-            38.0 + card_value(view, w, card) + 0.01 * ctx().standing[lender.index()]
+            38.0 + card_value(view, w, card) + 0.01 * ctx().standing(view, lender)
         }
         Action::NavigatorGold => 90.0 + if d.useful_cards() >= 2 { 1.0 } else { -1.0 },
         Action::NavigatorCards => 90.0,
         Action::ScholarDraw => 85.0,
         Action::Exchange(seat, theirs, mine) => {
             let gain = view.district_cost(theirs) as f32 - view.district_cost(mine) as f32;
-            if seat == ctx().leader_for(me) && gain > 0.0 {
+            if seat == ctx().leader_for(view, me) && gain > 0.0 {
                 10.0 + gain
             } else {
                 -10.0
@@ -323,7 +351,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             let cost = view.district_cost(card) as f32;
             let rules = view.rules();
             let near_complete = rules.complete_city as f32 - view.city(seat).len() as f32 <= 1.0;
-            if seat != me && (seat == ctx().leader_for(me) || near_complete) && cost >= 4.0 {
+            if seat != me && (seat == ctx().leader_for(view, me) || near_complete) && cost >= 4.0 {
                 20.0 + cost - 3.0 + if near_complete { 10.0 } else { 0.0 }
             } else {
                 -10.0
@@ -352,7 +380,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             }
         }
         Action::TheaterSwap(seat, rank) => {
-            let leader_bonus = if seat == ctx().leader_for(me) {
+            let leader_bonus = if seat == ctx().leader_for(view, me) {
                 1.0
             } else {
                 0.0
@@ -510,12 +538,19 @@ fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
     let hand = view.hand_size(seat) as f32;
     let city = view.city(seat).len() as f32;
     let to_complete = rules.complete_city as f32 - city;
-    let leader = ctx.leader_for(seat);
-    let behind = (ctx.standing[leader.index()] - ctx.standing[seat.index()]).max(0.0);
     let facts = ctx.facts(view, seat);
-    let catch_up = ctx.weights.catch_up;
+    // The catch-up term of the naming characters; with the default weight 0 the standings
+    // are not needed (and not computed) for it.
+    let catch_up = |factor: f32| {
+        let weight = ctx.weights.catch_up;
+        if weight == 0.0 {
+            0.0
+        } else {
+            factor * weight * ctx.behind(view, seat)
+        }
+    };
     match character {
-        Character::Assassin => 3.0 + 0.15 * catch_up * behind,
+        Character::Assassin => 3.0 + catch_up(0.15),
         Character::Thief => 1.5 + 0.5 * facts.richest_gold,
         Character::Magician => {
             let most = facts.most_cards;
@@ -537,12 +572,13 @@ fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
             1.5 + 2.0 * builds + if hand <= 1.0 { 1.5 } else { 0.0 }
         }
         Character::Warlord => {
+            let leader = ctx.leader_for(view, seat);
             let leader_to_complete = rules.complete_city as f32 - view.city(leader).len() as f32;
             let threat = if leader_to_complete <= 2.0 { 3.0 } else { 0.0 };
             2.0 + count_type(facts, DistrictType::Military) + threat
         }
-        Character::Witch => 3.0 + 0.1 * catch_up * behind,
-        Character::Magistrate => 3.0 + 0.05 * catch_up * behind,
+        Character::Witch => 3.0 + catch_up(0.1),
+        Character::Magistrate => 3.0 + catch_up(0.05),
         Character::Spy => 2.0 + 0.3 * facts.most_cards,
         Character::Blackmailer => 1.5 + 0.4 * facts.richest_gold,
         Character::Wizard => 2.5 + 0.3 * facts.most_cards,
@@ -587,7 +623,7 @@ fn threat_of_rank(view: &View, ctx: &Context, rank: Rank) -> f32 {
     if !possible_opponent_rank(view, rank) {
         return -50.0;
     }
-    character_value(view, ctx, ctx.leader_for(view.me()), rank)
+    character_value(view, ctx, ctx.leader_for(view, view.me()), rank)
 }
 
 /// Thief: rob the character most likely held by a rich player.
@@ -613,7 +649,7 @@ fn destroy_value(view: &View, ctx: &Context, seat: Seat, card: CardId) -> f32 {
     let cost = rules.card(card).cost as f32;
     let price = (cost - 1.0).max(0.0);
     let gold = view.my_gold() as f32;
-    let is_leader = seat == ctx.leader_for(view.me());
+    let is_leader = seat == ctx.leader_for(view, view.me());
     let near_complete = rules.complete_city as f32 - view.city(seat).len() as f32 <= 1.0;
     let worth_it = is_leader || near_complete;
     // Unless a city is about to be completed, keep some gold in reserve.
