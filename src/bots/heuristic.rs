@@ -38,6 +38,7 @@ impl Bot for HeuristicBot {
             w: &self.weights,
             ctx: OnceCell::new(),
             useful: OnceCell::new(),
+            gather: OnceCell::new(),
         };
         let mut best = legal[0];
         let mut best_score = f32::NEG_INFINITY;
@@ -68,6 +69,8 @@ struct Decision<'d, 'v> {
     ctx: OnceCell<Context>,
     /// The cards of my hand I could build (`useful`).
     useful: OnceCell<CardSet>,
+    /// `gather_gold_preference`, asked by both gathering actions.
+    gather: OnceCell<f32>,
 }
 
 impl Decision<'_, '_> {
@@ -80,6 +83,10 @@ impl Decision<'_, '_> {
             let view = self.view;
             view.my_hand().iter().filter(|&c| useful(view, c)).collect()
         })
+    }
+
+    fn gather_gold_preference(&self) -> f32 {
+        *self.gather.get_or_init(|| gather_gold_preference(self))
     }
 
     fn useful_cards(&self) -> usize {
@@ -229,8 +236,8 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             let other = Seat((me.0 + 1) % view.players());
             character_value(view, ctx(), other, rank)
         }
-        Action::TakeGold => 20.0 + gather_gold_preference(d),
-        Action::DrawCards => 20.0 - gather_gold_preference(d),
+        Action::TakeGold => 20.0 + d.gather_gold_preference(),
+        Action::DrawCards => 20.0 - d.gather_gold_preference(),
         Action::Keep(card) => card_value(view, w, card),
         Action::KeepAll => 1000.0,
         Action::Build(card) => 40.0 + card_value(view, w, card),
