@@ -81,7 +81,7 @@ impl Decision<'_, '_> {
     fn useful_hand(&self) -> CardSet {
         *self.useful.get_or_init(|| {
             let view = self.view;
-            view.my_hand().iter().filter(|&c| useful(view, c)).collect()
+            useful_cards_of(view)
         })
     }
 
@@ -443,28 +443,22 @@ fn den_remaining(view: &View) -> u16 {
     }
 }
 
-/// Whether a card in hand could be built in my city (no identical district, unless Quarry),
-/// counting only one copy of districts held twice.
-fn useful(view: &View, card: CardId) -> bool {
+/// The cards of my hand that could be built in my city (no identical district, unless
+/// Quarry), counting only one copy of districts held twice: the lowest-id copy.
+fn useful_cards_of(view: &View) -> CardSet {
     let rules = view.rules();
-    let district = rules.card(card).district;
     let city = view.my_city();
-    let has = |d: District| city.intersects(rules.by_district[d.index()]);
-    let in_hand_twice = view
-        .my_hand()
-        .intersection(rules.by_district[district.index()])
-        .len()
-        > 1;
-    (!has(district) || has(District::Quarry))
-        && !(in_hand_twice && card != first_of(view, district))
-}
-
-/// The lowest-id copy of a district in hand (the copy counted as useful).
-fn first_of(view: &View, district: District) -> CardId {
-    view.my_hand()
-        .intersection(view.rules().by_district[district.index()])
-        .first()
-        .expect("a copy in hand")
+    let quarry = city.intersects(rules.by_district[District::Quarry.index()]);
+    let mut candidates = view.my_hand();
+    let mut useful = CardSet::EMPTY;
+    while let Some(card) = candidates.first() {
+        let copies = rules.by_district[rules.card(card).district.index()];
+        if quarry || !city.intersects(copies) {
+            useful.insert(card);
+        }
+        candidates = candidates.minus(copies);
+    }
+    useful
 }
 
 /// Worth of a district card to me: its points, a new type, its effect, and how soon I can

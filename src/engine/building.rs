@@ -59,7 +59,10 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let seat = state.turn.seat;
     let hand = state.hand[seat.index()];
     let gold = state.gold[seat.index()];
-    for card in hand.iter() {
+    // `may_build_card`'s conditions on the turn, checked once for the hand (most positions
+    // are before gathering); the per-card ones in the loop.
+    let turn_allows = state.turn.gathered && characters::may_build(state);
+    for card in hand.iter().take_while(|_| turn_allows) {
         if !may_build_card(rules, state, card) {
             continue;
         }
