@@ -6,6 +6,7 @@ use super::action::Action;
 use super::characters;
 use super::ids::{CardId, Character, District, DistrictType, Seat};
 use super::rules::Rules;
+use super::sets::CardSet;
 use super::state::{Pending, State};
 
 /// Gold `seat` must pay to build `card`: its cost, less the Factory's discount on other
@@ -22,22 +23,17 @@ pub fn build_cost(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u16
     cost
 }
 
-/// Whether `seat` may build a district with this card's name: "a player cannot build a
-/// district that is identical (with the same name) to a district already in his city",
-/// unless he owns the Quarry or is the Wizard.
-pub fn identical_allowed(rules: &Rules, state: &State, seat: Seat, card: CardId) -> bool {
-    let district = rules.card(card).district;
-    !state.has_district(rules, seat, district)
-        || state.has_district(rules, seat, District::Quarry)
-        || characters::may_build_identical(state)
-}
-
 /// Whether the card's district can be built by `seat` at all: the Secret Vault "cannot be
 /// built"; the Monument "cannot be built if you have 5 or more districts".
 pub fn buildable_district(rules: &Rules, state: &State, seat: Seat, card: CardId) -> bool {
-    match rules.card(card).district {
+    district_buildable(rules.card(card).district, state.city[seat.index()].len())
+}
+
+/// `buildable_district` for a district and the size of the city it would join.
+fn district_buildable(district: District, city_size: usize) -> bool {
+    match district {
         District::SecretVault => false,
-        District::Monument => state.city[seat.index()].len() < 5,
+        District::Monument => city_size < 5,
         _ => true,
     }
 }
@@ -46,24 +42,59 @@ pub fn buildable_district(rules: &Rules, state: &State, seat: Seat, card: CardId
 /// resources gathered ("After gathering resources, he may build"), the character allows
 /// building, the building limit, identical districts.
 pub fn may_build_card(rules: &Rules, state: &State, card: CardId) -> bool {
-    let turn = &state.turn;
-    turn.gathered
-        && characters::may_build(state)
-        && (turn.built < characters::building_limit(state)
-            || !characters::counts_toward_limit(rules, state, card))
-        && identical_allowed(rules, state, turn.seat, card)
-        && buildable_district(rules, state, turn.seat, card)
+    BuildPermit::new(rules, state).allows(rules, card)
+}
+
+/// `may_build_card` for one position: what depends on the turn and the city is worked out
+/// once, so asking about every card in hand costs a few instructions per card.
+pub struct BuildPermit {
+    /// Resources gathered and a character that may build.
+    turn_allows: bool,
+    /// Builds left under the building limit.
+    under_limit: bool,
+    /// The Trader's turn (its trade districts do not count toward the limit).
+    trader: bool,
+    /// "A player cannot build a district that is identical (with the same name) to a
+    /// district already in his city", unless he owns the Quarry or is the Wizard.
+    identical_ok: bool,
+    city: CardSet,
+}
+
+impl BuildPermit {
+    pub fn new(rules: &Rules, state: &State) -> BuildPermit {
+        let turn = &state.turn;
+        let seat = turn.seat;
+        BuildPermit {
+            turn_allows: turn.gathered && characters::may_build(state),
+            under_limit: turn.built < characters::building_limit(state),
+            trader: characters::current(state) == Character::Trader,
+            identical_ok: state.has_district(rules, seat, District::Quarry)
+                || characters::may_build_identical(state),
+            city: state.city[seat.index()],
+        }
+    }
+
+    /// The checks of `may_build_card` for one card (identical districts, `buildable_district`,
+    /// the limit through `characters::counts_toward_limit`'s rule).
+    pub fn allows(&self, rules: &Rules, card: CardId) -> bool {
+        let info = rules.card(card);
+        self.turn_allows
+            && (self.under_limit || !characters::counts_toward_limit_as(self.trader, info))
+            && (self.identical_ok
+                || !self
+                    .city
+                    .intersects(rules.by_district[info.district.index()]))
+            && district_buildable(info.district, self.city.len())
+    }
 }
 
 pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let seat = state.turn.seat;
     let hand = state.hand[seat.index()];
     let gold = state.gold[seat.index()];
-    // `may_build_card`'s conditions on the turn, checked once for the hand (most positions
-    // are before gathering); the per-card ones in the loop.
-    let turn_allows = state.turn.gathered && characters::may_build(state);
-    for card in hand.iter().take_while(|_| turn_allows) {
-        if !may_build_card(rules, state, card) {
+    let permit = BuildPermit::new(rules, state);
+    for card in hand.iter().take_while(|_| permit.turn_allows) {
+        if !permit.allows(rules, card) {
             continue;
         }
         let cost = build_cost(rules, state, seat, card);

@@ -15,10 +15,9 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let me = state.turn.seat;
     let gold = state.gold[me.index()];
     let hand = state.hand[me.index()];
+    let permit = building::BuildPermit::new(rules, state);
     for card in hand.iter() {
-        if rules.card(card).district == District::ThievesDen
-            || !building::may_build_card(rules, state, card)
-        {
+        if rules.card(card).district == District::ThievesDen || !permit.allows(rules, card) {
             continue;
         }
         let cost = building::build_cost(rules, state, me, card);

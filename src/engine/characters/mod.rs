@@ -75,9 +75,12 @@ pub fn building_limit(state: &State) -> u8 {
 /// Trader: "Trade districts do not count toward your building limit this turn." Stables:
 /// "Building the Stables does not count toward your building limit."
 pub fn counts_toward_limit(rules: &Rules, state: &State, card: super::ids::CardId) -> bool {
-    let info = rules.card(card);
-    !(current(state) == Character::Trader && info.dtype == DistrictType::Trade)
-        && info.district != super::ids::District::Stables
+    counts_toward_limit_as(current(state) == Character::Trader, rules.card(card))
+}
+
+/// `counts_toward_limit` for a card, in the Trader's turn or not.
+pub fn counts_toward_limit_as(trader: bool, info: &super::rules::CardInfo) -> bool {
+    !(trader && info.dtype == DistrictType::Trade) && info.district != super::ids::District::Stables
 }
 
 /// Wizard: "During this turn, you can build districts that are identical to any other

@@ -39,8 +39,9 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     // Framework: "You may build a district by destroying the Framework instead of paying
     // that district's cost."
     if own(rules, state, District::Framework).is_some() {
+        let permit = building::BuildPermit::new(rules, state);
         for card in hand.iter() {
-            if building::may_build_card(rules, state, card) {
+            if permit.allows(rules, card) {
                 out.push(Action::FrameworkBuild(card));
             }
         }
