@@ -89,6 +89,11 @@ impl BuildPermit {
 }
 
 pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
+    // Nothing is built before gathering (the Cardinal's borrowed builds neither), and most
+    // positions of a turn are before it.
+    if !state.turn.gathered {
+        return;
+    }
     let seat = state.turn.seat;
     let hand = state.hand[seat.index()];
     let gold = state.gold[seat.index()];
