@@ -3,7 +3,8 @@
 //!
 //! Each iteration samples a fresh determinization of the bot's `View`, walks the tree of the
 //! bot's own decisions (UCB with availability counts: a child's exploration term uses the
-//! number of iterations in which its move was legal, not the parent's visits), adds one node,
+//! number of iterations in which its move was legal, not the parent's visits, plus a
+//! progressive bias `prior / (1 + visits)` for the move the heuristic would play), adds one node,
 //! and plays on with the heuristic bot for every seat, each on its own view of the sampled
 //! state, until the end of the next round (`rounds`, default 2) or of the game. The end position is evaluated
 //! in [0, 1] (`eval.rs`) and the reward added along the path. The move played is the root's
@@ -65,6 +66,18 @@ impl IsmctsBot {
                 break;
             }
             legal_actions(rules, &state, &mut self.legal);
+            // The heuristic's move here, for the progressive bias: without it the follow-ups
+            // inside the tree are explored almost uniformly (reward differences between moves
+            // are a few hundredths, the exploration term tenths), which plays them worse than
+            // the rollout policy does and wastes a deeper tree.
+            let favourite = if self.params.prior > 0.0 && self.legal.len() > 1 {
+                Some(
+                    self.policy
+                        .decide(&View::new(rules, &state, me), &self.legal),
+                )
+            } else {
+                None
+            };
             let mut untried = 0u32;
             let mut chosen: Option<Action> = None;
             // Reservoir pick among the legal moves without a child.
@@ -94,8 +107,11 @@ impl IsmctsBot {
                 if chosen.is_none() {
                     let n = self.tree.node(c);
                     let visits = n.visits.max(1) as f64;
-                    let ucb =
+                    let mut ucb =
                         n.total / visits + self.params.c * ((n.avail as f64).ln() / visits).sqrt();
+                    if Some(action) == favourite {
+                        ucb += self.params.prior / (1.0 + n.visits as f64);
+                    }
                     if ucb > best.0 {
                         best = (ucb, c);
                     }
