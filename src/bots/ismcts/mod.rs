@@ -226,6 +226,7 @@ fn position(legal: &[Action], action: Action) -> usize {
 mod tests {
     use super::tree::Node;
     use super::*;
+    use crate::bots::weights::HeuristicWeights;
     use crate::config::load_preset;
     use crate::engine::new_game;
 
@@ -268,6 +269,50 @@ mod tests {
         assert_eq!(
             kids.iter().find(|k| k.action == chosen).map(|k| k.visits),
             Some(most)
+        );
+    }
+
+    /// The progressive bias (Chaslot et al. 2008, "Progressive strategies for Monte-Carlo
+    /// tree search"): with no exploration term and an overwhelming `prior`, every iteration
+    /// after the expansions follows the heuristic's move, which is then played. Positions
+    /// where heuristic bots with different tie-break streams disagree (a tie) are skipped.
+    #[test]
+    fn the_prior_leads_the_search_to_the_heuristics_move() {
+        let rules = load_preset("first-game")
+            .and_then(|c| c.rules(4))
+            .expect("preset");
+        let mut checked = 0;
+        for seed in 1..=8 {
+            let state = new_game(&rules, seed);
+            let seat = to_move(&state).expect("a first decision");
+            let mut legal = Vec::new();
+            legal_actions(&rules, &state, &mut legal);
+            let view = View::new(&rules, &state, seat);
+            let model = HeuristicWeights::DEFAULT;
+            let heuristic = HeuristicBot::new(1, model).decide(&view, &legal);
+            if (2..10).any(|s| HeuristicBot::new(s, model).decide(&view, &legal) != heuristic) {
+                continue;
+            }
+            let iters = 100;
+            let params = IsmctsParams {
+                iters,
+                c: 0.0,
+                prior: 1e6,
+                ..IsmctsParams::default()
+            };
+            let mut bot = IsmctsBot::new(params, seed);
+            assert_eq!(bot.decide(&view, &legal), heuristic);
+            let visits = bot
+                .root_children()
+                .iter()
+                .find(|k| k.0 == heuristic)
+                .map(|k| k.1);
+            assert_eq!(visits, Some(iters - (legal.len() as u32 - 1)));
+            checked += 1;
+        }
+        assert!(
+            checked >= 4,
+            "only {checked} positions without heuristic ties"
         );
     }
 }
