@@ -3,7 +3,8 @@
 //!
 //! Each iteration samples a fresh determinization of the bot's `View`, walks the tree of the
 //! bot's own decisions (UCB with availability counts: a child's exploration term uses the
-//! number of iterations in which its move was legal, not the parent's visits), adds one node,
+//! number of iterations in which its move was legal, not the parent's visits, plus a
+//! progressive bias `prior / (1 + visits)` for the move the heuristic would play), adds one node,
 //! and plays on with the heuristic bot for every seat, each on its own view of the sampled
 //! state, until the end of the next round (`rounds`, default 2) or of the game. The end position is evaluated
 //! in [0, 1] (`eval.rs`) and the reward added along the path. The move played is the root's
@@ -65,6 +66,18 @@ impl IsmctsBot {
                 break;
             }
             legal_actions(rules, &state, &mut self.legal);
+            // The heuristic's move here, for the progressive bias: without it the follow-ups
+            // inside the tree are explored almost uniformly (reward differences between moves
+            // are a few hundredths, the exploration term tenths), which plays them worse than
+            // the rollout policy does and wastes a deeper tree.
+            let favourite = if self.params.prior > 0.0 && self.legal.len() > 1 {
+                Some(
+                    self.policy
+                        .decide(&View::new(rules, &state, me), &self.legal),
+                )
+            } else {
+                None
+            };
             let mut untried = 0u32;
             let mut chosen: Option<Action> = None;
             // Reservoir pick among the legal moves without a child.
@@ -94,8 +107,11 @@ impl IsmctsBot {
                 if chosen.is_none() {
                     let n = self.tree.node(c);
                     let visits = n.visits.max(1) as f64;
-                    let ucb =
+                    let mut ucb =
                         n.total / visits + self.params.c * ((n.avail as f64).ln() / visits).sqrt();
+                    if Some(action) == favourite {
+                        ucb += self.params.prior / (1.0 + n.visits as f64);
+                    }
                     if ucb > best.0 {
                         best = (ucb, c);
                     }
@@ -210,6 +226,7 @@ fn position(legal: &[Action], action: Action) -> usize {
 mod tests {
     use super::tree::Node;
     use super::*;
+    use crate::bots::weights::HeuristicWeights;
     use crate::config::load_preset;
     use crate::engine::new_game;
 
@@ -252,6 +269,50 @@ mod tests {
         assert_eq!(
             kids.iter().find(|k| k.action == chosen).map(|k| k.visits),
             Some(most)
+        );
+    }
+
+    /// The progressive bias (Chaslot et al. 2008, "Progressive strategies for Monte-Carlo
+    /// tree search"): with no exploration term and an overwhelming `prior`, every iteration
+    /// after the expansions follows the heuristic's move, which is then played. Positions
+    /// where heuristic bots with different tie-break streams disagree (a tie) are skipped.
+    #[test]
+    fn the_prior_leads_the_search_to_the_heuristics_move() {
+        let rules = load_preset("first-game")
+            .and_then(|c| c.rules(4))
+            .expect("preset");
+        let mut checked = 0;
+        for seed in 1..=8 {
+            let state = new_game(&rules, seed);
+            let seat = to_move(&state).expect("a first decision");
+            let mut legal = Vec::new();
+            legal_actions(&rules, &state, &mut legal);
+            let view = View::new(&rules, &state, seat);
+            let model = HeuristicWeights::DEFAULT;
+            let heuristic = HeuristicBot::new(1, model).decide(&view, &legal);
+            if (2..10).any(|s| HeuristicBot::new(s, model).decide(&view, &legal) != heuristic) {
+                continue;
+            }
+            let iters = 100;
+            let params = IsmctsParams {
+                iters,
+                c: 0.0,
+                prior: 1e6,
+                ..IsmctsParams::default()
+            };
+            let mut bot = IsmctsBot::new(params, seed);
+            assert_eq!(bot.decide(&view, &legal), heuristic);
+            let visits = bot
+                .root_children()
+                .iter()
+                .find(|k| k.0 == heuristic)
+                .map(|k| k.1);
+            assert_eq!(visits, Some(iters - (legal.len() as u32 - 1)));
+            checked += 1;
+        }
+        assert!(
+            checked >= 4,
+            "only {checked} positions without heuristic ties"
         );
     }
 }

@@ -18,6 +18,11 @@ pub struct IsmctsParams {
     /// Points of lead over the best opponent that make the evaluation 0.73 (a logistic of
     /// lead / scale): smaller is more decisive.
     pub scale: f64,
+    /// Progressive bias towards the heuristic's move: at every node of the tree, the move the
+    /// heuristic would play in this determinization gets `prior / (1 + visits)` added to its
+    /// UCB value, so the follow-ups inside the tree start as the heuristic plays them and
+    /// leave it only on evidence (README, "Horizon and budget"). 0 turns it off.
+    pub prior: f64,
     /// The heuristic weights of the policy that plays the other seats and the rollouts: the
     /// run's `[heuristic]` weights (not a spec parameter).
     pub model: HeuristicWeights,
@@ -33,13 +38,14 @@ impl Default for IsmctsParams {
             c: 0.7,
             rounds: 2,
             scale: 5.0,
+            prior: 0.3,
             model: HeuristicWeights::DEFAULT,
         }
     }
 }
 
 /// The parameter names a spec may set.
-pub const KEYS: [&str; 4] = ["iters", "c", "rounds", "scale"];
+pub const KEYS: [&str; 5] = ["iters", "c", "rounds", "scale", "prior"];
 
 impl IsmctsParams {
     /// Sets one parameter from its spec text; the error says what is allowed.
@@ -63,6 +69,13 @@ impl IsmctsParams {
         match key {
             "iters" => self.iters = whole(1, 10_000_000)? as u32,
             "rounds" => self.rounds = whole(1, 100)? as u16,
+            "prior" => {
+                let p = number()?;
+                if p < 0.0 {
+                    return Err(format!("prior={value}: must be 0 or more"));
+                }
+                self.prior = p;
+            }
             "c" => {
                 let c = number()?;
                 if c < 0.0 {
@@ -100,6 +113,9 @@ impl fmt::Display for IsmctsParams {
         if self.rounds != default.rounds {
             write!(f, ":rounds={}", self.rounds)?;
         }
+        if self.prior != default.prior {
+            write!(f, ":prior={}", self.prior)?;
+        }
         if self.scale != default.scale {
             write!(f, ":scale={}", self.scale)?;
         }
@@ -125,5 +141,8 @@ mod tests {
         assert!(p.set("c", "NaN").is_err());
         assert!(p.set("scale", "0").is_err());
         assert!(p.set("rounds", "101").is_err());
+        assert!(p.set("prior", "-0.1").is_err());
+        p.set("prior", "0").unwrap();
+        assert_eq!(p.to_string(), "ismcts:iters=4000:c=0.5:prior=0");
     }
 }
