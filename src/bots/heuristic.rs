@@ -449,16 +449,7 @@ fn useful_cards_of(view: &View) -> CardSet {
     let rules = view.rules();
     let city = view.my_city();
     let quarry = city.intersects(rules.by_district[District::Quarry.index()]);
-    let mut candidates = view.my_hand();
-    let mut useful = CardSet::EMPTY;
-    while let Some(card) = candidates.first() {
-        let copies = rules.by_district[rules.card(card).district.index()];
-        if quarry || !city.intersects(copies) {
-            useful.insert(card);
-        }
-        candidates = candidates.minus(copies);
-    }
-    useful
+    rules.distinct_new_districts(view.my_hand(), city, quarry)
 }
 
 /// Worth of a district card to me: its points, a new type, its effect, and how soon I can

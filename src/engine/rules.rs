@@ -296,6 +296,28 @@ impl Rules {
         self.printed_cost(city) + city.intersection(beautified).len() as u32
     }
 
+    /// The cards of `hand` that could join `city` under the ban on identical districts ("a
+    /// player cannot build a district that is identical ... to a district already in his
+    /// city"), one per district name (the lowest id): a district already in the city is left
+    /// out unless `identical_allowed` (Quarry, Wizard).
+    pub fn distinct_new_districts(
+        &self,
+        hand: CardSet,
+        city: CardSet,
+        identical_allowed: bool,
+    ) -> CardSet {
+        let mut candidates = hand;
+        let mut chosen = CardSet::EMPTY;
+        while let Some(card) = candidates.first() {
+            let copies = self.by_district[self.card(card).district.index()];
+            if identical_allowed || !city.intersects(copies) {
+                chosen.insert(card);
+            }
+            candidates = candidates.minus(copies);
+        }
+        chosen
+    }
+
     pub fn card(&self, card: CardId) -> &CardInfo {
         &self.cards[card.index()]
     }
@@ -449,5 +471,40 @@ mod tests {
         let too_dear = vec![spec(District::Manor, 32, 40)];
         let err = Rules::new(5, &cast(), &too_dear, &[], 0, &Options::default());
         assert_eq!(err.unwrap_err(), RulesError::CostTooHigh(32));
+    }
+
+    /// "A player cannot build a district that is identical ... to a district already in his
+    /// city": one card per district name of the hand, none of a district the city has unless
+    /// identical districts are allowed (Quarry, Wizard).
+    #[test]
+    fn distinct_new_districts_keep_one_copy_per_name_not_in_the_city() {
+        let spec = |district, copies| DistrictSpec {
+            district,
+            dtype: DistrictType::Noble,
+            cost: 3,
+            copies,
+        };
+        let deck = vec![
+            spec(District::Manor, 5),
+            spec(District::Castle, 5),
+            spec(District::Palace, 30),
+        ];
+        let rules = Rules::new(5, &cast(), &deck, &[], 0, &Options::default()).unwrap();
+        let set = |ids: &[u8]| ids.iter().map(|&i| CardId(i)).collect::<CardSet>();
+        // Manors are ids 0-4, Castles 5-9, Palaces 10-39.
+        let hand = set(&[1, 3, 6, 12, 13]);
+        let city = set(&[7]);
+        assert_eq!(
+            rules.distinct_new_districts(hand, city, false),
+            set(&[1, 12])
+        );
+        assert_eq!(
+            rules.distinct_new_districts(hand, city, true),
+            set(&[1, 6, 12])
+        );
+        assert_eq!(
+            rules.distinct_new_districts(CardSet::EMPTY, city, false),
+            CardSet::EMPTY
+        );
     }
 }

@@ -11,7 +11,6 @@
 use crate::engine::ids::Seat;
 use crate::engine::rules::Rules;
 use crate::engine::scoring::{outcome, score};
-use crate::engine::sets::CardSet;
 use crate::engine::state::State;
 
 pub fn evaluate(rules: &Rules, state: &State, me: Seat, scale: f64) -> f64 {
@@ -42,21 +41,11 @@ pub fn evaluate(rules: &Rules, state: &State, me: Seat, scale: f64) -> f64 {
 }
 
 /// The cards in `seat`'s hand that it could still build: one per district not already in its
-/// city ("You cannot build a district identical to one already in your city", 2016 rulebook;
-/// the Quarry's exception is ignored), so duplicates count for nothing.
+/// city (the Quarry's exception is ignored), so duplicates count for nothing.
 fn useful_cards(rules: &Rules, state: &State, seat: Seat) -> usize {
-    let city = state.city[seat.index()];
-    let mut seen = CardSet::EMPTY;
-    let mut count = 0;
-    for card in state.hand[seat.index()].iter() {
-        let same = rules.by_district[rules.card(card).district.index()];
-        if city.intersects(same) || seen.intersects(same) {
-            continue;
-        }
-        seen.insert(card);
-        count += 1;
-    }
-    count
+    rules
+        .distinct_new_districts(state.hand[seat.index()], state.city[seat.index()], false)
+        .len()
 }
 
 /// What gold and cards are worth relative to built points: 1 while every city needs two
@@ -80,6 +69,7 @@ mod tests {
     use super::*;
     use crate::config::load_preset;
     use crate::engine::new_game;
+    use crate::engine::sets::CardSet;
 
     /// Four seats with empty hands, empty cities and no gold, in a game that goes on.
     fn bare(rules: &Rules) -> State {
