@@ -45,25 +45,20 @@ fn allocations_in_games(preset: &str, players: u8, bots: &str, games: u64) -> u6
     let spec = BotSpec::parse(bots).unwrap();
     let seats = vec![spec; players as usize];
     let mut legal = Vec::with_capacity(MOVE_BUFFER);
-    for i in 0..20 {
-        play_observed(
-            &rules,
-            game_seed(1, players, i),
-            &seats,
-            &mut legal,
-            &mut Silent,
-        );
-    }
+    let mut play = |indices: std::ops::Range<u64>| {
+        for i in indices {
+            play_observed(
+                &rules,
+                game_seed(1, players, i),
+                &seats,
+                &mut legal,
+                &mut Silent,
+            );
+        }
+    };
+    play(0..20);
     let before = allocations();
-    for i in 20..20 + games {
-        play_observed(
-            &rules,
-            game_seed(1, players, i),
-            &seats,
-            &mut legal,
-            &mut Silent,
-        );
-    }
+    play(20..20 + games);
     allocations() - before
 }
 

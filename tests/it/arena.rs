@@ -15,11 +15,7 @@ fn arena(dir: &Path, name: &str, args: &[&str]) -> (PathBuf, Vec<Vec<(String, St
         .arg(&out)
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    crate::common::assert_success(&output, args);
     let mut reader = csv::Reader::from_path(out.join("arena.csv")).unwrap();
     let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
     let rows = reader

@@ -175,11 +175,7 @@ fn run_ok(args: &[&str], config: Option<&str>) -> (tempfile::TempDir, std::path:
         cmd.arg("--config").arg(path);
     }
     let output = cmd.output().unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    crate::common::assert_success(&output, args);
     (dir, out)
 }
 
@@ -358,11 +354,7 @@ fn run_report(out: &Path, extra: &[&str]) -> Vec<(String, Vec<u8>)> {
         .args(extra)
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    crate::common::assert_success(&output, ("run", extra));
     crate::common::files(out)
 }
 

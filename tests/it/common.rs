@@ -274,3 +274,13 @@ pub fn files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
     files.sort();
     files
 }
+
+/// Asserts that a finished command succeeded; the message shows `what` (its arguments) and
+/// its standard error.
+pub fn assert_success(output: &std::process::Output, what: impl std::fmt::Debug) {
+    assert!(
+        output.status.success(),
+        "{what:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

@@ -13,11 +13,7 @@ fn ok(args: &[&str], out: &Path) {
         .arg(out)
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    crate::common::assert_success(&output, args);
 }
 
 fn read(path: &Path) -> String {

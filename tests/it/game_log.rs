@@ -31,11 +31,7 @@ fn run(out: &Path, log: &Path, threads: &str) {
         .arg(log)
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    crate::common::assert_success(&output, ("run --log-games", threads));
 }
 
 /// A CSV file as rows of fields, the header skipped.

@@ -212,11 +212,7 @@ fn stalled_games_are_counted_and_warned() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    crate::common::assert_success(&output, "run with round_cap = 3");
     let summary = std::fs::read_to_string(out.join("summary.txt")).unwrap();
     let warnings: Vec<&str> = summary
         .lines()

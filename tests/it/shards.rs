@@ -31,11 +31,7 @@ fn output(args: &[&str], extra: &[&str], env: &[(&str, &str)]) -> std::process::
 
 fn ok(args: &[&str], extra: &[&str], env: &[(&str, &str)]) {
     let out = output(args, extra, env);
-    assert!(
-        out.status.success(),
-        "{args:?} {extra:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::assert_success(&out, (args, extra));
 }
 
 /// Exit status 2 with `message` on stderr.
