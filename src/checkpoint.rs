@@ -23,11 +23,13 @@
 //! A shard's partial result (`run --shard K/N`, read by `merge`) is the checkpoint of its
 //! finished work, with `shard` set: the same file, named `partial.toml` in its folder.
 
+use crate::engine::ids::Character;
+use crate::sim::ladder::{BLOCK_GAMES, Block, block_of};
 use crate::sim::runner::{CHUNK_GAMES, Shard, chunk_count, chunk_games};
 use crate::stats::record::MAX_PLAYERS;
 use crate::stats::{CharacterStats, DistrictStats, ROUND_BINS, SeatStats, Stats};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::fs;
 use std::io;
@@ -128,11 +130,14 @@ impl Fingerprint {
     }
 }
 
-/// The progress at one player count: the chunks completed and the sum of their `Stats`.
+/// The progress at one player count: the chunks completed and the sum of their `Stats`;
+/// for a ladder's tier also the characters' picks and wins per block of games (empty for a
+/// run).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CountProgress {
     pub done: BTreeSet<u64>,
     pub stats: Stats,
+    pub blocks: BTreeMap<u64, Block>,
 }
 
 impl CountProgress {
@@ -140,6 +145,7 @@ impl CountProgress {
         CountProgress {
             done: BTreeSet::new(),
             stats: Stats::new(players),
+            blocks: BTreeMap::new(),
         }
     }
 }
@@ -172,7 +178,7 @@ struct File {
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CountFile {
+pub(crate) struct CountFile {
     players: u8,
     done: String,
     totals: String,
@@ -181,6 +187,10 @@ struct CountFile {
     seats: Vec<String>,
     by_seat: Vec<String>,
     districts: Vec<String>,
+    /// A ladder's blocks (`sim::ladder`), one string each: the block's index, then
+    /// `character:picked:won` for every character picked in it. Absent from a run's file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    blocks: Vec<String>,
 }
 
 /// A counters struct written as a fixed list of numbers, fields in declaration order.
@@ -271,7 +281,40 @@ fn parse_ranges(text: &str, chunks: u64) -> Result<BTreeSet<u64>, String> {
     Ok(done)
 }
 
-fn count_file(progress: &CountProgress) -> CountFile {
+/// `"K c:p:w ..."`: a block's index and its picked characters (index, picks, winning picks).
+fn block_text(key: u64, block: &Block) -> String {
+    let mut text = key.to_string();
+    for (c, (&picked, &won)) in block.picked.iter().zip(&block.won).enumerate() {
+        if picked > 0 {
+            let _ = write!(text, " {c}:{picked}:{won}");
+        }
+    }
+    text
+}
+
+fn parse_block(text: &str) -> Result<(u64, Block), String> {
+    let bad = || format!("blocks: \"{text}\" is not a block (expected K c:picked:won ...)");
+    let mut parts = text.split_whitespace();
+    let key: u64 = parts.next().and_then(|k| k.parse().ok()).ok_or_else(bad)?;
+    let mut block = Block::default();
+    for part in parts {
+        let mut fields = part.split(':').map(|f| f.parse::<u32>());
+        let (Some(Ok(c)), Some(Ok(picked)), Some(Ok(won)), None) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            return Err(bad());
+        };
+        let c = c as usize;
+        if c >= Character::COUNT || won > picked || block.picked[c] != 0 {
+            return Err(bad());
+        }
+        block.picked[c] = picked;
+        block.won[c] = won;
+    }
+    Ok((key, block))
+}
+
+pub(crate) fn count_file(progress: &CountProgress) -> CountFile {
     let s = &progress.stats;
     let mut rounds = String::new();
     for (r, &count) in s.rounds.iter().enumerate().filter(|(_, c)| **c != 0) {
@@ -307,6 +350,11 @@ fn count_file(progress: &CountProgress) -> CountFile {
             .iter()
             .map(|c| numbers(&c.to_numbers()))
             .collect(),
+        blocks: progress
+            .blocks
+            .iter()
+            .map(|(key, block)| block_text(*key, block))
+            .collect(),
     }
 }
 
@@ -329,7 +377,7 @@ fn entries<T, const N: usize>(
         .collect()
 }
 
-fn count_progress(file: &CountFile, games: u64) -> Result<CountProgress, String> {
+pub(crate) fn count_progress(file: &CountFile, games: u64) -> Result<CountProgress, String> {
     let mut s = Stats::new(file.players);
     [
         s.games,
@@ -383,7 +431,51 @@ fn count_progress(file: &CountFile, games: u64) -> Result<CountProgress, String>
             s.players, s.games
         ));
     }
-    Ok(CountProgress { done, stats: s })
+    let mut blocks = BTreeMap::new();
+    for text in &file.blocks {
+        let (key, block) = parse_block(text)?;
+        let chunk = key * BLOCK_GAMES / CHUNK_GAMES;
+        if !done.contains(&chunk) || blocks.insert(key, block).is_some() {
+            return Err(format!(
+                "blocks: block {key} is given twice or lies in a chunk not done"
+            ));
+        }
+    }
+    if !blocks.is_empty() {
+        // A ladder's blocks must account for every pick of the completed chunks.
+        let expected = done
+            .iter()
+            .flat_map(|&c| chunk_games(games, c))
+            .map(block_of)
+            .collect::<BTreeSet<u64>>();
+        let sums = |f: fn(&Block) -> &[u32; Character::COUNT]| {
+            let mut total = [0u64; Character::COUNT];
+            for block in blocks.values() {
+                for (t, &v) in total.iter_mut().zip(f(block)) {
+                    *t += u64::from(v);
+                }
+            }
+            total
+        };
+        let picked = sums(|b| &b.picked);
+        let won = sums(|b| &b.won);
+        let matches = s
+            .characters
+            .iter()
+            .enumerate()
+            .all(|(i, c)| c.picked == picked[i] && c.picks_won == won[i]);
+        if !matches || blocks.keys().any(|k| !expected.contains(k)) {
+            return Err(format!(
+                "{} players: the blocks do not add up to the counters",
+                s.players
+            ));
+        }
+    }
+    Ok(CountProgress {
+        done,
+        stats: s,
+        blocks,
+    })
 }
 
 impl Checkpoint {
@@ -434,6 +526,145 @@ impl Checkpoint {
     }
 }
 
+/// The `kind` of a ladder's checkpoint or partial result (a run's file has no `kind`).
+pub const LADDER_KIND: &str = "ladder";
+
+/// What is done of a ladder: per tier, a run's progress at each player count (with blocks).
+/// Written like a run's checkpoint (`write_text`, `read_with`), and as a shard's partial
+/// result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LadderCheckpoint {
+    pub shard: Option<Shard>,
+    pub command: String,
+    /// The ladder's fingerprint: `bots` lists the tiers, `games` is `--games`.
+    pub fingerprint: Fingerprint,
+    /// `--search-games`.
+    pub search_games: u64,
+    /// One per tier, in the order of `fingerprint.bots`.
+    pub tiers: Vec<TierProgress>,
+}
+
+/// One tier of a ladder: its bot spec, its games per player count and its progress at each
+/// player count (in the order of the fingerprint's `players`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TierProgress {
+    pub bot: String,
+    pub games: u64,
+    pub counts: Vec<CountProgress>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LadderFile {
+    generator: String,
+    format: u32,
+    kind: String,
+    command: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shard: Option<String>,
+    fingerprint: Fingerprint,
+    search_games: String,
+    tiers: Vec<TierFile>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TierFile {
+    bot: String,
+    games: String,
+    counts: Vec<CountFile>,
+}
+
+/// Whether a checkpoint or partial result's text is a ladder's (else it is a run's).
+pub fn is_ladder(text: &str) -> bool {
+    toml::from_str::<toml::Table>(text)
+        .is_ok_and(|t| t.get("kind").and_then(|k| k.as_str()) == Some(LADDER_KIND))
+}
+
+impl LadderCheckpoint {
+    /// Games played so far, over every tier and player count.
+    pub fn games_done(&self) -> u64 {
+        self.tiers
+            .iter()
+            .flat_map(|t| &t.counts)
+            .map(|c| c.stats.games)
+            .sum()
+    }
+
+    pub fn to_text(&self) -> io::Result<String> {
+        let file = LadderFile {
+            generator: crate::report::manifest::GENERATOR.to_string(),
+            format: FORMAT,
+            kind: LADDER_KIND.to_string(),
+            command: self.command.clone(),
+            shard: self.shard.map(|s| s.to_string()),
+            fingerprint: self.fingerprint.clone(),
+            search_games: self.search_games.to_string(),
+            tiers: self
+                .tiers
+                .iter()
+                .map(|t| TierFile {
+                    bot: t.bot.clone(),
+                    games: t.games.to_string(),
+                    counts: t.counts.iter().map(count_file).collect(),
+                })
+                .collect(),
+        };
+        toml::to_string(&file).map_err(|e| io::Error::other(format!("checkpoint: {e}")))
+    }
+
+    pub fn parse(text: &str) -> Result<LadderCheckpoint, String> {
+        let file: LadderFile = toml::from_str(text).map_err(|e| e.to_string())?;
+        if file.format != FORMAT || file.kind != LADDER_KIND {
+            return Err(format!(
+                "format {} of kind {:?} is not the ladder format {FORMAT} this version reads",
+                file.format, file.kind
+            ));
+        }
+        let number = |what: &str, text: &str| {
+            text.parse::<u64>()
+                .map_err(|_| format!("{what}: \"{text}\" is not a number"))
+        };
+        let search_games = number("search_games", &file.search_games)?;
+        let bots: Vec<&String> = file.tiers.iter().map(|t| &t.bot).collect();
+        if bots != file.fingerprint.bots.iter().collect::<Vec<_>>() {
+            return Err("the [[tiers]] tables do not match the fingerprint's tiers".into());
+        }
+        let mut tiers = Vec::new();
+        for tier in &file.tiers {
+            let games = number("games", &tier.games)?;
+            let players: Vec<u8> = tier.counts.iter().map(|c| c.players).collect();
+            if players != file.fingerprint.players {
+                return Err(format!(
+                    "tier {}: the [[counts]] tables do not match the player counts",
+                    tier.bot
+                ));
+            }
+            let counts = tier
+                .counts
+                .iter()
+                .map(|c| count_progress(c, games).map_err(|e| format!("tier {}: {e}", tier.bot)))
+                .collect::<Result<_, _>>()?;
+            tiers.push(TierProgress {
+                bot: tier.bot.clone(),
+                games,
+                counts,
+            });
+        }
+        let shard = match &file.shard {
+            None => None,
+            Some(text) => Some(Shard::parse(text).map_err(|e| format!("shard: {e}"))?),
+        };
+        Ok(LadderCheckpoint {
+            shard,
+            command: file.command,
+            fingerprint: file.fingerprint,
+            search_games,
+            tiers,
+        })
+    }
+}
+
 /// The hidden work folder of the report folder `out`: `.<name>.run` next to it.
 pub fn work_folder(out: &Path) -> io::Result<PathBuf> {
     let name = out.file_name().ok_or_else(|| {
@@ -458,7 +689,11 @@ pub fn path(out: &Path) -> io::Result<PathBuf> {
 
 /// Writes the checkpoint of `out` atomically: a temporary file renamed over the old one.
 pub fn write(out: &Path, checkpoint: &Checkpoint) -> io::Result<()> {
-    let text = checkpoint.to_text()?;
+    write_text(out, &checkpoint.to_text()?)
+}
+
+/// Writes a checkpoint's text (a run's or a ladder's) as the checkpoint of `out`, atomically.
+pub fn write_text(out: &Path, text: &str) -> io::Result<()> {
     let work = work_folder(out)?;
     fs::create_dir_all(&work)?;
     let temp = work.join(format!("checkpoint.toml.tmp-{}", std::process::id()));
@@ -471,13 +706,22 @@ pub use crate::report::PARTIAL_FILE;
 
 /// Reads the checkpoint of `out`: `Ok(None)` if there is none.
 pub fn read(out: &Path) -> io::Result<Option<Checkpoint>> {
+    read_with(out, Checkpoint::parse)
+}
+
+/// Reads the checkpoint of `out` with `parse` (a run's or a ladder's): `Ok(None)` if there is
+/// none; a file `parse` refuses is an error naming the file.
+pub fn read_with<T>(
+    out: &Path,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> io::Result<Option<T>> {
     let file = path(out)?;
     let text = match fs::read_to_string(&file) {
         Ok(text) => text,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e),
     };
-    Checkpoint::parse(&text).map(Some).map_err(|e| {
+    parse(&text).map(Some).map_err(|e| {
         io::Error::new(
             io::ErrorKind::InvalidData,
             format!("{}: {e}", file.display()),
@@ -552,6 +796,71 @@ mod tests {
         let broken = text.replacen("done = \"0-1 3\"", "done = \"0-1 4\"", 1);
         assert!(Checkpoint::parse(&broken).unwrap_err().contains("below 4"));
         assert!(Checkpoint::parse("format = 2").is_err());
+    }
+
+    /// A ladder of two tiers, the second with blocks of one chunk.
+    fn ladder_sample() -> LadderCheckpoint {
+        let run = sample();
+        let mut blocked = CountProgress::new(4);
+        for g in chunk_games(1000, 2) {
+            let record = synthetic(4, g);
+            let before = blocked.stats.characters;
+            blocked.stats.add(&record);
+            let block = blocked.blocks.entry(block_of(g)).or_default();
+            for (i, (now, was)) in blocked.stats.characters.iter().zip(&before).enumerate() {
+                block.picked[i] += (now.picked - was.picked) as u32;
+                block.won[i] += (now.picks_won - was.picks_won) as u32;
+            }
+        }
+        blocked.done.insert(2);
+        LadderCheckpoint {
+            shard: None,
+            command: "citadels-sim ladder".into(),
+            fingerprint: Fingerprint {
+                bots: vec!["random".into(), "heuristic".into()],
+                ..run.fingerprint.clone()
+            },
+            search_games: 300,
+            tiers: vec![
+                TierProgress {
+                    bot: "random".into(),
+                    games: 1000,
+                    counts: run.counts.clone(),
+                },
+                TierProgress {
+                    bot: "heuristic".into(),
+                    games: 1000,
+                    counts: vec![blocked, CountProgress::new(5)],
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn ladder_round_trip_is_exact_and_damage_is_refused() {
+        let ladder = ladder_sample();
+        assert!(ladder.tiers[1].counts[0].blocks.len() == 16);
+        let text = ladder.to_text().unwrap();
+        assert!(is_ladder(&text) && !is_ladder(&sample().to_text().unwrap()));
+        assert_eq!(LadderCheckpoint::parse(&text).unwrap(), ladder);
+        // Tier 1: chunks 0, 1 and 3 (768..1000) at 4 players, chunk 0 at 5; tier 2: chunk 2.
+        assert_eq!(ladder.games_done(), (256 + 256 + 232) + 256 + 256);
+        // A block dropped: the blocks no longer add up to the counters.
+        let line = text.lines().find(|l| l.starts_with("blocks")).unwrap();
+        let dropped = text.replacen(&format!("{line}\n"), "blocks = [\"32\"]\n", 1);
+        assert!(
+            LadderCheckpoint::parse(&dropped)
+                .unwrap_err()
+                .contains("do not add up")
+        );
+        let wrong_tier = text.replacen("bot = \"heuristic\"", "bot = \"ismcts\"", 1);
+        assert!(
+            LadderCheckpoint::parse(&wrong_tier)
+                .unwrap_err()
+                .contains("do not match the fingerprint")
+        );
+        // A run's checkpoint is not a ladder's.
+        assert!(LadderCheckpoint::parse(&sample().to_text().unwrap()).is_err());
     }
 
     #[test]

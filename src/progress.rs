@@ -43,6 +43,11 @@ impl Progress {
         self.bar.set_message(format!("{players} players"));
     }
 
+    /// Names what is being played (a ladder's tier and player count).
+    pub fn set_message(&self, message: String) {
+        self.bar.set_message(message);
+    }
+
     pub fn set_position(&self, games: u64) {
         self.bar.set_position(games);
     }

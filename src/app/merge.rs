@@ -6,7 +6,7 @@
 
 use super::{AppError, failed, input, seat_bots, write_reports};
 use crate::bots::BotSpec;
-use crate::checkpoint::{Checkpoint, PARTIAL_FILE};
+use crate::checkpoint::{self, Checkpoint, Fingerprint, PARTIAL_FILE};
 use crate::cli::MergeArgs;
 use crate::config;
 use crate::report::{self, Manifest, Section, folder};
@@ -22,89 +22,96 @@ struct Partial {
     done: Checkpoint,
 }
 
-fn read_partial(dir: &Path) -> Result<Partial, AppError> {
+/// The file of the partial result in `dir` and its text.
+fn read_text(dir: &Path) -> Result<(PathBuf, String), AppError> {
     let file = dir.join(PARTIAL_FILE);
     let text = std::fs::read_to_string(&file).map_err(|e| {
         input(anyhow!(
             "{}: cannot read the partial result ({e}); give the folders written by \
-             `run --shard K/N --out DIR`",
+             `run --shard K/N --out DIR` or `ladder --shard K/N --out DIR`",
             file.display()
         ))
     })?;
-    let done = Checkpoint::parse(&text).map_err(|e| input(anyhow!("{}: {e}", file.display())))?;
+    Ok((file, text))
+}
+
+fn read_partial(file: &Path, text: &str) -> Result<Partial, AppError> {
+    let done = Checkpoint::parse(text).map_err(|e| input(anyhow!("{}: {e}", file.display())))?;
     let shard = done.shard.ok_or_else(|| {
         input(anyhow!(
             "{}: not the partial result of a shard (no `shard` key)",
             file.display()
         ))
     })?;
-    Ok(Partial { file, shard, done })
+    Ok(Partial {
+        file: file.to_path_buf(),
+        shard,
+        done,
+    })
 }
 
-/// Checks that `partials` are the N shards of one run by this version, each once and
-/// complete, and returns them in shard order.
-fn check(partials: Vec<Partial>) -> Result<Vec<Partial>, AppError> {
-    let first = &partials[0];
+/// Checks that `partials` are the N shards of one run (or ladder) by this version, each once
+/// and complete, and returns them in shard order. `info` gives a partial's file, shard and
+/// fingerprint; `incomplete` says what is missing from a partial, if anything.
+pub(super) fn check_shards<T>(
+    partials: Vec<T>,
+    info: impl Fn(&T) -> (&Path, Shard, &Fingerprint),
+    incomplete: impl Fn(&T) -> Option<String>,
+) -> Result<Vec<T>, AppError> {
     let version = env!("CARGO_PKG_VERSION");
-    let mut by_index: BTreeMap<u64, Partial> = BTreeMap::new();
-    for p in &partials {
-        if p.done.fingerprint.version != version {
-            return Err(input(anyhow!(
-                "{}: written by citadels-sim {}, this is {version}; merge with the version \
-                 that played the shards",
-                p.file.display(),
-                p.done.fingerprint.version
-            )));
-        }
-        let names = (
-            &*format!("{}", first.file.display()),
-            &*format!("{}", p.file.display()),
-        );
-        if let Some(difference) = first.done.fingerprint.differs(&p.done.fingerprint, names) {
-            return Err(input(anyhow!(
-                "{}: not a shard of the same run as {}: {difference}",
-                p.file.display(),
-                first.file.display()
-            )));
-        }
-        if p.shard.count != first.shard.count {
-            return Err(input(anyhow!(
-                "{}: shard {} is one of {} shards, but {} is shard {} of {}",
-                p.file.display(),
-                p.shard,
-                p.shard.count,
-                first.file.display(),
-                first.shard,
-                first.shard.count
-            )));
-        }
-        let games: u64 = p.done.fingerprint.games.parse().unwrap_or(0);
-        let expected: BTreeSet<u64> = p.shard.chunks(games).collect();
-        for count in &p.done.counts {
-            if count.done != expected {
+    let mut by_index: BTreeMap<u64, T> = BTreeMap::new();
+    {
+        let (first_file, first_shard, first_print) = info(&partials[0]);
+        for p in &partials {
+            let (file, shard, print) = info(p);
+            if print.version != version {
                 return Err(input(anyhow!(
-                    "{}: shard {} is incomplete at {} players ({} of its {} chunks done)",
-                    p.file.display(),
-                    p.shard,
-                    count.stats.players,
-                    count.done.len(),
-                    expected.len()
+                    "{}: written by citadels-sim {}, this is {version}; merge with the version \
+                     that played the shards",
+                    file.display(),
+                    print.version
                 )));
+            }
+            let names = (
+                &*format!("{}", first_file.display()),
+                &*format!("{}", file.display()),
+            );
+            if let Some(difference) = first_print.differs(print, names) {
+                return Err(input(anyhow!(
+                    "{}: not a shard of the same run as {}: {difference}",
+                    file.display(),
+                    first_file.display()
+                )));
+            }
+            if shard.count != first_shard.count {
+                return Err(input(anyhow!(
+                    "{}: shard {} is one of {} shards, but {} is shard {} of {}",
+                    file.display(),
+                    shard,
+                    shard.count,
+                    first_file.display(),
+                    first_shard,
+                    first_shard.count
+                )));
+            }
+            if let Some(missing) = incomplete(p) {
+                return Err(input(anyhow!("{}: {missing}", file.display())));
             }
         }
     }
     for p in partials {
-        if let Some(other) = by_index.get(&p.shard.index) {
+        let (file, shard, _) = info(&p);
+        if let Some(other) = by_index.get(&shard.index) {
             return Err(input(anyhow!(
                 "{}: shard {} is given twice (also {})",
-                p.file.display(),
-                p.shard,
-                other.file.display()
+                file.display(),
+                shard,
+                info(other).0.display()
             )));
         }
-        by_index.insert(p.shard.index, p);
+        by_index.insert(shard.index, p);
     }
-    let count = by_index.values().next().map_or(0, |p| p.shard.count);
+    let count = by_index.values().next().map_or(0, |p| info(p).1.count);
     let missing: Vec<String> = (0..count)
         .filter(|k| !by_index.contains_key(k))
         .map(|k| format!("{k}/{count}"))
@@ -121,6 +128,27 @@ fn check(partials: Vec<Partial>) -> Result<Vec<Partial>, AppError> {
         )));
     }
     Ok(by_index.into_values().collect())
+}
+
+/// Checks that `partials` are the N shards of one run (`check_shards`).
+fn check(partials: Vec<Partial>) -> Result<Vec<Partial>, AppError> {
+    check_shards(
+        partials,
+        |p| (p.file.as_path(), p.shard, &p.done.fingerprint),
+        |p| {
+            let games: u64 = p.done.fingerprint.games.parse().unwrap_or(0);
+            let expected: BTreeSet<u64> = p.shard.chunks(games).collect();
+            p.done.counts.iter().find(|c| c.done != expected).map(|c| {
+                format!(
+                    "shard {} is incomplete at {} players ({} of its {} chunks done)",
+                    p.shard,
+                    c.stats.players,
+                    c.done.len(),
+                    expected.len()
+                )
+            })
+        },
+    )
 }
 
 pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
@@ -140,10 +168,20 @@ pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
             dir.display()
         )));
     }
-    let partials = args
+    let (files, texts): (Vec<PathBuf>, Vec<String>) = args
         .partials
         .iter()
-        .map(|dir| read_partial(dir))
+        .map(|dir| read_text(dir))
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .unzip();
+    if texts.first().is_some_and(|t| checkpoint::is_ladder(t)) {
+        return super::ladder::merge(args, &files, &texts);
+    }
+    let partials = files
+        .iter()
+        .zip(&texts)
+        .map(|(file, text)| read_partial(file, text))
         .collect::<Result<Vec<_>, _>>()?;
     let partials = check(partials)?;
     let first = &partials[0];

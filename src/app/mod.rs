@@ -3,6 +3,7 @@
 //! writes nothing.
 
 mod compare;
+mod ladder;
 mod merge;
 mod sweep;
 
@@ -64,6 +65,7 @@ pub fn main(cli: Cli, command_line: String) -> Result<(), AppError> {
         Command::Compare(args) => compare::compare(&args, command_line),
         Command::Sweep(args) => sweep::sweep(&args, command_line),
         Command::Arena(args) => arena(&args, command_line),
+        Command::Ladder(args) => ladder::ladder(&args, command_line),
     }
 }
 
@@ -185,22 +187,45 @@ fn plan_with(
     })
 }
 
-/// The progress of a run shared by the worker threads: completed chunks and their counters
-/// per player count, and when the checkpoint was last written.
-struct Tracker<'a> {
+/// A checkpoint that can be saved: a run's or a ladder's.
+trait Saved {
+    fn to_text(&self) -> std::io::Result<String>;
+}
+
+impl Saved for Checkpoint {
+    fn to_text(&self) -> std::io::Result<String> {
+        Checkpoint::to_text(self)
+    }
+}
+
+impl Saved for checkpoint::LadderCheckpoint {
+    fn to_text(&self) -> std::io::Result<String> {
+        checkpoint::LadderCheckpoint::to_text(self)
+    }
+}
+
+/// The progress of a run (or ladder) shared by the worker threads: its checkpoint, and when
+/// it was last written.
+struct Tracker<'a, C: Saved> {
     out: &'a Path,
-    checkpoint: Checkpoint,
+    checkpoint: C,
     last_write: Instant,
     /// Set once a checkpoint write failed (warned once; the run goes on).
     write_failed: bool,
 }
 
-impl Tracker<'_> {
-    /// Adds a completed chunk and writes the checkpoint if the last one is old enough.
-    fn chunk_done(&mut self, count: usize, chunk: u64, stats: Stats) {
-        let progress = &mut self.checkpoint.counts[count];
-        progress.stats += stats;
-        progress.done.insert(chunk);
+impl<'a, C: Saved> Tracker<'a, C> {
+    fn new(out: &'a Path, checkpoint: C) -> Tracker<'a, C> {
+        Tracker {
+            out,
+            checkpoint,
+            last_write: Instant::now(),
+            write_failed: false,
+        }
+    }
+
+    /// After a chunk was added: writes the checkpoint if the last one is old enough.
+    fn saved_chunk(&mut self) {
         if self.last_write.elapsed() >= checkpoint::EVERY {
             self.save();
         }
@@ -211,7 +236,11 @@ impl Tracker<'_> {
         if self.write_failed {
             return;
         }
-        if let Err(e) = checkpoint::write(self.out, &self.checkpoint) {
+        let written = self
+            .checkpoint
+            .to_text()
+            .and_then(|text| checkpoint::write_text(self.out, &text));
+        if let Err(e) = written {
             self.write_failed = true;
             eprintln!(
                 "warning: cannot write the checkpoint of {}: {e}; the run goes on without \
@@ -219,6 +248,16 @@ impl Tracker<'_> {
                 self.out.display()
             );
         }
+    }
+}
+
+impl Tracker<'_, Checkpoint> {
+    /// Adds a completed chunk and writes the checkpoint if the last one is old enough.
+    fn chunk_done(&mut self, count: usize, chunk: u64, stats: Stats) {
+        let progress = &mut self.checkpoint.counts[count];
+        progress.stats += stats;
+        progress.done.insert(chunk);
+        self.saved_chunk();
     }
 
     fn games_done(&self) -> u64 {
@@ -498,12 +537,7 @@ fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
         .map(|c| runner::chunk_games(args.games, c).count() as u64)
         .sum();
     let total = games_per_count * plan.counts.len() as u64;
-    let tracker = Mutex::new(Tracker {
-        out: &plan.out,
-        checkpoint: start,
-        last_write: Instant::now(),
-        write_failed: false,
-    });
+    let tracker = Mutex::new(Tracker::new(&plan.out, start));
     let lock = || tracker.lock().unwrap_or_else(|e| e.into_inner());
     let resumed_games = lock().games_done();
     let progress = Progress::new(total, resumed_games, args.quiet);
@@ -644,6 +678,11 @@ fn write_partial(out: &Path, force: bool, done: &Checkpoint) -> Result<(), AppEr
         .to_text()
         .context("cannot write the partial result")
         .map_err(failed)?;
+    write_partial_text(out, force, &text)
+}
+
+/// Writes a shard's partial result (a run's or a ladder's text) as `out`'s `partial.toml`.
+fn write_partial_text(out: &Path, force: bool, text: &str) -> Result<(), AppError> {
     report::check_replaceable(out, force)
         .map_err(|e| input(anyhow!("--out {}: {e}", out.display())))?;
     let staged = folder::StagedFolder::create(out)

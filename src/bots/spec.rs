@@ -31,6 +31,12 @@ pub struct BotSpecError {
 }
 
 impl BotSpec {
+    /// Whether the bot searches (costs thousands of simulated moves per decision): a
+    /// ladder gives such tiers `--search-games` instead of `--games`.
+    pub fn searches(&self) -> bool {
+        matches!(self, BotSpec::Ismcts(_))
+    }
+
     /// The heuristic bot with the default weights (the reference population).
     pub fn heuristic() -> BotSpec {
         BotSpec::Heuristic(HeuristicWeights::DEFAULT)

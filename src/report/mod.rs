@@ -8,6 +8,7 @@ pub mod compare;
 pub mod delta;
 pub mod folder;
 pub mod html;
+pub mod ladder;
 pub mod manifest;
 pub mod summary;
 pub mod sweep;
@@ -90,7 +91,9 @@ pub fn check_replaceable(out: &Path, force: bool) -> Result<(), String> {
     let ours = |file: &str| {
         std::fs::read_to_string(out.join(file)).is_ok_and(|text| manifest::is_ours(&text))
     };
-    let report = |n: &str| FILE_NAMES.contains(&n) || OTHER_FILE_NAMES.contains(&n);
+    let report = |n: &str| {
+        FILE_NAMES.contains(&n) || OTHER_FILE_NAMES.contains(&n) || ladder::FILE_NAMES.contains(&n)
+    };
     let partial = |n: &str| n == PARTIAL_FILE;
     let known: &dyn Fn(&str) -> bool = if ours("manifest.toml") {
         &report

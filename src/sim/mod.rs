@@ -3,6 +3,7 @@
 
 pub mod arena;
 pub mod game_log;
+pub mod ladder;
 pub mod replay;
 pub mod runner;
 pub mod tally;

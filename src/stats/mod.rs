@@ -16,6 +16,7 @@
 
 pub mod estimate;
 pub mod record;
+pub mod stability;
 
 use crate::engine::ids::{Character, District, Seat};
 use record::{GameRecord, MAX_PLAYERS};

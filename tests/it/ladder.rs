@@ -1,0 +1,397 @@
+//! `ladder`: tiers play the same seeds as `run`; a one-tier ladder gives `run`'s numbers; a
+//! sharded ladder merges into the single ladder's files byte for byte; a killed ladder
+//! resumes to the same files; bad tiers are refused.
+
+use crate::common::{assert_success, files};
+use assert_cmd::Command;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
+
+fn output(args: &[&str]) -> std::process::Output {
+    Command::new(BIN)
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .env_remove("JOB_COMPLETION_INDEX")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = output(args);
+    assert_success(&out, args);
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn refused(args: &[&str], message: &str) {
+    let out = output(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(stderr.contains(message), "{stderr:?} lacks {message:?}");
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A CSV file as rows of named fields.
+fn rows(file: &Path) -> Vec<BTreeMap<String, String>> {
+    let mut reader = csv::Reader::from_path(file).unwrap();
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// The rows of `file` whose `key` column is `value`.
+fn where_is(
+    rows: &[BTreeMap<String, String>],
+    key: &str,
+    value: &str,
+) -> Vec<BTreeMap<String, String>> {
+    rows.iter().filter(|r| r[key] == value).cloned().collect()
+}
+
+/// Each tier of a ladder is the run of its bot on the run's seeds: its characters, seats and
+/// districts are `run`'s, field for field, whichever tiers come before it. So every tier
+/// plays the same game seeds.
+#[test]
+fn tiers_play_the_seeds_of_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let ladder = dir.path().join("ladder");
+    let common = ["--players", "4-5", "--seed", "13", "--quiet"];
+    let mut args = vec!["ladder", "--tier", "random", "--tier", "heuristic"];
+    args.extend(common);
+    args.extend(["--games", "700", "--out", path(&ladder)]);
+    ok(&args);
+    let ladder_rows = rows(&ladder.join("ladder.csv"));
+    let seat_rows = rows(&ladder.join("ladder_seats.csv"));
+    let district_rows = rows(&ladder.join("ladder_districts.csv"));
+    for bot in ["random", "heuristic"] {
+        let run = dir.path().join(format!("run-{bot}"));
+        let mut args = vec!["run", "--bots", bot];
+        args.extend(common);
+        args.extend(["--games", "700", "--out", path(&run)]);
+        ok(&args);
+        let characters = rows(&run.join("characters.csv"));
+        let tier = where_is(&ladder_rows, "tier", bot);
+        assert_eq!(tier.len(), characters.len(), "{bot}");
+        for (l, r) in tier.iter().zip(&characters) {
+            for field in [
+                "players",
+                "character",
+                "picked",
+                "win_rate",
+                "win_rate_lo",
+                "win_rate_hi",
+            ] {
+                assert_eq!(l[field], r[field], "{bot} {} {field}", r["character"]);
+            }
+        }
+        let seats = rows(&run.join("seats.csv"));
+        let tier = where_is(&seat_rows, "tier", bot);
+        assert_eq!(tier.len(), seats.len());
+        for (l, r) in tier.iter().zip(&seats) {
+            for field in ["players", "seat", "games", "win_rate", "win_rate_lo"] {
+                assert_eq!(l[field], r[field], "{bot} seat {} {field}", r["seat"]);
+            }
+        }
+        let districts = rows(&run.join("districts.csv"));
+        let tier = where_is(&district_rows, "tier", bot);
+        assert_eq!(tier.len(), districts.len());
+        for (l, r) in tier.iter().zip(&districts) {
+            for field in [
+                "district",
+                "in_deck",
+                "build_rate",
+                "appearances",
+                "win_rate",
+            ] {
+                assert_eq!(l[field], r[field], "{bot} {} {field}", r["district"]);
+            }
+        }
+    }
+    // The heuristic tier alone (a one-tier ladder) gives the same rows as in the two-tier
+    // ladder: a tier does not depend on the tiers before it.
+    let alone = dir.path().join("alone");
+    let mut args = vec!["ladder", "--tier", "heuristic"];
+    args.extend(common);
+    args.extend(["--games", "700", "--out", path(&alone)]);
+    ok(&args);
+    assert_eq!(
+        rows(&alone.join("ladder.csv")),
+        where_is(&ladder_rows, "tier", "heuristic")
+    );
+    // One tier: no pair to compare, no two strongest tiers.
+    assert!(rows(&alone.join("stability.csv")).is_empty());
+    assert!(rows(&alone.join("strong_play.csv")).is_empty());
+}
+
+/// Verdicts, the stability table and the strong-play table are consistent with the win
+/// rates and intervals of `ladder.csv`.
+#[test]
+fn verdicts_and_stability_follow_the_rates() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ladder");
+    ok(&[
+        "ladder",
+        "--players",
+        "5",
+        "--tier",
+        "random",
+        "--tier",
+        "heuristic",
+        "--tier",
+        "ismcts:iters=20",
+        "--games",
+        "3000",
+        "--search-games",
+        "48",
+        "--seed",
+        "4",
+        "--quiet",
+        "--out",
+        path(&out),
+    ]);
+    let ladder = rows(&out.join("ladder.csv"));
+    assert_eq!(ladder.len(), 3 * 8);
+    let number = |r: &BTreeMap<String, String>, k: &str| r[k].parse::<f64>().unwrap();
+    for r in &ladder {
+        let (lo, hi) = (number(r, "win_rate_lo"), number(r, "win_rate_hi"));
+        let expected = if lo > 0.2 {
+            "strong"
+        } else if hi < 0.2 {
+            "weak"
+        } else {
+            "even"
+        };
+        assert_eq!(r["verdict"], expected, "{r:?}");
+    }
+    // The search tier played --search-games, the others --games.
+    let seats = rows(&out.join("ladder_seats.csv"));
+    let games = |tier: &str| where_is(&seats, "tier", tier)[0]["games"].clone();
+    assert_eq!(games("heuristic"), "3000");
+    assert_eq!(games("ismcts:iters=20"), "48");
+
+    let stability = rows(&out.join("stability.csv"));
+    assert_eq!(stability.len(), 2);
+    for pair in &stability {
+        let a = where_is(&ladder, "tier", &pair["tier_a"]);
+        let b = where_is(&ladder, "tier", &pair["tier_b"]);
+        let changed: Vec<String> = a
+            .iter()
+            .zip(&b)
+            .filter(|(x, y)| x["verdict"] != y["verdict"])
+            .map(|(x, y)| format!("{} ({} -> {})", x["character"], x["verdict"], y["verdict"]))
+            .collect();
+        assert_eq!(pair["changed"], changed.join("; "));
+        assert_eq!(pair["verdicts_agree"], (8 - changed.len()).to_string());
+        let (rho, lo, hi) = (
+            number(pair, "spearman"),
+            number(pair, "spearman_lo"),
+            number(pair, "spearman_hi"),
+        );
+        assert!((-1.0..=1.0).contains(&rho) && lo <= hi, "{pair:?}");
+    }
+    let strong = rows(&out.join("strong_play.csv"));
+    assert_eq!(strong.len(), 8);
+    for r in &strong {
+        let holds = if r["verdict_a"] == r["verdict_b"] {
+            "yes"
+        } else {
+            "no"
+        };
+        assert_eq!(r["holds_under_strong_play"], holds);
+        assert_eq!(r["tier_a"], "heuristic");
+        assert_eq!(r["tier_b"], "ismcts:iters=20");
+    }
+    let summary = std::fs::read_to_string(out.join("summary.txt")).unwrap();
+    assert!(summary.contains("random -> heuristic: "), "{summary}");
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(html.contains("Rank agreement of consecutive tiers"));
+}
+
+/// The issue's "done when": a ladder sharded in 2 and merged gives the single ladder's
+/// files byte for byte (a search tier included, whose one chunk falls in shard 0).
+#[test]
+fn two_merged_shards_are_the_single_ladder() {
+    let dir = tempfile::tempdir().unwrap();
+    let ladder = [
+        "ladder",
+        "--players",
+        "4-5",
+        "--tier",
+        "random",
+        "--tier",
+        "ismcts:iters=10",
+        "--games",
+        "700",
+        "--search-games",
+        "20",
+        "--seed",
+        "3",
+        "--quiet",
+    ];
+    let single = dir.path().join("single");
+    let mut args = ladder.to_vec();
+    args.extend(["--out", path(&single)]);
+    ok(&args);
+    let parts: Vec<_> = (0..2)
+        .map(|k| dir.path().join(format!("part-{k}")))
+        .collect();
+    for (k, part) in parts.iter().enumerate() {
+        let shard = format!("{k}/2");
+        let mut args = ladder.to_vec();
+        args.extend(["--shard", &shard, "--out", path(part)]);
+        ok(&args);
+    }
+    let merged = dir.path().join("merged");
+    // Given in reverse order: merge puts them in shard order.
+    ok(&[
+        "merge",
+        path(&parts[1]),
+        path(&parts[0]),
+        "--out",
+        path(&merged),
+        "--quiet",
+    ]);
+    let (a, b) = (files(&single), files(&merged));
+    assert_eq!(a.len(), 8);
+    for ((name, x), (_, y)) in a.iter().zip(&b) {
+        assert!(x == y, "{name} differs after merge");
+    }
+    assert_eq!(a, b);
+    // One shard is not enough, and a run's partial does not mix with a ladder's.
+    refused(
+        &["merge", path(&parts[0]), "--out", path(&merged)],
+        "shard 1/2 is missing",
+    );
+}
+
+/// Games done according to a ladder's checkpoint (the first number of each `totals`).
+fn checkpoint_games(checkpoint: &Path) -> u64 {
+    let Ok(text) = std::fs::read_to_string(checkpoint) else {
+        return 0;
+    };
+    text.lines()
+        .filter_map(|l| l.strip_prefix("totals = \""))
+        .filter_map(|l| l.split_whitespace().next()?.parse::<u64>().ok())
+        .sum()
+}
+
+/// A ladder killed while playing resumes from its checkpoint to the files of an
+/// uninterrupted ladder; another ladder cannot resume it.
+#[test]
+fn a_killed_ladder_resumes_to_identical_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ladder");
+    let long = [
+        "ladder",
+        "--players",
+        "4",
+        "--tier",
+        "random",
+        "--tier",
+        "heuristic",
+        "--games",
+        "60000",
+        "--seed",
+        "8",
+        "--quiet",
+    ];
+    let checkpoint = dir.path().join(".ladder.run").join("checkpoint.toml");
+    let mut child = std::process::Command::new(BIN)
+        .args(long)
+        .args(["--out", path(&out), "--threads", "1"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let waited = Instant::now();
+    while checkpoint_games(&checkpoint) == 0 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the ladder ended before its first checkpoint"
+        );
+        assert!(waited.elapsed() < Duration::from_secs(60), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let done = checkpoint_games(&checkpoint);
+    assert!(0 < done && done < 120000, "{done} games in the checkpoint");
+    assert!(!out.exists(), "no report before the ladder ends");
+
+    let mut other = long.to_vec();
+    other[10] = "9";
+    other.extend(["--resume", path(&out)]);
+    refused(
+        &other,
+        "--seed: the interrupted ladder has 8, this command 9",
+    );
+
+    let mut resume = long.to_vec();
+    resume.extend(["--resume", path(&out), "--threads", "2"]);
+    let stderr = ok(&resume);
+    assert!(
+        stderr.contains(&format!("(resumed after {done})")),
+        "{stderr}"
+    );
+    assert!(!checkpoint.exists(), "the checkpoint is removed");
+    let resumed = files(&out);
+    let mut whole = long.to_vec();
+    whole.extend(["--out", path(&out), "--threads", "2"]);
+    ok(&whole);
+    assert_eq!(resumed, files(&out));
+}
+
+/// Bad tiers are refused before any game, naming the flag and the value; nothing is written.
+#[test]
+fn bad_tiers_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ladder");
+    let with = |tiers: &[&str], message: &str| {
+        let mut args = vec!["ladder", "--players", "4", "--out", path(&out)];
+        for t in tiers {
+            args.extend(["--tier", t]);
+        }
+        refused(&args, message);
+        assert!(!out.exists());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    };
+    with(
+        &["heuristic", "heuristic"],
+        "--tier heuristic: the tier heuristic is already",
+    );
+    with(
+        &["random,heuristic"],
+        "--tier random,heuristic: a tier is one bot spec",
+    );
+    with(
+        &["heuristc"],
+        "--tier heuristc: bot spec \"heuristc\": unknown bot",
+    );
+    with(&["ismcts:iters=0"], "--tier ismcts:iters=0");
+    refused(
+        &[
+            "ladder",
+            "--players",
+            "4",
+            "--search-games",
+            "0",
+            "--out",
+            path(&out),
+        ],
+        "--search-games",
+    );
+}
