@@ -36,7 +36,15 @@ fn clean(program: &str) -> Command {
 fn single_run(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let single = dir.join("single");
     let out = clean(BIN)
-        .args(["run", "--preset", "all-characters", "--players", "4-5", "--games", "1100"])
+        .args([
+            "run",
+            "--preset",
+            "all-characters",
+            "--players",
+            "4-5",
+            "--games",
+            "1100",
+        ])
         .args(["--seed", "9", "--bots", "heuristic", "--quiet", "--out"])
         .arg(&single)
         .output()
@@ -50,7 +58,10 @@ fn assert_same(merged: &Path, single: &[(String, Vec<u8>)]) {
     assert_eq!(merged.len(), 9, "{merged:?}");
     for ((name, x), (other, y)) in single.iter().zip(&merged) {
         assert_eq!(name, other);
-        assert!(x == y, "{name} differs between the single run and the merge");
+        assert!(
+            x == y,
+            "{name} differs between the single run and the merge"
+        );
     }
 }
 
@@ -123,7 +134,10 @@ fn env_value(manifest: &str, name: &str) -> String {
     lines
         .find(|l| l.strip_prefix("- name: ").and_then(|l| l.split(' ').next()) == Some(name))
         .unwrap_or_else(|| panic!("no variable {name}"));
-    let value = lines.next().and_then(|l| l.strip_prefix("value: ")).unwrap();
+    let value = lines
+        .next()
+        .and_then(|l| l.strip_prefix("value: "))
+        .unwrap();
     value.trim_matches('"').to_string()
 }
 
@@ -156,7 +170,10 @@ fn kubernetes_manifests_run_an_indexed_job_and_merge() {
     assert!(shards_yaml.contains("parallelism: *shards"));
     assert!(shards_yaml.contains("completionMode: Indexed"));
     let shards = env_value(&shards_yaml, "CITADELS_SHARDS");
-    assert_eq!(shards, completions, "CITADELS_SHARDS and completions differ");
+    assert_eq!(
+        shards, completions,
+        "CITADELS_SHARDS and completions differ"
+    );
     let shards: u32 = shards.parse().unwrap();
 
     let dir = tempfile::tempdir().unwrap();
