@@ -6,6 +6,7 @@ mod characters;
 mod characters_ranks_1_to_5;
 mod characters_ranks_5_to_9;
 mod cli;
+mod cluster;
 mod common;
 mod compare_sweep;
 mod determinism;

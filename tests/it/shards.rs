@@ -220,40 +220,6 @@ fn bad_shards_are_refused() {
     assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
 }
 
-/// The ready-made cluster files run as many shards as `--shard auto/N` says, and merge the
-/// folders the shards write.
-#[test]
-fn cluster_files_agree_on_the_shard_count() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/cluster");
-    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
-    let auto = |text: &str| -> u64 {
-        let at = text.rfind("--shard auto/").expect("--shard auto/N") + "--shard auto/".len();
-        let digits: String = text[at..]
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect();
-        digits.parse().unwrap()
-    };
-    let slurm = read("slurm-shards.sh");
-    let array = slurm
-        .lines()
-        .find_map(|l| l.strip_prefix("#SBATCH --array=0-"))
-        .expect("an array 0-(N-1)");
-    assert_eq!(array.trim().parse::<u64>().unwrap() + 1, auto(&slurm));
-    assert!(slurm.contains("--out \"$RESULTS/parts/shard-$SLURM_ARRAY_TASK_ID\""));
-    assert!(read("slurm-merge.sh").contains("merge \"$RESULTS\"/parts/shard-* --out"));
-
-    let k8s = read("k8s-shards.yaml");
-    let completions = k8s
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("completions: "))
-        .expect("completions: N");
-    assert_eq!(completions.parse::<u64>().unwrap(), auto(&k8s));
-    assert!(k8s.contains("completionMode: Indexed"));
-    assert!(k8s.contains("--out /results/parts/shard-$JOB_COMPLETION_INDEX"));
-    assert!(read("k8s-merge.yaml").contains("merge /results/parts/shard-* --out"));
-}
-
 /// A partial result is the checkpoint of a finished shard: as a checkpoint, it resumes the
 /// same shard (nothing left to play, the same partial again) and no other.
 #[test]
