@@ -6,9 +6,9 @@
 
 use super::{AppError, failed, input, seat_bots, write_reports};
 use crate::bots::BotSpec;
-use crate::checkpoint::{Checkpoint, PARTIAL_FILE};
 use crate::cli::MergeArgs;
 use crate::config;
+use crate::report::checkpoint::{Checkpoint, PARTIAL_FILE};
 use crate::report::{self, Manifest, Section, folder};
 use crate::sim::runner::Shard;
 use anyhow::{Context, anyhow};

@@ -4,6 +4,7 @@
 //! bytes); `folder::StagedFolder` writes them so a report folder appears only when complete.
 
 pub mod arena;
+pub mod checkpoint;
 pub mod compare;
 pub mod delta;
 pub mod folder;

@@ -389,7 +389,7 @@ fn count_progress(file: &CountFile, games: u64) -> Result<CountProgress, String>
 impl Checkpoint {
     pub fn to_text(&self) -> io::Result<String> {
         let file = File {
-            generator: crate::report::manifest::GENERATOR.to_string(),
+            generator: super::manifest::GENERATOR.to_string(),
             format: FORMAT,
             command: self.command.clone(),
             shard: self.shard.map(|s| s.to_string()),
@@ -467,7 +467,7 @@ pub fn write(out: &Path, checkpoint: &Checkpoint) -> io::Result<()> {
 }
 
 /// The file of a shard's partial result, in the folder given as `run --shard ... --out`.
-pub use crate::report::PARTIAL_FILE;
+pub use super::PARTIAL_FILE;
 
 /// Reads the checkpoint of `out`: `Ok(None)` if there is none.
 pub fn read(out: &Path) -> io::Result<Option<Checkpoint>> {
