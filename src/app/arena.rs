@@ -2,7 +2,7 @@
 //! `arena.csv`, a summary and a manifest.
 
 use super::{
-    AppError, check_out, failed, input, load_config, parse_one_bot, threads, write_folder,
+    AppError, check_out, failed, input, load_config, lock_out, parse_one_bot, threads, write_folder,
 };
 use crate::cli::ArenaArgs;
 use crate::progress::Progress;
@@ -24,6 +24,7 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
         .clone()
         .unwrap_or_else(|| Path::new("reports").join("arena"));
     check_out(&out, args.force)?;
+    let _lock = lock_out(&out)?;
     let config_table = report::manifest::config_table(&config.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
     let threads = threads(args.threads);

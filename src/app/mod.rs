@@ -15,6 +15,7 @@ use crate::cli::{Cli, Command, ConfigArgs, RunArgs, SetupArgs};
 use crate::config::{self, RunConfig};
 use crate::engine::rules::Rules;
 use crate::progress::Progress;
+use crate::report::lock::{LockError, OutLock};
 use crate::report::{self, Manifest, Section, folder};
 use crate::sim::runner;
 use crate::stats::Stats;
@@ -274,6 +275,20 @@ fn check_out(out: &Path, force: bool) -> Result<(), AppError> {
         .map_err(|e| input(anyhow!("--out {}: {e}", out.display())))
 }
 
+/// Takes the lock of the report folder `out` (`report::lock`) and cleans up the leftovers
+/// of killed runs there. Call it once all input is checked, before anything is written, and
+/// keep the guard until the reports are in place: another run into the same folder is
+/// refused (status 2) while it is held.
+pub fn lock_out(out: &Path) -> Result<OutLock, AppError> {
+    OutLock::take(out).map_err(|e| {
+        let message = anyhow!("--out {}: {e}", out.display());
+        match e {
+            LockError::Held { .. } => input(message),
+            LockError::Io { .. } => failed(message),
+        }
+    })
+}
+
 /// Writes rendered files into the report folder `out` (replaced whole, once written).
 fn write_folder(out: &Path, force: bool, files: &[report::ReportFile]) -> Result<(), AppError> {
     report::check_replaceable(out, force)
@@ -287,24 +302,23 @@ fn write_folder(out: &Path, force: bool, files: &[report::ReportFile]) -> Result
 }
 
 /// Writes rendered report files into `out` (replaced whole), then prints where and, unless
-/// `quiet`, the summary.
+/// `quiet`, the short summary (the full tables are in `summary.txt`).
 fn write_reports(
     out: &Path,
     force: bool,
     quiet: bool,
     files: &[report::ReportFile],
 ) -> Result<(), AppError> {
+    // Rendered before the folder is replaced, so a failure leaves the old report.
+    let brief = report::brief::render(files, out)
+        .context("cannot render the summary")
+        .map_err(failed)?;
     // The existing folder may have changed while the games were played.
     write_folder(out, force, files)?;
     println!("reports written to {}", out.display());
     if !quiet {
-        let summary = files.iter().find(|f| f.name == "summary.txt");
         println!();
-        print!(
-            "{}",
-            summary.map_or_else(String::new, |f| String::from_utf8_lossy(&f.bytes)
-                .into_owned())
-        );
+        print!("{brief}");
     }
     Ok(())
 }

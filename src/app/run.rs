@@ -1,7 +1,7 @@
 //! `run`: plays one population, with checkpoints (`--resume`), shards (`--shard`, whose
 //! partial results `merge` adds up) and the game log (`--log-games`).
 
-use super::{AppError, Plan, failed, input, plan, render_plan, threads, write_reports};
+use super::{AppError, Plan, failed, input, lock_out, plan, render_plan, threads, write_reports};
 use crate::cli::{RunArgs, ShardArg};
 use crate::progress::Progress;
 use crate::report::checkpoint::{self, Checkpoint, CountProgress, Fingerprint};
@@ -194,6 +194,7 @@ pub(super) fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> 
             plan.out.display()
         )));
     }
+    let _lock = lock_out(&plan.out)?;
     let mut log = match &args.log_games {
         None => None,
         Some(path) => Some(folder::StagedFile::create(path).map_err(|e| {

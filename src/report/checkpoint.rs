@@ -436,19 +436,7 @@ impl Checkpoint {
 
 /// The hidden work folder of the report folder `out`: `.<name>.run` next to it.
 pub fn work_folder(out: &Path) -> io::Result<PathBuf> {
-    let name = out.file_name().ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!(
-                "{} cannot be a report folder (no folder name)",
-                out.display()
-            ),
-        )
-    })?;
-    let mut hidden = std::ffi::OsString::from(".");
-    hidden.push(name);
-    hidden.push(".run");
-    Ok(out.with_file_name(hidden))
+    super::folder::hidden_sibling(out, "run")
 }
 
 /// The checkpoint file of the report folder `out`.
