@@ -2,7 +2,6 @@
 
 pub mod app;
 pub mod bots;
-pub mod checkpoint;
 pub mod cli;
 pub mod config;
 pub mod engine;

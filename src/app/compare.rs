@@ -3,8 +3,8 @@
 //! a manifest and `report.html` with the differences.
 
 use super::{
-    AppError, Plan, failed, input, plan_with, play, refuse_flag, refuse_run_only, render_plan,
-    write_folder,
+    AppError, Plan, failed, input, lock_out, plan_with, play, refuse_flag, refuse_run_only,
+    render_plan, write_folder,
 };
 use crate::cli::{CompareArgs, ConfigArgs, RunArgs};
 use crate::progress::Progress;
@@ -136,6 +136,7 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         .map_err(|e| name_side("A", &args.a, e))?;
     let plan_b = plan_with(&args_b, || super::load_config(&args_b.setup))
         .map_err(|e| name_side("B", &args.b, e))?;
+    let _lock = lock_out(&out)?;
 
     let per_side = run.games * plan_a.counts.len() as u64;
     let progress = Progress::new(2 * per_side, 0, run.quiet);

@@ -3,12 +3,10 @@
 //! games are a run's games (same seeds, same counters); the reports (`report::ladder`) say per
 //! character, seat and district whether its verdict holds as play gets stronger.
 
-use super::{
-    AppError, Tracker, check_out, chunks_to_play, failed, input, load_config, resolve_shard,
-    threads, write_partial_text, write_reports,
-};
+use super::run::{Tracker, chunks_to_play, resolve_shard, write_partial_text};
+use super::{AppError, check_out, failed, input, load_config, lock_out, threads, write_reports};
 use crate::bots::BotSpec;
-use crate::checkpoint::{self, CountProgress, Fingerprint, LadderCheckpoint, TierProgress};
+use crate::report::checkpoint::{self, CountProgress, Fingerprint, LadderCheckpoint, TierProgress};
 use crate::cli::{ConfigArgs, DEFAULT_TIERS, LadderArgs, MergeArgs};
 use crate::config::{self, RunConfig};
 use crate::engine::rules::Rules;
@@ -250,6 +248,7 @@ fn write_ladder_reports(
 pub fn ladder(args: &LadderArgs, command_line: String) -> Result<(), AppError> {
     let shard = resolve_shard(args.shard)?;
     let plan = plan(args)?;
+    let _lock = lock_out(&plan.out)?;
     let start = start_from(args, &plan, command_line, shard)?;
     // Creates the work folder before any game is played, so an unwritable location fails
     // at once.
@@ -400,6 +399,7 @@ pub fn merge(args: &MergeArgs, files: &[PathBuf], texts: &[String]) -> Result<()
         }
     }
     done.shard = None;
+    let _lock = lock_out(&args.out)?;
     let rules = f
         .players
         .iter()

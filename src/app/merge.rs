@@ -4,12 +4,12 @@
 //! player counts, bots), each exactly once and complete; anything else is refused, naming
 //! the file.
 
-use super::{AppError, failed, input, seat_bots, write_reports};
+use super::{AppError, check_out, failed, input, lock_out, seat_bots, write_reports};
 use crate::bots::BotSpec;
-use crate::checkpoint::{self, Checkpoint, Fingerprint, PARTIAL_FILE};
 use crate::cli::MergeArgs;
 use crate::config;
-use crate::report::{self, Manifest, Section, folder};
+use crate::report::checkpoint::{self, Checkpoint, Fingerprint, PARTIAL_FILE};
+use crate::report::{self, Manifest, Section};
 use crate::sim::runner::Shard;
 use anyhow::{Context, anyhow};
 use std::collections::{BTreeMap, BTreeSet};
@@ -152,11 +152,7 @@ fn check(partials: Vec<Partial>) -> Result<Vec<Partial>, AppError> {
 }
 
 pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
-    folder::check_target(&args.out)
-        .with_context(|| format!("--out {}", args.out.display()))
-        .map_err(input)?;
-    report::check_replaceable(&args.out, args.force)
-        .map_err(|e| input(anyhow!("--out {}: {e}", args.out.display())))?;
+    check_out(&args.out, args.force)?;
     let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => a == b,
@@ -184,6 +180,7 @@ pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
         .map(|(file, text)| read_partial(file, text))
         .collect::<Result<Vec<_>, _>>()?;
     let partials = check(partials)?;
+    let _lock = lock_out(&args.out)?;
     let first = &partials[0];
     let fingerprint = &first.done.fingerprint;
     let what = first.file.display();

@@ -4,7 +4,7 @@
 //! values set in its `[rules]` table, validated by the config loader like a file would be.
 
 use super::{
-    AppError, default_out, failed, input, load_config, plan_with, play, refuse_flag,
+    AppError, default_out, failed, input, load_config, lock_out, plan_with, play, refuse_flag,
     refuse_run_only, render_plan, write_folder,
 };
 use crate::cli::{SetValues, SweepArgs};
@@ -156,6 +156,7 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
     for combo in &combos {
         plans.push(plan_with(&run_args, || with_rules(&base, combo))?);
     }
+    let _lock = lock_out(&out)?;
     let base_table = report::manifest::config_table(&base.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", base.source)))?;
 

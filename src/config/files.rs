@@ -10,7 +10,9 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConfigFile {
-    pub name: String,
+    /// Optional in a file: `load_file` names a config without one after the file's stem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     /// `"2016"` (the default), `"classic"` or `"2021"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edition: Option<String>,

@@ -291,7 +291,7 @@ impl RunConfig {
         let o = &self.options;
         let int = |v: u8| Some(i64::from(v));
         let file = ConfigFile {
-            name: self.name.clone(),
+            name: Some(self.name.clone()),
             edition: Some(self.edition.name().into()),
             characters: self
                 .cast
@@ -487,7 +487,12 @@ pub fn load_file_as(path: &Path, edition: Option<Edition>) -> Result<RunConfig, 
     }
     let text = std::fs::read_to_string(path)
         .map_err(|e| ConfigError(format!("{source}: cannot read the file: {e}")))?;
-    load_str_as(&source, &text, edition)
+    let mut file: ConfigFile = files::parse(&source, &text)?;
+    // A file without `name` is named after its file (its report folder's default name too).
+    if file.name.is_none() {
+        file.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+    }
+    validate::validate(&source, &file, Catalog::embedded()?, edition)
 }
 
 /// Parses and validates config text; `source` names it in messages (a path or `preset NAME`).

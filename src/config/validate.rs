@@ -27,11 +27,9 @@ pub fn validate(
     edition: Option<Edition>,
 ) -> Result<RunConfig, ConfigError> {
     let mut errors: Vec<String> = Vec::new();
-    if file.name.trim().is_empty() {
-        errors.push(format!(
-            "name = \"{}\": allowed: a non-empty string",
-            file.name
-        ));
+    let name = file.name.clone().unwrap_or_default();
+    if name.trim().is_empty() {
+        errors.push(format!("name = \"{name}\": allowed: a non-empty string"));
     }
     let edition = match (edition, &file.edition) {
         (Some(edition), _) => edition,
@@ -98,7 +96,7 @@ pub fn validate(
         spec
     };
     let config = RunConfig {
-        name: file.name.clone(),
+        name,
         source: source.to_string(),
         edition,
         basic_specs: catalog.basics().map(|s| apply(s.district)).collect(),

@@ -6,6 +6,12 @@ use super::rules::Rules;
 use super::state::{Pending, Phase, State, TurnMode};
 use super::{building, characters, districts, draft, gathering, turn};
 
+/// The capacity of a move buffer: more than any position's legal actions in practice (the
+/// largest lists are the Diplomat's exchanges in big cities, a few hundred), so a worker's
+/// buffer never grows and a game allocates nothing. The runner and the ISMCTS bot both size
+/// their buffers with it.
+pub const MOVE_BUFFER: usize = 1024;
+
 /// The seat that must decide now, or `None` once the game is over.
 pub fn to_move(state: &State) -> Option<Seat> {
     match state.phase {

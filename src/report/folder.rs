@@ -61,8 +61,9 @@ fn probe_writable(target: &Path) -> io::Result<()> {
     }
 }
 
-/// `.<name>.<tag>-<pid>` next to `target`.
-fn sibling(target: &Path, tag: &str) -> io::Result<PathBuf> {
+/// `.<name>.<tag>` next to `target` (the hidden names citadels-sim keeps beside a report
+/// folder or file).
+pub fn hidden_sibling(target: &Path, tag: &str) -> io::Result<PathBuf> {
     let name = target.file_name().ok_or_else(|| {
         io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -74,8 +75,60 @@ fn sibling(target: &Path, tag: &str) -> io::Result<PathBuf> {
     })?;
     let mut hidden = std::ffi::OsString::from(".");
     hidden.push(name);
-    hidden.push(format!(".{tag}-{}", std::process::id()));
+    hidden.push(format!(".{tag}"));
     Ok(target.with_file_name(hidden))
+}
+
+/// `.<name>.<tag>-<pid>` next to `target`.
+fn sibling(target: &Path, tag: &str) -> io::Result<PathBuf> {
+    hidden_sibling(target, &format!("{tag}-{}", std::process::id()))
+}
+
+/// Removes what a killed run left next to the report folder `target`: staging folders
+/// (`.<name>.partial-<pid>`) and a replaced report (`.<name>.old-<pid>`) of other processes.
+/// A run killed between the two renames of `StagedFolder::commit` left no report folder but
+/// its previous contents under the `old` name: those are put back. Call it only while
+/// holding the folder's lock (`lock::OutLock`), so no live run's folders are touched.
+pub fn clean_leftovers(target: &Path) -> io::Result<()> {
+    let Some(name) = target.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return Ok(());
+    };
+    let parent = target
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let entries = match fs::read_dir(parent) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    let ours = std::process::id().to_string();
+    let mut leftovers = Vec::new();
+    for entry in entries {
+        let entry = entry?;
+        let file_name = entry.file_name().to_string_lossy().into_owned();
+        for tag in ["partial", "old"] {
+            let prefix = format!(".{name}.{tag}-");
+            if let Some(pid) = file_name.strip_prefix(&prefix)
+                && !pid.is_empty()
+                && pid.bytes().all(|b| b.is_ascii_digit())
+                && pid != ours
+            {
+                leftovers.push((tag, entry.path()));
+            }
+        }
+    }
+    leftovers.sort();
+    for (tag, path) in leftovers {
+        if tag == "old" && !target.exists() {
+            fs::rename(&path, target)?;
+        } else if path.is_dir() {
+            fs::remove_dir_all(&path)?;
+        } else {
+            fs::remove_file(&path)?;
+        }
+    }
+    Ok(())
 }
 
 impl StagedFolder {
@@ -304,5 +357,44 @@ mod tests {
         assert!(check_target(&target.join("sub")).is_err());
         assert!(check_target(Path::new("..")).is_err());
         assert!(check_target(&dir.path().join("new").join("run")).is_ok());
+    }
+
+    #[test]
+    fn leftovers_of_killed_runs_are_cleaned_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("run");
+        fs::create_dir(&target).unwrap();
+        fs::write(target.join("summary.txt"), "current").unwrap();
+        for leftover in [".run.partial-4242", ".run.old-4243"] {
+            fs::create_dir(dir.path().join(leftover)).unwrap();
+        }
+        // Not ours: another folder's staging, and a name that only starts alike.
+        fs::create_dir(dir.path().join(".other.partial-4242")).unwrap();
+        fs::create_dir(dir.path().join(".run.partial-x")).unwrap();
+        clean_leftovers(&target).unwrap();
+        assert_eq!(
+            names(dir.path()),
+            [".other.partial-4242", ".run.partial-x", "run"]
+        );
+        assert_eq!(
+            fs::read_to_string(target.join("summary.txt")).unwrap(),
+            "current"
+        );
+    }
+
+    #[test]
+    fn a_report_left_under_the_old_name_is_put_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("run");
+        let old = dir.path().join(".run.old-4243");
+        fs::create_dir(&old).unwrap();
+        fs::write(old.join("summary.txt"), "previous").unwrap();
+        fs::create_dir(dir.path().join(".run.partial-4243")).unwrap();
+        clean_leftovers(&target).unwrap();
+        assert_eq!(names(dir.path()), ["run"]);
+        assert_eq!(
+            fs::read_to_string(target.join("summary.txt")).unwrap(),
+            "previous"
+        );
     }
 }

@@ -4,11 +4,14 @@
 //! bytes); `folder::StagedFolder` writes them so a report folder appears only when complete.
 
 pub mod arena;
+pub mod brief;
+pub mod checkpoint;
 pub mod compare;
 pub mod delta;
 pub mod folder;
 pub mod html;
 pub mod ladder;
+pub mod lock;
 pub mod manifest;
 pub mod summary;
 pub mod sweep;

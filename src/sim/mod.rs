@@ -11,7 +11,7 @@ pub mod tally;
 use crate::bots::{AnyBot, Bot, BotSpec};
 use crate::engine::action::Action;
 use crate::engine::ids::Seat;
-use crate::engine::legal::{legal_actions, to_move};
+use crate::engine::legal::{MOVE_BUFFER, legal_actions, to_move};
 use crate::engine::rng::mix;
 use crate::engine::rules::Rules;
 use crate::engine::scoring::outcome;
@@ -20,11 +20,6 @@ use crate::engine::view::View;
 use crate::engine::{apply, new_game};
 use crate::stats::record::GameRecord;
 use tally::Tally;
-
-/// The capacity of a move buffer: more than any position's legal actions in practice (the
-/// largest lists are the Diplomat's exchanges in big cities, a few hundred), so a worker's
-/// buffer never grows and a game allocates nothing.
-pub const MOVE_BUFFER: usize = 1024;
 
 /// The seed of game `index` at a player count, from the run's master seed.
 pub fn game_seed(master: u64, players: u8, index: u64) -> u64 {

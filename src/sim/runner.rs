@@ -260,7 +260,7 @@ pub fn for_each_chunk<T, W>(
         .expect("cannot start the worker threads");
     pool.install(|| {
         chunks.par_iter().for_each_init(
-            || Vec::with_capacity(crate::sim::MOVE_BUFFER),
+            || Vec::with_capacity(crate::engine::legal::MOVE_BUFFER),
             |legal, &chunk| chunk_done(chunk, work(chunk, legal)),
         )
     })

@@ -4,7 +4,8 @@
 
 use citadels_sim::bots::BotSpec;
 use citadels_sim::config::load_preset;
-use citadels_sim::sim::{MOVE_BUFFER, Silent, game_seed, play_observed};
+use citadels_sim::engine::legal::MOVE_BUFFER;
+use citadels_sim::sim::{Silent, game_seed, play_observed};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 

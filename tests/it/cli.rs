@@ -599,3 +599,27 @@ fn heuristic_weights_change_the_play() {
     let read = |dir: &std::path::Path| std::fs::read(dir.join("characters.csv")).unwrap();
     assert_ne!(read(&base), read(&tuned));
 }
+
+/// Issue 17: a config file without `name` is named after its file's stem.
+#[test]
+fn a_config_without_a_name_takes_the_file_stem() {
+    let preset = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/presets/first-game.toml"),
+    )
+    .unwrap();
+    let unnamed: String = preset
+        .lines()
+        .filter(|l| !l.starts_with("name"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(unnamed, preset, "the preset names itself");
+    let (_dir, out) = run_ok(&["--players", "4", "--games", "10"], Some(&unnamed));
+    let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
+    assert!(manifest.contains("config_name = \"house\""), "{manifest}");
+    // An empty name is still refused.
+    refused_config(
+        &format!("name = \"\"\n{unnamed}"),
+        &["--players", "4"],
+        "name = \"\": allowed: a non-empty string",
+    );
+}

@@ -20,6 +20,7 @@ mod golden;
 mod hostile;
 mod invariants;
 mod ladder;
+mod out_lock;
 mod resume;
 mod scoring;
 mod selection;

@@ -49,7 +49,7 @@ impl IsmctsBot {
             rng,
             policy,
             tree: Tree::default(),
-            legal: Vec::with_capacity(crate::sim::MOVE_BUFFER),
+            legal: Vec::with_capacity(crate::engine::legal::MOVE_BUFFER),
         }
     }
 

@@ -481,7 +481,7 @@ pub(crate) fn count_progress(file: &CountFile, games: u64) -> Result<CountProgre
 impl Checkpoint {
     pub fn to_text(&self) -> io::Result<String> {
         let file = File {
-            generator: crate::report::manifest::GENERATOR.to_string(),
+            generator: super::manifest::GENERATOR.to_string(),
             format: FORMAT,
             command: self.command.clone(),
             shard: self.shard.map(|s| s.to_string()),
@@ -667,19 +667,7 @@ impl LadderCheckpoint {
 
 /// The hidden work folder of the report folder `out`: `.<name>.run` next to it.
 pub fn work_folder(out: &Path) -> io::Result<PathBuf> {
-    let name = out.file_name().ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!(
-                "{} cannot be a report folder (no folder name)",
-                out.display()
-            ),
-        )
-    })?;
-    let mut hidden = std::ffi::OsString::from(".");
-    hidden.push(name);
-    hidden.push(".run");
-    Ok(out.with_file_name(hidden))
+    super::folder::hidden_sibling(out, "run")
 }
 
 /// The checkpoint file of the report folder `out`.
@@ -702,7 +690,7 @@ pub fn write_text(out: &Path, text: &str) -> io::Result<()> {
 }
 
 /// The file of a shard's partial result, in the folder given as `run --shard ... --out`.
-pub use crate::report::PARTIAL_FILE;
+pub use super::PARTIAL_FILE;
 
 /// Reads the checkpoint of `out`: `Ok(None)` if there is none.
 pub fn read(out: &Path) -> io::Result<Option<Checkpoint>> {

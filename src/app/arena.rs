@@ -1,0 +1,112 @@
+//! `arena`: one hero bot against a field bot on paired deals (`sim::arena`), written as
+//! `arena.csv`, a summary and a manifest.
+
+use super::{
+    AppError, check_out, failed, input, load_config, lock_out, parse_one_bot, threads, write_folder,
+};
+use crate::cli::ArenaArgs;
+use crate::progress::Progress;
+use crate::report::{self, Manifest};
+use anyhow::{Context, anyhow};
+use std::path::Path;
+use std::time::Instant;
+
+pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppError> {
+    let config = load_config(&args.setup)?;
+    let hero = parse_one_bot("--hero", &args.hero, &config)?;
+    let field = parse_one_bot("--field", &args.field, &config)?;
+    let mut counts = Vec::new();
+    for players in args.players.counts() {
+        counts.push(config.rules(players).map_err(input)?);
+    }
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| Path::new("reports").join("arena"));
+    check_out(&out, args.force)?;
+    let _lock = lock_out(&out)?;
+    let config_table = report::manifest::config_table(&config.to_toml())
+        .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
+    let threads = threads(args.threads);
+
+    let games_per_deal: u64 = counts.iter().map(|r| u64::from(r.players) + 1).sum();
+    let progress = Progress::new(args.deals * games_per_deal, 0, args.quiet);
+    let started = Instant::now();
+    let mut results = Vec::new();
+    let mut before = 0;
+    for rules in &counts {
+        progress.start_count(rules.players);
+        let per_deal = u64::from(rules.players) + 1;
+        let stats = crate::sim::arena::run(
+            rules,
+            args.seed,
+            args.deals,
+            &hero,
+            &field,
+            threads,
+            &|deals| progress.set_position(before + deals * per_deal),
+        );
+        before += args.deals * per_deal;
+        results.push((rules.players, stats));
+    }
+    progress.finish();
+    let elapsed = started.elapsed().as_secs_f64();
+
+    let (hero_name, field_name) = (hero.to_string(), field.to_string());
+    let rows: Vec<report::arena::ArenaRow> = results
+        .iter()
+        .map(|(players, stats)| report::arena::ArenaRow {
+            hero: &hero_name,
+            field: &field_name,
+            players: *players,
+            stats,
+        })
+        .collect();
+    // The manifest of an arena: `games` holds the deals per player count, `bots` the hero
+    // then the field.
+    let manifest = Manifest {
+        generator: report::manifest::GENERATOR,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        command: command_line,
+        config_source: config.source.clone(),
+        config_name: config.name.clone(),
+        seed: args.seed,
+        games: args.deals,
+        players: args.players.counts().collect(),
+        bots: vec![hero_name.clone(), field_name.clone()],
+        config: config_table,
+    };
+    let summary = report::arena::summary(&rows);
+    let render = || -> std::io::Result<Vec<report::ReportFile>> {
+        Ok(vec![
+            report::ReportFile {
+                name: "arena.csv",
+                bytes: report::arena::csv(&rows)?,
+            },
+            report::ReportFile {
+                name: "summary.txt",
+                bytes: summary.clone().into_bytes(),
+            },
+            report::ReportFile {
+                name: "manifest.toml",
+                bytes: manifest.to_toml()?.into_bytes(),
+            },
+        ])
+    };
+    let files = render()
+        .context("cannot render the reports")
+        .map_err(failed)?;
+    // The existing folder may have changed while the games were played.
+    write_folder(&out, args.force, &files)?;
+    println!("reports written to {}", out.display());
+    if !args.quiet {
+        println!();
+        print!("{summary}");
+    }
+    let games = args.deals * games_per_deal;
+    eprintln!(
+        "{games} games in {elapsed:.1} s: {:.0} games/s on {threads} threads",
+        games as f64 / elapsed.max(1e-9)
+    );
+    Ok(())
+}

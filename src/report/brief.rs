@@ -1,0 +1,97 @@
+//! The short summary a run prints on the terminal: per player count its headline figures
+//! (the sweep's `Headline`, read back from the rendered tables), any stall warning, and where
+//! the full report is. The full tables stay in `summary.txt`.
+
+use super::Rate;
+use super::ReportFile;
+use super::sweep::{Headline, headlines};
+use super::table::Table;
+use std::fmt::Write;
+use std::io;
+use std::path::Path;
+
+fn pct(value: Option<f64>) -> String {
+    value
+        .map(|v| format!("{:.1}%", v * 100.0))
+        .unwrap_or_else(|| "-".into())
+}
+
+/// `King 20.6% [19.4, 21.9]`, or `-` when no character was picked.
+fn character(rate: &Option<(String, Rate)>) -> String {
+    match rate {
+        Some((name, r)) => format!(
+            "{name} {} [{:.1}, {:.1}]",
+            pct(r.value),
+            r.lo * 100.0,
+            r.hi * 100.0
+        ),
+        None => "-".into(),
+    }
+}
+
+/// The labelled lines of one player count, in print order. A new headline figure is one
+/// more entry here.
+fn lines(h: &Headline) -> Vec<(&'static str, String)> {
+    vec![
+        ("strongest character", character(&h.best)),
+        ("weakest character", character(&h.worst)),
+        (
+            "seat spread",
+            h.seat_spread.map_or_else(
+                || "-".into(),
+                |s| format!("{:.1} points (best minus worst seat win rate)", s * 100.0),
+            ),
+        ),
+    ]
+}
+
+/// The short summary of a run's rendered `files`, written into `out`.
+pub fn render(files: &[ReportFile], out: &Path) -> io::Result<String> {
+    let tables: Vec<Table> = files
+        .iter()
+        .filter(|f| f.name.ends_with(".csv"))
+        .map(|f| Table::parse(f.name, &f.bytes))
+        .collect::<Result<_, _>>()?;
+    let summary = files
+        .iter()
+        .find(|f| f.name == "summary.txt")
+        .map(|f| String::from_utf8_lossy(&f.bytes).into_owned())
+        .unwrap_or_default();
+    let mut text = String::new();
+    for (i, h) in headlines(&tables)?.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        let even = h.players.parse::<f64>().map_or(0.0, |n| 100.0 / n);
+        let _ = writeln!(
+            text,
+            "== {} players: {} games; win rates with 95% intervals, an even share is {even:.1}%",
+            h.players, h.games
+        );
+        for (label, value) in lines(h) {
+            let _ = writeln!(text, "  {label:<20} {value}");
+        }
+        for warning in stall_warnings(&summary, &h.players) {
+            let _ = writeln!(text, "  {warning}");
+        }
+    }
+    let _ = writeln!(
+        text,
+        "\nfull tables: {}\ncharts:      {}",
+        out.join("summary.txt").display(),
+        out.join("report.html").display()
+    );
+    Ok(text)
+}
+
+/// The warning lines of one player count's block of `summary.txt` (a short summary must not
+/// hide them).
+fn stall_warnings<'a>(summary: &'a str, players: &str) -> impl Iterator<Item = &'a str> {
+    let header = format!("== {players} players ==");
+    summary
+        .lines()
+        .skip_while(move |l| *l != header)
+        .skip(1)
+        .take_while(|l| !l.starts_with("== "))
+        .filter(|l| l.starts_with("warning: "))
+}
