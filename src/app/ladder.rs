@@ -4,13 +4,13 @@
 //! character, seat and district whether its verdict holds as play gets stronger.
 
 use super::run::{Tracker, chunks_to_play, resolve_shard, write_partial_text};
-use super::{AppError, check_out, failed, input, load_config, lock_out, threads, write_reports};
+use super::{AppError, check_out, failed, input, load_config, lock_out, threads, write_and_show};
 use crate::bots::BotSpec;
-use crate::report::checkpoint::{self, CountProgress, Fingerprint, LadderCheckpoint, TierProgress};
 use crate::cli::{ConfigArgs, DEFAULT_TIERS, LadderArgs, MergeArgs};
 use crate::config::{self, RunConfig};
 use crate::engine::rules::Rules;
 use crate::progress::Progress;
+use crate::report::checkpoint::{self, CountProgress, Fingerprint, LadderCheckpoint, TierProgress};
 use crate::report::ladder::{LadderManifest, LadderSection, TierResult};
 use crate::report::{self, manifest};
 use crate::sim::ladder::play_chunk;
@@ -242,7 +242,19 @@ fn write_ladder_reports(
     let files = report::ladder::render(&sections, &manifest(plan, done)?)
         .context("cannot render the reports")
         .map_err(failed)?;
-    write_reports(&plan.out, force, quiet, &files)
+    // The ladder's summary is short enough to print whole (a table per player count).
+    let summary = files
+        .iter()
+        .find(|f| f.name == "summary.txt")
+        .map_or_else(String::new, |f| {
+            String::from_utf8_lossy(&f.bytes).into_owned()
+        });
+    let shown = format!(
+        "{summary}\nfull tables: {}\ncharts:      {}\n",
+        plan.out.join("summary.txt").display(),
+        plan.out.join("report.html").display()
+    );
+    write_and_show(&plan.out, force, quiet, &files, &shown)
 }
 
 pub fn ladder(args: &LadderArgs, command_line: String) -> Result<(), AppError> {

@@ -315,12 +315,24 @@ fn write_reports(
     let brief = report::brief::render(files, out)
         .context("cannot render the summary")
         .map_err(failed)?;
+    write_and_show(out, force, quiet, files, &brief)
+}
+
+/// Writes rendered report files into `out` (replaced whole), then prints where and, unless
+/// `quiet`, `shown`.
+fn write_and_show(
+    out: &Path,
+    force: bool,
+    quiet: bool,
+    files: &[report::ReportFile],
+    shown: &str,
+) -> Result<(), AppError> {
     // The existing folder may have changed while the games were played.
     write_folder(out, force, files)?;
     println!("reports written to {}", out.display());
     if !quiet {
         println!();
-        print!("{brief}");
+        print!("{shown}");
     }
     Ok(())
 }
