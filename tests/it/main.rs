@@ -19,6 +19,7 @@ mod golden;
 mod hostile;
 mod invariants;
 mod out_lock;
+mod readme;
 mod resume;
 mod scoring;
 mod selection;
