@@ -96,8 +96,18 @@ pub struct LadderArgs {
     pub shard: Option<ShardArg>,
 }
 
-/// `compare A B`: two configs (preset names or config files) with the run options.
+/// `compare A B`: two configs (preset names or config files) with the run options. Its help
+/// hides the run options it refuses (`app::compare` names them if given anyway).
 #[derive(Debug, Clone, Args)]
+#[command(
+    mut_arg("preset", |a| a.hide(true)),
+    mut_arg("config", |a| a.hide(true)),
+    mut_arg("resume", |a| a.hide(true)),
+    mut_arg("shard", |a| a.hide(true)),
+    mut_arg("log_games", |a| a.hide(true)),
+    mut_arg("out", |a| a.help("Report folder (default: reports/compare-A-vs-B/, with the \
+        preset names or file stems)"))
+)]
 pub struct CompareArgs {
     /// Side A: a preset name, or a config file (a path that exists, contains a `/` or ends
     /// in `.toml`).
@@ -106,21 +116,27 @@ pub struct CompareArgs {
     /// Side B, like A. Differences are B - A.
     #[arg(value_name = "B")]
     pub b: String,
-    /// The run options, applied to both sides (--preset, --config and --resume are refused:
-    /// A and B name the configs, and a comparison is not resumable).
+    /// The run options, applied to both sides.
     #[command(flatten)]
     pub run: RunArgs,
 }
 
-/// `sweep --set KEY=V1,V2 ...`: combinations of `[rules]` values over a base config.
+/// `sweep --set KEY=V1,V2 ...`: combinations of `[rules]` values over a base config. Its
+/// help hides the run options it refuses (`app::sweep` names them if given anyway).
 #[derive(Debug, Clone, Args)]
+#[command(
+    mut_arg("resume", |a| a.hide(true)),
+    mut_arg("shard", |a| a.hide(true)),
+    mut_arg("log_games", |a| a.hide(true)),
+    mut_arg("out", |a| a.help("Report folder (default: reports/sweep-<preset name or config \
+        file stem>/)"))
+)]
 pub struct SweepArgs {
     /// A key of the config's [rules] table and the values to try (repeatable); every
     /// combination of the values is played, for example --set complete_city=6,7,8.
     #[arg(long = "set", value_name = "KEY=V1,V2,...", required = true, value_parser = parse_set)]
     pub set: Vec<SetValues>,
-    /// The run options; --preset or --config name the base config (--resume is refused: a
-    /// sweep is not resumable).
+    /// The run options; --preset or --config name the base config.
     #[command(flatten)]
     pub run: RunArgs,
 }

@@ -463,6 +463,7 @@ pub fn charts(comparisons: &[Comparison]) -> Vec<ChartSection> {
                               bars are significant after Holm's correction over the table. \
                               No bar: the row is on one side only, or a side has no data."
                     .into(),
+                heatmap: None,
                 charts,
             });
         }

@@ -4,9 +4,11 @@
 //! here. Bytes are deterministic: no dates, fixed number formats.
 
 pub mod chart;
+pub mod heatmap;
 
 use super::table::Table;
 use chart::{Bar, Chart, Scale};
+use heatmap::{Cell, Heatmap};
 use maud::{DOCTYPE, Markup, html};
 
 /// What the page is about: a title, facts (label, value) listed at the top, and notes.
@@ -24,6 +26,8 @@ pub struct ChartSection {
     pub id: String,
     pub heading: String,
     pub description: String,
+    /// Drawn above the charts.
+    pub heatmap: Option<Heatmap>,
     pub charts: Vec<Chart>,
 }
 
@@ -54,6 +58,100 @@ fn table_description(file: &str) -> &'static str {
         }
         _ => "",
     }
+}
+
+/// What one rate column of a table measures, for the known ones; others get the table's
+/// description.
+fn column_description(file: &str, column: &str) -> Option<&'static str> {
+    Some(match (file, column) {
+        ("characters.csv", "pick_rate") => {
+            "Per character: pick_rate is the share of the rounds it was in the cast in which a \
+             player held it when the turns began."
+        }
+        ("characters.csv", "available_pick_rate") => {
+            "Per character: available_pick_rate is how often it was taken when it was offered \
+             in the draft (picks over the rounds it was available)."
+        }
+        ("districts.csv", "build_rate") => {
+            "Per district: build_rate is the share of the games with it in the deck in which it \
+             was built at least once."
+        }
+        ("seats.csv", "win_rate") => {
+            "Per seat, counted from the first crown holder (seat 0): win_rate is the share of \
+             its games it won."
+        }
+        ("bots.csv", "win_rate") => {
+            "Per bot spec of --bots: win_rate is the share of the seats it played that won."
+        }
+        _ => return None,
+    })
+}
+
+/// The character × player count heatmap of win rate minus the even share (1/N at N
+/// players), which shows at a glance what the per-count win rate charts show one by one.
+fn even_share_heatmap(table: &Table) -> Option<ChartSection> {
+    let win = table
+        .rate_columns()
+        .into_iter()
+        .find(|r| table.header[r.value] == "win_rate")?;
+    let name = table.column("character")?;
+    let counts = table.player_counts();
+    let mut characters: Vec<&str> = Vec::new();
+    for row in &table.rows {
+        if !characters.contains(&row[name].as_str()) {
+            characters.push(&row[name]);
+        }
+    }
+    let pct = |v: f64| Scale::Percent.format(v);
+    let rows = characters
+        .iter()
+        .map(|character| {
+            let cells = counts
+                .iter()
+                .map(|players| {
+                    let even = players.parse::<f64>().map_or(0.0, |n| 1.0 / n);
+                    let rate = table
+                        .rows_at(players)
+                        .find(|r| r[name] == *character)
+                        .and_then(|r| win.read(table, r));
+                    match rate.and_then(|r| Some((r.value?, r.lo, r.hi))) {
+                        Some((v, lo, hi)) => Cell {
+                            value: Some(v - even),
+                            title: format!(
+                                "{character}, {players} players: win rate {} (95% interval {} \
+                                 to {}), even share {}",
+                                pct(v),
+                                pct(lo),
+                                pct(hi),
+                                pct(even)
+                            ),
+                        },
+                        None => Cell {
+                            value: None,
+                            title: format!("{character}, {players} players: no data"),
+                        },
+                    }
+                })
+                .collect();
+            (character.to_string(), cells)
+        })
+        .collect();
+    Some(ChartSection {
+        id: "characters-win_rate-even_share".into(),
+        heading: "Characters: win_rate minus the even share".into(),
+        description: "Per character and player count: its win rate minus 1/N, an even share \
+                      at N players, in percentage points (red: it wins more than an even \
+                      share, blue: less; empty: not in the cast). Hover a cell for the win \
+                      rate and its 95% interval."
+            .into(),
+        heatmap: Some(Heatmap {
+            caption: "win_rate - 1/N, points".into(),
+            columns: counts.iter().map(|p| format!("{p} players")).collect(),
+            rows,
+            scale: Scale::Points,
+        }),
+        charts: Vec::new(),
+    })
 }
 
 /// The label of a row: its key columns other than `players`, a numeric key with its column
@@ -130,50 +228,54 @@ pub fn table_charts(table: &Table) -> Vec<ChartSection> {
             id: stem.to_string(),
             heading: title,
             description,
+            heatmap: None,
             charts,
         }];
     }
-    rates
-        .iter()
-        .map(|rate| {
-            let name = &table.header[rate.value];
-            let charts = table
-                .player_counts()
-                .iter()
-                .map(|players| {
-                    let bars = table
-                        .rows_at(players)
-                        .map(|row| {
-                            let value = rate.read(table, row);
-                            Bar {
-                                label: row_label(table, row),
-                                value: value.and_then(|v| v.value),
-                                interval: value.map(|v| (v.lo, v.hi)),
-                                marked: false,
-                            }
-                        })
-                        .collect();
-                    let reference = players
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|_| name == "win_rate")
-                        .map(|n| (1.0 / n, format!("1/{players}: an even share")));
-                    Chart {
-                        caption: format!("{players} players"),
-                        bars,
-                        scale: Scale::Percent,
-                        reference,
-                    }
-                })
-                .collect();
-            ChartSection {
-                id: format!("{stem}-{name}"),
-                heading: format!("{title}: {name}"),
-                description: description.clone(),
-                charts,
-            }
-        })
-        .collect()
+    let heatmap = (table.name == "characters.csv")
+        .then(|| even_share_heatmap(table))
+        .flatten();
+    let bars = rates.iter().map(|rate| {
+        let name = &table.header[rate.value];
+        let charts = table
+            .player_counts()
+            .iter()
+            .map(|players| {
+                let bars = table
+                    .rows_at(players)
+                    .map(|row| {
+                        let value = rate.read(table, row);
+                        Bar {
+                            label: row_label(table, row),
+                            value: value.and_then(|v| v.value),
+                            interval: value.map(|v| (v.lo, v.hi)),
+                            marked: false,
+                        }
+                    })
+                    .collect();
+                let reference = players
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|_| name == "win_rate")
+                    .map(|n| (1.0 / n, format!("1/{players}: an even share")));
+                Chart {
+                    caption: format!("{players} players"),
+                    bars,
+                    scale: Scale::Percent,
+                    reference,
+                }
+            })
+            .collect();
+        ChartSection {
+            id: format!("{stem}-{name}"),
+            heading: format!("{title}: {name}"),
+            description: column_description(&table.name, name)
+                .map_or_else(|| description.clone(), str::to_string),
+            heatmap: None,
+            charts,
+        }
+    });
+    heatmap.into_iter().chain(bars).collect()
 }
 
 const STYLE: &str = "
@@ -189,6 +291,8 @@ svg.chart .fill { fill: #7da7d9; } svg.chart .marked .fill { fill: #e07b39; }
 svg.chart .err { stroke: #222; stroke-width: 1.2; }
 svg.chart .reference { stroke: #c33; stroke-dasharray: 4 3; stroke-width: 1.2; }
 svg.chart .tick { fill: #666; }
+svg.heatmap text { font-size: 11px; font-family: sans-serif; fill: #222; }
+svg.heatmap .tick { fill: #666; } svg.heatmap .empty { fill: #f2f2f2; }
 ";
 
 /// The whole page.
@@ -223,6 +327,12 @@ pub fn render(page: &Page, sections: &[ChartSection]) -> String {
                         h2 { (s.heading) }
                         @if !s.description.is_empty() {
                             p { (s.description) }
+                        }
+                        @if let Some(map) = &s.heatmap {
+                            figure {
+                                figcaption { (map.caption) }
+                                (heatmap::svg(map))
+                            }
                         }
                         div.charts {
                             @for c in &s.charts {
@@ -306,5 +416,49 @@ mod tests {
         assert!(!html.contains("<script"));
         assert!(!html.contains("src="));
         assert_eq!(html, render(&page, &table_charts(&seats())));
+    }
+
+    #[test]
+    fn characters_get_an_even_share_heatmap_and_each_chart_its_caption() {
+        let t = Table::parse(
+            "characters.csv",
+            b"players,character,pick_rate,pick_rate_lo,pick_rate_hi,win_rate,win_rate_lo,win_rate_hi\n\
+              4,King,0.5,0.4,0.6,0.3000,0.2000,0.4000\n4,Queen,,0,1,,0,1\n\
+              5,King,0.5,0.4,0.6,0.1500,0.1000,0.2000\n5,Queen,0.5,0.4,0.6,0.2500,0.2000,0.3000\n",
+        )
+        .unwrap();
+        let sections = table_charts(&t);
+        let headings: Vec<&str> = sections.iter().map(|s| s.heading.as_str()).collect();
+        assert_eq!(
+            headings,
+            [
+                "Characters: win_rate minus the even share",
+                "Characters: pick_rate",
+                "Characters: win_rate"
+            ]
+        );
+        assert!(sections[1].description.contains("pick_rate is"));
+        assert!(sections[2].description.contains("win_rate is"));
+        let map = sections[0].heatmap.as_ref().unwrap();
+        assert_eq!(map.columns, ["4 players", "5 players"]);
+        let values: Vec<(&str, Vec<Option<i64>>)> = map
+            .rows
+            .iter()
+            .map(|(name, cells)| {
+                let points = cells
+                    .iter()
+                    .map(|c| c.value.map(|v| (v * 1000.0).round() as i64))
+                    .collect();
+                (name.as_str(), points)
+            })
+            .collect();
+        // 0.30 - 1/4, 0.15 - 1/5; the Queen was not picked at 4 players.
+        assert_eq!(
+            values,
+            [
+                ("King", vec![Some(50), Some(-50)]),
+                ("Queen", vec![None, Some(50)])
+            ]
+        );
     }
 }

@@ -319,6 +319,7 @@ pub fn charts(combinations: &[Combination]) -> Vec<ChartSection> {
             id: (*id).into(),
             heading: (*heading).into(),
             description: String::new(),
+            heatmap: None,
             charts: counts
                 .iter()
                 .map(|players| Chart {

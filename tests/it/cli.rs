@@ -623,3 +623,36 @@ fn a_config_without_a_name_takes_the_file_stem() {
         "name = \"\": allowed: a non-empty string",
     );
 }
+
+/// Issue 17: each command's help lists only the options it accepts; the hidden ones are
+/// still refused by name.
+#[test]
+fn help_lists_only_accepted_options() {
+    let help = |command: &str| {
+        let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
+            .args([command, "--help"])
+            .output()
+            .unwrap();
+        crate::common::assert_success(&output, command);
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let run = help("run");
+    for flag in ["--resume", "--shard", "--log-games", "--preset", "--config"] {
+        assert!(run.contains(flag), "run --help lacks {flag}");
+    }
+    let (compare, sweep) = (help("compare"), help("sweep"));
+    for flag in ["--resume", "--shard", "--log-games"] {
+        assert!(!compare.contains(flag), "compare --help lists {flag}");
+        assert!(!sweep.contains(flag), "sweep --help lists {flag}");
+    }
+    for flag in ["--preset", "--config"] {
+        assert!(!compare.contains(flag), "compare --help lists {flag}");
+        assert!(sweep.contains(flag), "sweep --help lacks {flag}");
+    }
+    assert!(compare.contains("reports/compare-A-vs-B/"), "{compare}");
+    assert!(sweep.contains("reports/sweep-"), "{sweep}");
+    refused(
+        &["compare", "first-game", "first-game", "--log-games", "x"],
+        "--log-games: compare does not take it",
+    );
+}

@@ -284,3 +284,13 @@ pub fn assert_success(output: &std::process::Output, what: impl std::fmt::Debug)
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// The sorted names of the entries of a folder.
+pub fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}

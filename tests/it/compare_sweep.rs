@@ -20,15 +20,6 @@ fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 /// The CSV rows as maps from column name to field.
 fn rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
     let mut reader = csv::Reader::from_reader(text.as_bytes());
@@ -121,7 +112,7 @@ fn compare_of_a_config_with_itself_finds_no_difference() {
         &out,
     );
     assert_eq!(
-        names(&out),
+        crate::common::names(&out),
         [
             "bots.csv",
             "characters.csv",
@@ -178,7 +169,7 @@ fn compare_reports_differences_of_different_casts_identically_on_any_thread_coun
         let mut all = args.to_vec();
         all.extend(["--threads", threads]);
         ok(&all, &out);
-        names(&out)
+        crate::common::names(&out)
             .into_iter()
             .map(|n| {
                 let text = read(&out.join(&n));
@@ -220,7 +211,7 @@ fn sweep_rows_match_plain_runs_and_shorter_cities_end_sooner() {
     args.extend(common);
     ok(&args, &out);
     assert_eq!(
-        names(&out),
+        crate::common::names(&out),
         ["manifest.toml", "report.html", "summary.txt", "sweep.csv"]
     );
     let sweep = rows(&read(&out.join("sweep.csv")));

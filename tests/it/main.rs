@@ -21,6 +21,7 @@ mod hostile;
 mod invariants;
 mod ladder;
 mod out_lock;
+mod readme;
 mod resume;
 mod scoring;
 mod selection;

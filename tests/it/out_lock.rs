@@ -8,13 +8,15 @@ use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
 
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
+/// A short run into `out` that must succeed.
+fn small_run(out: &Path, what: &str) {
+    let output = Command::new(BIN)
+        .args(["run", "--players", "4", "--games", "10", "--quiet"])
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    crate::common::assert_success(&output, what);
 }
 
 #[test]
@@ -75,14 +77,8 @@ fn a_second_run_into_a_held_folder_is_refused() {
     first.wait().unwrap();
     // The killed run's lock is stale: the next run takes the folder over, and its
     // checkpoint is the killed run's to replace.
-    let output = Command::new(BIN)
-        .args(["run", "--players", "4", "--games", "10", "--quiet"])
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    crate::common::assert_success(&output, "run after the killed one");
-    assert_eq!(names(dir.path()), ["report"]);
+    small_run(&out, "run after the killed one");
+    assert_eq!(crate::common::names(dir.path()), ["report"]);
 }
 
 #[test]
@@ -97,13 +93,7 @@ fn leftovers_of_a_killed_run_are_cleaned_up() {
         std::fs::write(dir.path().join(leftover).join("summary.txt"), "x").unwrap();
     }
     std::fs::create_dir(&out).unwrap();
-    let output = Command::new(BIN)
-        .args(["run", "--players", "4", "--games", "10", "--quiet"])
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    crate::common::assert_success(&output, "run over leftovers");
-    assert_eq!(names(dir.path()), ["report"]);
+    small_run(&out, "run over leftovers");
+    assert_eq!(crate::common::names(dir.path()), ["report"]);
     assert!(out.join("manifest.toml").exists());
 }

@@ -9,15 +9,6 @@ use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
 
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 fn run(args: &[&str], out: &Path, extra: &[&str]) -> std::process::Output {
     Command::new(BIN)
         .args(args)
@@ -111,7 +102,7 @@ fn a_killed_run_resumes_to_identical_reports() {
 
     // The old report is untouched; nothing but the work folder was added.
     assert_eq!(files(&out), previous);
-    assert_eq!(names(dir.path()), [".report.run", "report"]);
+    assert_eq!(crate::common::names(dir.path()), [".report.run", "report"]);
 
     // A different command cannot resume it.
     refused(
@@ -136,7 +127,11 @@ fn a_killed_run_resumes_to_identical_reports() {
         stderr.contains(&format!("(resumed after {done})")),
         "{stderr}"
     );
-    assert_eq!(names(dir.path()), ["report"], "the checkpoint is removed");
+    assert_eq!(
+        crate::common::names(dir.path()),
+        ["report"],
+        "the checkpoint is removed"
+    );
     let resumed = files(&out);
 
     // The same command, uninterrupted, into the same folder.
@@ -167,7 +162,7 @@ fn resume_without_a_checkpoint_is_refused() {
         &["--resume", "elsewhere"],
         "name different folders",
     );
-    assert_eq!(names(dir.path()), Vec::<String>::new());
+    assert_eq!(crate::common::names(dir.path()), Vec::<String>::new());
 }
 
 #[test]
@@ -178,8 +173,8 @@ fn a_folder_that_is_not_a_report_needs_force() {
     std::fs::write(out.join("notes.txt"), "keep me").unwrap();
     let args = ["run", "--players", "4", "--games", "20", "--quiet"];
     refused(&args, &out, &[], "is not a citadels-sim report");
-    assert_eq!(names(&out), ["notes.txt"]);
-    assert_eq!(names(dir.path()), ["mine"]);
+    assert_eq!(crate::common::names(&out), ["notes.txt"]);
+    assert_eq!(crate::common::names(dir.path()), ["mine"]);
 
     // A report with a foreign file added is refused too, naming the file.
     let report = dir.path().join("report");

@@ -13,7 +13,8 @@ pub struct IsmctsParams {
     /// Exploration constant of the UCB formula (rewards are in [0, 1]).
     pub c: f64,
     /// Rollouts stop at the end of this many rounds, counting the current one. 2 by default:
-    /// against heuristic bots it wins 8 points more often than 1 (README, "Horizon and budget").
+    /// against heuristic bots it wins 8 points more often than 1 (docs/bots.md, "What the
+    /// measurements say").
     pub rounds: u16,
     /// Points of lead over the best opponent that make the evaluation 0.73 (a logistic of
     /// lead / scale): smaller is more decisive.
@@ -21,7 +22,7 @@ pub struct IsmctsParams {
     /// Progressive bias towards the heuristic's move: at every node of the tree, the move the
     /// heuristic would play in this determinization gets `prior / (1 + visits)` added to its
     /// UCB value, so the follow-ups inside the tree start as the heuristic plays them and
-    /// leave it only on evidence (README, "Horizon and budget"). 0 turns it off.
+    /// leave it only on evidence (docs/bots.md, "What the measurements say"). 0 turns it off.
     pub prior: f64,
     /// The heuristic weights of the policy that plays the other seats and the rollouts: the
     /// run's `[heuristic]` weights (not a spec parameter).
