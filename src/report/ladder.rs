@@ -7,6 +7,7 @@
 //! rate has no trials). Tiers are listed weakest first, as given.
 
 use super::html::chart::{Bar, Chart, Scale};
+use super::html::heatmap::{Cell, Heatmap};
 use super::html::{self, ChartSection, Page};
 use super::{Rate, ReportFile, cast_characters, fixed, run_districts};
 use crate::engine::ids::Character;
@@ -576,10 +577,67 @@ fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
     let mut characters = Vec::new();
     let mut stability = Vec::new();
     let mut seats = Vec::new();
+    let mut glance = Vec::new();
     for a in analyses {
         let players = a.section.rules.players;
         let tiers = &a.section.tiers;
         let even = (a.even, "even share".to_string());
+        let rows = a
+            .characters
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                let mark = if a.holds(k) == Some(false) { " *" } else { "" };
+                let cells = tiers
+                    .iter()
+                    .enumerate()
+                    .map(|(t, tier)| {
+                        let r = a.rates[t][k];
+                        Cell {
+                            value: r.rate.value.map(|v| v - a.even),
+                            title: r.rate.value.map_or_else(
+                                || format!("{}, {}: no picks", c.name(), tier.name),
+                                |v| {
+                                    format!(
+                                        "{}, {}: {:.1}% [{:.1}, {:.1}], {}",
+                                        c.name(),
+                                        tier.name,
+                                        v * 100.0,
+                                        r.rate.lo * 100.0,
+                                        r.rate.hi * 100.0,
+                                        verdict_name(r.verdict)
+                                    )
+                                },
+                            ),
+                        }
+                    })
+                    .collect();
+                (format!("{}{mark}", c.name()), cells)
+            })
+            .collect();
+        let legend: Vec<String> = tiers
+            .iter()
+            .enumerate()
+            .map(|(t, tier)| format!("tier {} = {}", t + 1, tier.name))
+            .collect();
+        glance.push(ChartSection {
+            id: format!("glance-{players}"),
+            heading: format!("{players} players at a glance"),
+            description: format!(
+                "Win rate when picked minus the even share ({:.1}%), in points, per character \
+                 and tier ({}). * marks a verdict that changes between the two strongest \
+                 tiers.",
+                a.even * 100.0,
+                legend.join(", ")
+            ),
+            charts: Vec::new(),
+            heatmap: Some(Heatmap {
+                caption: format!("{players} players: win rate minus the even share"),
+                columns: (1..=tiers.len()).map(|t| format!("tier {t}")).collect(),
+                rows,
+                scale: Scale::Points,
+            }),
+        });
         let mut bars = Vec::new();
         for (k, c) in a.characters.iter().enumerate() {
             for (t, tier) in tiers.iter().enumerate() {
@@ -635,14 +693,16 @@ fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
             reference: Some(even),
         });
     }
-    let mut sections = vec![ChartSection {
+    let mut sections = glance;
+    sections.push(ChartSection {
         id: "characters".into(),
         heading: "Characters by tier".into(),
         description: "Per character and tier: the share of its picks made by a player who \
                       won the game."
             .into(),
         charts: characters,
-    }];
+        heatmap: None,
+    });
     if !stability.is_empty() {
         sections.push(ChartSection {
             id: "stability".into(),
@@ -651,6 +711,7 @@ fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
                           95% interval from resampling blocks of 16 games of each tier."
                 .into(),
             charts: stability,
+            heatmap: None,
         });
     }
     sections.push(ChartSection {
@@ -658,6 +719,7 @@ fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
         heading: "Seats by tier".into(),
         description: "Per seat, counted from the first crown holder (seat 0).".into(),
         charts: seats,
+        heatmap: None,
     });
     html::render(&page, &sections)
 }
