@@ -65,7 +65,7 @@ pub struct LadderArgs {
     pub games: u64,
     /// Games per player count of each search tier (ismcts). The default, 1500, makes the
     /// default ladder take about 30 minutes per player count on 2 cores (95% intervals of
-    /// about +-2.5 points on a character's win rate).
+    /// about +-1 point on a character's win rate at 4-5 players).
     #[arg(long, value_name = "M", default_value = "1500", allow_negative_numbers = true,
           value_parser = parse_positive)]
     pub search_games: u64,
