@@ -19,7 +19,7 @@ mod tests;
 use crate::engine::ids::{Character, District};
 use crate::engine::rules::{DistrictSpec, Options, Rules, RulesError};
 use catalog::Catalog;
-use files::{CastEntry, ConfigFile, OverrideFile, RulesFile};
+use files::{CastEntry, ConfigFile, OverrideFile, PoolNames, RulesFile};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -112,16 +112,6 @@ pub const CLASSIC_CAST: [Character; 8] = [
     Character::Architect,
     Character::Warlord,
 ];
-
-/// The character a 2021 district needs in the cast: the Hospital the Assassin, the Graveyard
-/// the Warlord.
-pub fn needed_character(district: District) -> Option<Character> {
-    match district {
-        District::Hospital => Some(Character::Assassin),
-        District::Graveyard => Some(Character::Warlord),
-        _ => None,
-    }
-}
 
 /// A loaded and validated config: a cast, a district set and rules options.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -306,8 +296,9 @@ impl RunConfig {
                 .iter()
                 .map(|d| d.name().into())
                 .collect(),
-            district_pool: (!self.district_pool.is_empty())
-                .then(|| self.district_pool.iter().map(|d| d.name().into()).collect()),
+            district_pool: (!self.district_pool.is_empty()).then(|| {
+                PoolNames::List(self.district_pool.iter().map(|d| d.name().into()).collect())
+            }),
             pool_draw: (!self.district_pool.is_empty()).then_some(i64::from(self.pool_draw)),
             rules: Some(RulesFile {
                 complete_city: Some(match o.complete_city {

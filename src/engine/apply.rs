@@ -29,9 +29,20 @@ pub fn new_game(rules: &Rules, seed: u64) -> State {
         }
     }
 
-    let mut in_game = rules.always;
-    let mut pool = rules.pool;
+    // 2021: the Hospital and the Graveyard are in a game only if its drawn cast holds their
+    // character; without them neither the deck nor the pool has their cards.
+    let mut absent = CardSet::EMPTY;
+    for &(cards, character) in &rules.conditional {
+        if cast[character.rank().index()] != Some(character) {
+            absent = absent.union(cards);
+        }
+    }
+    let mut in_game = rules.always.minus(absent);
+    let mut pool = rules.pool.minus(absent);
     for _ in 0..rules.pool_draw {
+        if pool.is_empty() {
+            break;
+        }
         // Draw a district of the pool (all copies of it come in).
         let card = pool.nth(deal.below(pool.len() as u32) as usize);
         let same = rules.by_district[rules.card(card).district.index()].intersection(pool);

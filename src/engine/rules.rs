@@ -130,6 +130,9 @@ pub struct Rules {
     /// Cards of the unique-district pool, and how many districts of it each game draws.
     pub pool: CardSet,
     pub pool_draw: u8,
+    /// Cards in a game only when its drawn cast holds the character (the 2021 Hospital and
+    /// Graveyard, `District::needed_character`), from the deck and the pool alike.
+    pub conditional: Vec<(CardSet, Character)>,
     /// All cards of one district name (for the "no identical districts" rule).
     pub by_district: [CardSet; District::COUNT],
     /// All cards of one printed type.
@@ -258,6 +261,11 @@ impl Rules {
                 }
             }
         }
+        let conditional = District::ALL
+            .iter()
+            .filter_map(|&d| Some((by_district[d.index()], d.needed_character()?)))
+            .filter(|(cards, _)| !cards.is_empty())
+            .collect();
         let dearest = cards.iter().map(|c| c.cost).max().unwrap_or(0);
         if dearest as usize >= 1 << COST_PLANES {
             return Err(RulesError::CostTooHigh(dearest));
@@ -273,6 +281,7 @@ impl Rules {
             always,
             pool: pool_set,
             pool_draw,
+            conditional,
             by_district,
             by_type,
             complete_city,

@@ -13,6 +13,7 @@ mod determinize;
 mod districts;
 mod districts_more_1;
 mod districts_more_2;
+mod editions;
 mod fuzz;
 mod game_log;
 mod golden;
