@@ -6,6 +6,7 @@ use super::ids::{Rank, Seat};
 use super::rules::Rules;
 use super::sets::RankSet;
 use super::state::{Draft, Phase, State};
+use super::trace::Trace;
 use super::turn;
 
 /// One step of a player count's selection script; the offset counts seats clockwise from the
@@ -92,7 +93,7 @@ pub fn faceup_discards(players: u8, characters: u8) -> u8 {
 /// choice. The rank 4 character is never discarded face up ("Important" note of the table):
 /// drawing the face-up cards from the other ranks gives the same distribution as replacing
 /// it and reshuffling.
-pub fn start(rules: &Rules, state: &mut State) {
+pub fn start(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
     let cast = state.cast_ranks();
     let mut faceup_candidates = cast;
     faceup_candidates.remove(Rank(4));
@@ -114,7 +115,7 @@ pub fn start(rules: &Rules, state: &mut State) {
         available: rest,
     };
     state.phase = Phase::Draft;
-    settle(rules, state);
+    settle(rules, state, trace);
 }
 
 /// The seat whose choice it is during the selection phase.
@@ -134,7 +135,7 @@ pub fn legal(state: &State, out: &mut Vec<Action>) {
     out.extend(state.draft.available.iter().map(make));
 }
 
-pub fn apply(rules: &Rules, state: &mut State, action: Action) {
+pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     let seat = chooser(state);
     if let Action::Pick(rank) | Action::Discard(rank) = action {
         let (step, offered) = (state.draft.step, state.draft.available);
@@ -152,11 +153,11 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
         _ => unreachable!("not a selection action"),
     }
     state.draft.step += 1;
-    settle(rules, state);
+    settle(rules, state, trace);
 }
 
 /// Runs the automatic steps until a player must choose or the selection phase is over.
-fn settle(rules: &Rules, state: &mut State) {
+fn settle(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
     let steps = script(state.players);
     loop {
         let Some(&step) = steps.get(state.draft.step as usize) else {
@@ -164,7 +165,7 @@ fn settle(rules: &Rules, state: &mut State) {
             // facedown"; at 2-3 players the last card is discarded the same way.
             state.facedown_discards.0 |= state.draft.available.0;
             state.draft.available = RankSet::EMPTY;
-            turn::end_selection_phase(rules, state);
+            turn::end_selection_phase(rules, state, trace);
             return;
         };
         match step {

@@ -49,8 +49,14 @@ fn hospital_and_graveyard_only_in_games_whose_cast_has_their_character() {
         let rules = load_str("test", &text).unwrap().rules(5).unwrap();
         let games = deals(&rules, 3000);
         for (i, &(hospital, assassin, graveyard, warlord)) in games.iter().enumerate() {
-            assert!(!hospital || assassin, "game {i}: the Hospital without the Assassin");
-            assert!(!graveyard || warlord, "game {i}: the Graveyard without the Warlord");
+            assert!(
+                !hospital || assassin,
+                "game {i}: the Hospital without the Assassin"
+            );
+            assert!(
+                !graveyard || warlord,
+                "game {i}: the Graveyard without the Warlord"
+            );
         }
         // Both districts do come in when their character is drawn, and many games lack it.
         assert!(games.iter().filter(|g| g.0).count() > 300);
@@ -75,8 +81,13 @@ fn a_pool_draw_counts_without_the_districts_a_game_may_lack() {
             .iter()
             .filter(|d| state.in_game.intersects(rules.by_district[d.index()]))
             .filter(|d| {
-                [District::Hospital, District::Graveyard, District::Park, District::Keep]
-                    .contains(d)
+                [
+                    District::Hospital,
+                    District::Graveyard,
+                    District::Park,
+                    District::Keep,
+                ]
+                .contains(d)
             })
             .count();
         assert_eq!(drawn, 2, "seed {seed}");
