@@ -252,7 +252,12 @@ impl Observer for Log {
                 "robbed: seat {} takes {gold} gold from seat {}",
                 thief.0, me.0
             ),
-            Event::CrownTaken => writeln!(t, "seat {} takes the crown", me.0),
+            Event::CrownTaken => writeln!(
+                t,
+                "the {} (seat {}) takes the crown",
+                character_name(state, turn.rank),
+                me.0
+            ),
             Event::Park => writeln!(
                 t,
                 "Park: seat {} has no cards at the end of the turn, draws 2",

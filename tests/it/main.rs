@@ -19,6 +19,7 @@ mod game_log;
 mod golden;
 mod hostile;
 mod invariants;
+mod replay_accounts;
 mod resume;
 mod scoring;
 mod selection;
