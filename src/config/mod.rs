@@ -17,6 +17,7 @@ pub mod validate;
 mod tests;
 
 use crate::engine::ids::{Character, District};
+pub use crate::engine::rules::Edition;
 use crate::engine::rules::{DistrictSpec, Options, Rules, RulesError};
 use catalog::Catalog;
 use files::{CastEntry, ConfigFile, OverrideFile, PoolNames, RulesFile};
@@ -39,34 +40,9 @@ pub struct DistrictOverride {
     pub copies: Option<u8>,
 }
 
-/// The edition a config plays (`edition = "..."`, or `--edition` on the command line).
-///
-/// - `2016` (the default): the 2016 rulebook; Hospital and Graveyard are not in its catalog.
-/// - `classic`: the first game's 8 characters only, a city completes at 8 districts at every
-///   player count (unless the config sets `complete_city`), ties broken by district cost total
-///   then gold.
-/// - `2021`: the 2016 rules plus Hospital (needs the Assassin in the cast) and Graveyard
-///   (needs the Warlord).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Edition {
-    #[default]
-    V2016,
-    Classic,
-    V2021,
-}
-
+/// Reading editions from configs and the command line, and what each edition's catalog has
+/// (the type itself is the engine's: the rules it changes are played there).
 impl Edition {
-    pub const ALL: [Edition; 3] = [Edition::V2016, Edition::Classic, Edition::V2021];
-
-    /// The name used in configs and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Edition::V2016 => "2016",
-            Edition::Classic => "classic",
-            Edition::V2021 => "2021",
-        }
-    }
-
     /// An edition by name (case and surrounding spaces ignored).
     pub fn from_name(name: &str) -> Option<Edition> {
         let name = name.trim().to_ascii_lowercase();
@@ -92,12 +68,6 @@ impl Edition {
     /// Whether a character is in this edition: the classic edition has the first game's 8.
     pub fn has_character(self, character: Character) -> bool {
         self != Edition::Classic || CLASSIC_CAST.contains(&character)
-    }
-}
-
-impl std::fmt::Display for Edition {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
     }
 }
 

@@ -99,6 +99,7 @@ pub fn validate(
             sometimes_absent.join(" and ")
         ));
     }
+    options.edition = edition;
     if edition == Edition::Classic {
         // Classic: a city completes at 8 districts at every player count, unless set.
         if !matches!(rules.complete_city, Some(toml::Value::Integer(_))) {
@@ -621,6 +622,7 @@ fn options(r: &RulesFile) -> Result<Options, Vec<String>> {
         round_cap,
         use_rank9: r.use_rank9.unwrap_or(d.use_rank9),
         tie_break: d.tie_break,
+        edition: d.edition,
     })
 }
 

@@ -4,6 +4,41 @@
 use super::ids::{CardId, Character, District, DistrictType, Rank};
 use super::sets::CardSet;
 
+/// The edition a game plays (`edition` in a config, `--edition`; docs/editions.md):
+///
+/// - `2016` (the default): the 2016 rulebook; Hospital and Graveyard are not in its catalog.
+/// - `classic`: the first game's 8 characters only (also at 3 players, with the classic
+///   3-player selection), a city completes at 8 districts at every player count (unless the
+///   config sets `complete_city`), ties broken by district cost total then gold.
+/// - `2021`: the 2016 rules plus Hospital (in a game only with the Assassin in its cast) and
+///   Graveyard (only with the Warlord).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Edition {
+    #[default]
+    V2016,
+    Classic,
+    V2021,
+}
+
+impl Edition {
+    pub const ALL: [Edition; 3] = [Edition::V2016, Edition::Classic, Edition::V2021];
+
+    /// The name used in configs, on the command line and in the game log.
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::V2016 => "2016",
+            Edition::Classic => "classic",
+            Edition::V2021 => "2021",
+        }
+    }
+}
+
+impl std::fmt::Display for Edition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// How a tie on points is settled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TieBreak {
@@ -36,6 +71,8 @@ pub struct Options {
     pub use_rank9: bool,
     /// How ties on points are settled (set by the edition).
     pub tie_break: TieBreak,
+    /// The edition played (set by the config's edition).
+    pub edition: Edition,
 }
 
 impl Default for Options {
@@ -53,6 +90,7 @@ impl Default for Options {
             round_cap: 100,
             use_rank9: false,
             tie_break: TieBreak::RevealedRank,
+            edition: Edition::V2016,
         }
     }
 }
