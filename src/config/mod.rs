@@ -133,12 +133,15 @@ impl RunConfig {
                 ConfigError(format!("{}: {players} players: {msg}", self.source))
             }
         };
-        if self.edition == Edition::Classic && matches!(players, 3 | 8) {
-            return Err(err(format!(
-                "the classic edition cannot be played at {players} players: 3 and 8 players \
-                 need a rank-9 character, which the classic edition does not have; allowed: \
-                 2 or 4-7 players (or --edition 2016 with a rank-9 character)"
-            )));
+        // rules/004: "8 players: Requires a rank 9 bonus character", which the classic
+        // edition does not have.
+        if self.edition == Edition::Classic && players == 8 {
+            return Err(err(
+                "the classic edition cannot be played at 8 players: 8 players need a rank-9 \
+                 character, which the classic edition does not have; allowed: 2-7 players (or \
+                 --edition 2016 with a rank-9 character)"
+                    .into(),
+            ));
         }
         let rank9_plays = match players {
             3 | 8 => true,

@@ -227,6 +227,9 @@ impl Rules {
         let has_rank9 = !cast_pools[9].is_empty();
         let rank9_plays = match players {
             2 => false,
+            // The classic edition plays 3 players with its 8 characters (rules/003,
+            // "Three-Player Games"); it has no rank-9 character.
+            3 if options.edition == Edition::Classic => false,
             3 | 8 => {
                 if !has_rank9 {
                     return Err(RulesError::Rank9Required(players));

@@ -121,3 +121,61 @@ fn all_districts_pools_the_editions_unique_districts() {
     let games = deals(&rules, 400);
     assert!(games.iter().any(|g| g.0) && games.iter().any(|g| g.2));
 }
+
+/// rules/003, "Three-Player Games": the classic edition plays 3 players with its 8
+/// characters. One card goes face down at random (none face up); the crowned player chooses,
+/// then clockwise, until each player has two characters; the last card goes face down; each
+/// player plays both characters. Whole games are played to their end.
+#[test]
+fn classic_three_player_games_use_the_eight_characters() {
+    use citadels_sim::bots::BotSpec;
+    use citadels_sim::engine::state::Phase;
+    use citadels_sim::engine::{Seat, legal_actions, to_move, try_apply};
+    let rules = load_preset_as("first-game", Some(Edition::Classic))
+        .unwrap()
+        .rules(3)
+        .unwrap();
+    assert_eq!(rules.cast_size(), 8);
+    assert_eq!(rules.complete_city, 8);
+    let mut legal = Vec::new();
+    for seed in 0..200 {
+        let mut state = new_game(&rules, seed);
+        let mut choosers = Vec::new();
+        let mut round = 0;
+        let mut bot = citadels_sim::bots::AnyBot::new(&BotSpec::Random, seed);
+        while let Some(seat) = to_move(&state) {
+            if state.round != round {
+                // A new round's selection: one card face down, none face up.
+                round = state.round;
+                assert_eq!(state.faceup_discards.len(), 0);
+                assert_eq!(state.facedown_discards.len(), 1);
+                choosers.clear();
+            }
+            if state.phase == Phase::Draft {
+                choosers.push(seat);
+            }
+            if state.phase == Phase::Turns && choosers.len() == 6 {
+                let crown = state.crown.0;
+                let order: Vec<Seat> = (0..6).map(|i| Seat((crown + i) % 3)).collect();
+                assert_eq!(choosers, order, "seed {seed}: crown, then clockwise, twice");
+                for s in 0..3 {
+                    assert_eq!(state.ranks_of(Seat(s)).len(), 2, "seed {seed}");
+                }
+                assert_eq!(state.facedown_discards.len(), 2, "the last card face down");
+                choosers.push(seat); // checked once per round
+            }
+            legal_actions(&rules, &state, &mut legal);
+            let view = citadels_sim::engine::View::new(&rules, &state, seat);
+            let action = citadels_sim::bots::Bot::decide(&mut bot, &view, &legal);
+            try_apply(&rules, &mut state, action).unwrap();
+        }
+        assert!(state.is_over());
+    }
+    // The 2016 edition still needs a rank-9 character at 3 players.
+    assert!(
+        load_preset_as("first-game", None)
+            .unwrap()
+            .rules(3)
+            .is_err()
+    );
+}
