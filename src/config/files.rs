@@ -20,9 +20,10 @@ pub struct ConfigFile {
     /// of names of that rank (one is drawn per game).
     pub characters: Vec<CastEntry>,
     pub unique_districts: Vec<String>,
-    /// Unique districts of which each game draws `pool_draw` (both keys or neither).
+    /// Unique districts of which each game draws `pool_draw` (both keys or neither): a list
+    /// of names, or `"all"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub district_pool: Option<Vec<String>>,
+    pub district_pool: Option<PoolNames>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pool_draw: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -43,6 +44,15 @@ pub struct ConfigFile {
 pub enum CastEntry {
     One(String),
     Pool(Vec<String>),
+}
+
+/// `district_pool`: a list of unique districts' names, or a keyword (`"all"`: every unique
+/// district of the edition's catalog that the cast allows, less `unique_districts`).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum PoolNames {
+    List(Vec<String>),
+    Keyword(String),
 }
 
 /// The `[rules]` table; every key optional, defaults from `Options::default()`.

@@ -17,9 +17,10 @@ pub mod validate;
 mod tests;
 
 use crate::engine::ids::{Character, District};
+pub use crate::engine::rules::Edition;
 use crate::engine::rules::{DistrictSpec, Options, Rules, RulesError};
 use catalog::Catalog;
-use files::{CastEntry, ConfigFile, OverrideFile, RulesFile};
+use files::{CastEntry, ConfigFile, OverrideFile, PoolNames, RulesFile};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -39,34 +40,9 @@ pub struct DistrictOverride {
     pub copies: Option<u8>,
 }
 
-/// The edition a config plays (`edition = "..."`, or `--edition` on the command line).
-///
-/// - `2016` (the default): the 2016 rulebook; Hospital and Graveyard are not in its catalog.
-/// - `classic`: the first game's 8 characters only, a city completes at 8 districts at every
-///   player count (unless the config sets `complete_city`), ties broken by district cost total
-///   then gold.
-/// - `2021`: the 2016 rules plus Hospital (needs the Assassin in the cast) and Graveyard
-///   (needs the Warlord).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Edition {
-    #[default]
-    V2016,
-    Classic,
-    V2021,
-}
-
+/// Reading editions from configs and the command line, and what each edition's catalog has
+/// (the type itself is the engine's: the rules it changes are played there).
 impl Edition {
-    pub const ALL: [Edition; 3] = [Edition::V2016, Edition::Classic, Edition::V2021];
-
-    /// The name used in configs and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Edition::V2016 => "2016",
-            Edition::Classic => "classic",
-            Edition::V2021 => "2021",
-        }
-    }
-
     /// An edition by name (case and surrounding spaces ignored).
     pub fn from_name(name: &str) -> Option<Edition> {
         let name = name.trim().to_ascii_lowercase();
@@ -95,12 +71,6 @@ impl Edition {
     }
 }
 
-impl std::fmt::Display for Edition {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// The classic edition's characters (the first game's eight), in rank order.
 pub const CLASSIC_CAST: [Character; 8] = [
     Character::Assassin,
@@ -112,16 +82,6 @@ pub const CLASSIC_CAST: [Character; 8] = [
     Character::Architect,
     Character::Warlord,
 ];
-
-/// The character a 2021 district needs in the cast: the Hospital the Assassin, the Graveyard
-/// the Warlord.
-pub fn needed_character(district: District) -> Option<Character> {
-    match district {
-        District::Hospital => Some(Character::Assassin),
-        District::Graveyard => Some(Character::Warlord),
-        _ => None,
-    }
-}
 
 /// A loaded and validated config: a cast, a district set and rules options.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -173,12 +133,15 @@ impl RunConfig {
                 ConfigError(format!("{}: {players} players: {msg}", self.source))
             }
         };
-        if self.edition == Edition::Classic && matches!(players, 3 | 8) {
-            return Err(err(format!(
-                "the classic edition cannot be played at {players} players: 3 and 8 players \
-                 need a rank-9 character, which the classic edition does not have; allowed: \
-                 2 or 4-7 players (or --edition 2016 with a rank-9 character)"
-            )));
+        // rules/004: "8 players: Requires a rank 9 bonus character", which the classic
+        // edition does not have.
+        if self.edition == Edition::Classic && players == 8 {
+            return Err(err(
+                "the classic edition cannot be played at 8 players: 8 players need a rank-9 \
+                 character, which the classic edition does not have; allowed: 2-7 players (or \
+                 --edition 2016 with a rank-9 character)"
+                    .into(),
+            ));
         }
         let rank9_plays = match players {
             3 | 8 => true,
@@ -306,8 +269,9 @@ impl RunConfig {
                 .iter()
                 .map(|d| d.name().into())
                 .collect(),
-            district_pool: (!self.district_pool.is_empty())
-                .then(|| self.district_pool.iter().map(|d| d.name().into()).collect()),
+            district_pool: (!self.district_pool.is_empty()).then(|| {
+                PoolNames::List(self.district_pool.iter().map(|d| d.name().into()).collect())
+            }),
             pool_draw: (!self.district_pool.is_empty()).then_some(i64::from(self.pool_draw)),
             rules: Some(RulesFile {
                 complete_city: Some(match o.complete_city {

@@ -88,6 +88,7 @@ pub fn random_rules(mut below: impl FnMut(u32) -> u32) -> Result<Rules, RulesErr
         } else {
             TieBreak::CostThenGold
         },
+        ..Options::default()
     };
     Rules::new(players, &cast, &deck, &pool, pool_draw, &options)
 }

@@ -823,7 +823,13 @@ fn edition_key_and_override() {
     let text = text(&[("name", "edition = \"classic\"\nname")], "");
     let config = load_str_as(FILE, &text, Some(Edition::V2021)).unwrap();
     assert_eq!(config.edition, Edition::V2021);
-    assert_eq!(config.options, Options::default());
+    assert_eq!(
+        config.options,
+        Options {
+            edition: Edition::V2021,
+            ..Options::default()
+        }
+    );
     assert_eq!(Edition::parse("2021"), Ok(Edition::V2021));
     assert!(
         Edition::parse("bogus")
@@ -838,20 +844,19 @@ fn classic_edition_rules() {
     let config = load(&classic, "");
     assert_eq!(config.options.complete_city, Some(8));
     assert_eq!(config.options.tie_break, TieBreak::CostThenGold);
-    for players in [2, 4, 5, 6, 7] {
-        assert_eq!(config.rules(players).unwrap().complete_city, 8, "{players}");
+    for players in 2..=7 {
+        let rules = config.rules(players).unwrap();
+        assert_eq!(rules.complete_city, 8, "{players}");
+        assert_eq!(rules.cast_size(), 8, "{players}");
     }
-    for players in [3, 8] {
-        assert_eq!(
-            config.rules(players).unwrap_err().0,
-            format!(
-                "{FILE}: {players} players: the classic edition cannot be played at {players} \
-                 players: 3 and 8 players need a rank-9 character, which the classic edition \
-                 does not have; allowed: 2 or 4-7 players (or --edition 2016 with a rank-9 \
-                 character)"
-            )
-        );
-    }
+    assert_eq!(
+        config.rules(8).unwrap_err().0,
+        format!(
+            "{FILE}: 8 players: the classic edition cannot be played at 8 players: 8 players \
+             need a rank-9 character, which the classic edition does not have; allowed: 2-7 \
+             players (or --edition 2016 with a rank-9 character)"
+        )
+    );
     // "default" is the edition's default; a number is kept.
     let config = load(&classic, "[rules]\ncomplete_city = \"default\"\n");
     assert_eq!(config.options.complete_city, Some(8));

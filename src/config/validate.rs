@@ -8,9 +8,9 @@
 //! valid, so one mistake is not reported twice.
 
 use super::catalog::{Catalog, MAX_COPIES, MAX_COST};
-use super::files::{CastEntry, ConfigFile, OverrideFile, RulesFile};
+use super::files::{CastEntry, ConfigFile, OverrideFile, PoolNames, RulesFile};
 use super::suggest::did_you_mean;
-use super::{CLASSIC_CAST, ConfigError, DistrictOverride, Edition, RunConfig, needed_character};
+use super::{CLASSIC_CAST, ConfigError, DistrictOverride, Edition, RunConfig};
 use crate::bots::weights::HeuristicWeights;
 use crate::engine::ids::{Character, District};
 use crate::engine::rules::{Options, TieBreak};
@@ -43,7 +43,10 @@ pub fn validate(
     let unique_districts = districts("unique_districts", &file.unique_districts, catalog)
         .map_err(|e| errors.extend(e));
     let pool = match &unique_districts {
-        Ok(unique) => pool(file, unique, catalog).map_err(|e| errors.extend(e)),
+        Ok(unique) => {
+            let cast = cast.as_ref().ok().map(Vec::as_slice);
+            pool(file, unique, catalog, edition, cast).map_err(|e| errors.extend(e))
+        }
         Err(()) => Err(()),
     };
     let rules = file.rules.as_ref().unwrap_or(&RulesFile::default()).clone();
@@ -72,6 +75,29 @@ pub fn validate(
     if let Err(e) = edition_check(edition, &cast, &unique_districts, &district_pool) {
         errors.extend(e);
     }
+    // A game whose drawn cast lacks a 2021 district's character has that district neither
+    // in its deck nor in its pool: the pool must still hold `pool_draw` districts then.
+    let sometimes_absent: Vec<&str> = district_pool
+        .iter()
+        .filter(|d| {
+            d.needed_character().is_some_and(|needed| {
+                cast.get(needed.rank().index() - 1)
+                    .is_some_and(|pool| pool.len() > 1 && pool.contains(&needed))
+            })
+        })
+        .map(|d| d.name())
+        .collect();
+    if !sometimes_absent.is_empty()
+        && usize::from(pool_draw) > district_pool.len() - sometimes_absent.len()
+    {
+        errors.push(format!(
+            "pool_draw = {pool_draw}: allowed: 1 to {} (the size of district_pool less {}, \
+             which a game without its character does not have)",
+            district_pool.len() - sometimes_absent.len(),
+            sometimes_absent.join(" and ")
+        ));
+    }
+    options.edition = edition;
     if edition == Edition::Classic {
         // Classic: a city completes at 8 districts at every player count, unless set.
         if !matches!(rules.complete_city, Some(toml::Value::Integer(_))) {
@@ -326,12 +352,46 @@ fn districts(key: &str, names: &[String], catalog: &Catalog) -> Result<Vec<Distr
 
 /// `district_pool` and `pool_draw`: both or neither; the pool's districts are unique, listed
 /// once and not also in `unique_districts`; `pool_draw` is 1 to the pool's size.
+///
+/// `district_pool = "all"` is every unique district of the edition's catalog in name order,
+/// less `unique_districts` and less a 2021 district whose character cannot be in the cast
+/// (`cast`, when valid): under 2021 it takes in the Hospital and the Graveyard.
 fn pool(
     file: &ConfigFile,
     unique: &[District],
     catalog: &Catalog,
+    edition: Edition,
+    cast: Option<&[Vec<Character>]>,
 ) -> Result<(Vec<District>, u8), Vec<String>> {
-    let (names, draw) = match (&file.district_pool, file.pool_draw) {
+    let all: Vec<String>;
+    let names = match &file.district_pool {
+        None => None,
+        Some(PoolNames::List(names)) => Some(names),
+        Some(PoolNames::Keyword(word)) if word.trim().eq_ignore_ascii_case("all") => {
+            let mut districts: Vec<District> = District::ALL
+                .iter()
+                .copied()
+                .filter(|&d| catalog.is_unique(d) && edition.has_district(d))
+                .filter(|d| !unique.contains(d))
+                .filter(|d| match (d.needed_character(), cast) {
+                    (Some(needed), Some(cast)) => cast
+                        .get(needed.rank().index() - 1)
+                        .is_some_and(|pool| pool.contains(&needed)),
+                    _ => true,
+                })
+                .collect();
+            districts.sort_by_key(|d| d.name());
+            all = districts.iter().map(|d| d.name().to_string()).collect();
+            Some(&all)
+        }
+        Some(PoolNames::Keyword(word)) => {
+            return Err(vec![format!(
+                "district_pool = \"{word}\": allowed: a list of unique districts, or \"all\" \
+                 (every unique district of the edition)"
+            )]);
+        }
+    };
+    let (names, draw) = match (names, file.pool_draw) {
         (None, None) => return Ok((Vec::new(), 0)),
         (Some(_), None) => {
             return Err(vec![
@@ -445,7 +505,7 @@ pub(crate) fn edition_check(
             ));
             continue;
         }
-        if let Some(needed) = needed_character(district) {
+        if let Some(needed) = district.needed_character() {
             let rank = needed.rank().0 as usize;
             let in_pool = cast.get(rank - 1).is_some_and(|p| p.contains(&needed));
             if !in_pool {
@@ -560,6 +620,7 @@ fn options(r: &RulesFile) -> Result<Options, Vec<String>> {
         round_cap,
         use_rank9: r.use_rank9.unwrap_or(d.use_rank9),
         tie_break: d.tie_break,
+        edition: d.edition,
     })
 }
 

@@ -7,6 +7,7 @@ use super::rng::{GameRng, mix};
 use super::rules::Rules;
 use super::sets::{CardSet, RankSet};
 use super::state::{Deck, Draft, Phase, State, Turn, TurnMode};
+use super::trace::{NoTrace, Trace};
 use super::{building, characters, districts, draft, gathering, turn};
 
 /// An action that is not legal in the position.
@@ -29,9 +30,20 @@ pub fn new_game(rules: &Rules, seed: u64) -> State {
         }
     }
 
-    let mut in_game = rules.always;
-    let mut pool = rules.pool;
+    // 2021: the Hospital and the Graveyard are in a game only if its drawn cast holds their
+    // character; without them neither the deck nor the pool has their cards.
+    let mut absent = CardSet::EMPTY;
+    for &(cards, character) in &rules.conditional {
+        if cast[character.rank().index()] != Some(character) {
+            absent = absent.union(cards);
+        }
+    }
+    let mut in_game = rules.always.minus(absent);
+    let mut pool = rules.pool.minus(absent);
     for _ in 0..rules.pool_draw {
+        if pool.is_empty() {
+            break;
+        }
         // Draw a district of the pool (all copies of it come in).
         let card = pool.nth(deal.below(pool.len() as u32) as usize);
         let same = rules.by_district[rules.card(card).district.index()].intersection(pool);
@@ -95,7 +107,7 @@ pub fn new_game(rules: &Rules, seed: u64) -> State {
         turn: Turn::new(super::ids::Rank(0), Seat(0), TurnMode::Normal),
         rng: GameRng::new(mix(seed, 0xC4A7)),
     };
-    turn::start_round(rules, &mut state);
+    turn::start_round(rules, &mut state, &mut NoTrace);
     state
 }
 
@@ -113,11 +125,16 @@ pub fn try_apply(rules: &Rules, state: &mut State, action: Action) -> Result<(),
 /// Applies a legal action (the caller guarantees legality: `legal_actions` listed it), then
 /// runs the automatic steps that follow until someone must decide.
 pub fn apply(rules: &Rules, state: &mut State, action: Action) {
+    apply_traced(rules, state, action, &mut NoTrace);
+}
+
+/// `apply`, reporting the engine's automatic steps to `trace` (the replay log).
+pub fn apply_traced(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     match action {
-        Action::Pick(_) | Action::Discard(_) => return draft::apply(rules, state, action),
+        Action::Pick(_) | Action::Discard(_) => return draft::apply(rules, state, action, trace),
         Action::GiveCrown(_) if matches!(state.phase, Phase::EmperorAdvisor(_)) => {
-            characters::apply(rules, state, action);
-            return turn::finish_round(rules, state);
+            characters::apply(rules, state, action, trace);
+            return turn::finish_round(rules, state, trace);
         }
         Action::TakeGold | Action::DrawCards | Action::Keep(_) | Action::KeepAll => {
             gathering::apply(rules, state, action)
@@ -127,7 +144,7 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
         }
         Action::TheaterSwap(..) | Action::TheaterPass => {
             districts::theater_apply(state, action);
-            return turn::start_turn_phase(rules, state);
+            return turn::start_turn_phase(rules, state, trace);
         }
         Action::LabDiscard(_)
         | Action::SmithyDraw
@@ -135,8 +152,8 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
         | Action::ArmoryDestroy(..)
         | Action::FrameworkBuild(_)
         | Action::NecropolisBuild(_) => districts::apply(rules, state, action),
-        Action::EndTurn => turn::end_turn(rules, state),
-        _ => characters::apply(rules, state, action),
+        Action::EndTurn => turn::end_turn(rules, state, trace),
+        _ => characters::apply(rules, state, action, trace),
     }
-    turn::settle(rules, state);
+    turn::settle(rules, state, trace);
 }

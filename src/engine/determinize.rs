@@ -147,8 +147,9 @@ struct Selection {
 
 fn assign_characters(state: &State, me: Seat, rng: &mut GameRng, out: &mut State) {
     let players = state.players;
+    let characters = state.cast_ranks().len() as u8;
     let crown = state.knowledge.crown;
-    let steps = step_count(players);
+    let steps = step_count(players, characters);
     let last = steps - 1;
     let in_draft = state.phase == Phase::Draft;
     let k = if in_draft {
@@ -162,18 +163,18 @@ fn assign_characters(state: &State, me: Seat, rng: &mut GameRng, out: &mut State
     // "Special Rule with 7 Players": the pile is down to one card at the last step.
     let merges = players >= 4 && n_hidden == steps + 1;
     let merged = merges && k >= last;
-    let last_seat = step_chooser(players, crown, last)
+    let last_seat = step_chooser(players, characters, crown, last)
         .map(|(s, _)| s)
         .unwrap_or(me);
     let chooser_now = in_draft
-        .then(|| step_chooser(players, crown, k).map(|(s, _)| s))
+        .then(|| step_chooser(players, characters, crown, k).map(|(s, _)| s))
         .flatten();
 
     // My steps: (step, offer, choice), the current one without a choice.
     let mut obs: [(usize, RankSet, Option<Rank>); 9] = [(0, RankSet::EMPTY, None); 9];
     let mut n_obs = 0;
     for s in 0..k {
-        if step_chooser(players, crown, s).map(|(seat, _)| seat) == Some(me) {
+        if step_chooser(players, characters, crown, s).map(|(seat, _)| seat) == Some(me) {
             obs[n_obs] = (s, state.knowledge.offers[s], state.knowledge.choices[s]);
             n_obs += 1;
         }
@@ -205,7 +206,7 @@ fn assign_characters(state: &State, me: Seat, rng: &mut GameRng, out: &mut State
     };
     sel.kind[0] = d0_kind;
     for s in 0..k {
-        sel.kind[1 + s] = match step_chooser(players, crown, s) {
+        sel.kind[1 + s] = match step_chooser(players, characters, crown, s) {
             Some((seat, true)) if merged && s == last => Slot::Either(seat),
             Some((seat, true)) => Slot::Pick(seat),
             _ => Slot::Down,
@@ -524,8 +525,10 @@ fn theater_exchange(state: &State, me: Seat, a: Seat, b: Seat, rng: &mut GameRng
 /// The characters `me` chose in this round's selection.
 fn my_log(state: &State, me: Seat) -> RankSet {
     let mut set = RankSet::EMPTY;
-    for s in 0..step_count(state.players) {
-        if step_chooser(state.players, state.knowledge.crown, s).map(|(seat, _)| seat) == Some(me)
+    let characters = state.cast_ranks().len() as u8;
+    for s in 0..step_count(state.players, characters) {
+        if step_chooser(state.players, characters, state.knowledge.crown, s).map(|(seat, _)| seat)
+            == Some(me)
             && let Some(c) = state.knowledge.choices[s]
         {
             set.insert(c);
@@ -546,8 +549,9 @@ fn rebuild_draft_record(
     out: &mut State,
 ) {
     let players = state.players;
+    let characters = state.cast_ranks().len() as u8;
     let crown = state.knowledge.crown;
-    let last = step_count(players) - 1;
+    let last = step_count(players, characters) - 1;
     let mut later = RankSet::EMPTY;
     for i in tail_start..n_slots {
         if let Some(r) = sel.value[i] {
@@ -560,7 +564,7 @@ fn rebuild_draft_record(
         }
     }
     if state.phase == Phase::Draft
-        && let Some((seat, _)) = step_chooser(players, crown, k)
+        && let Some((seat, _)) = step_chooser(players, characters, crown, k)
         && seat != me
     {
         out.seen[seat.index()].0 |= out.draft.available.0;
@@ -577,7 +581,7 @@ fn rebuild_draft_record(
         {
             offer.insert(d);
         }
-        match step_chooser(players, crown, s) {
+        match step_chooser(players, characters, crown, s) {
             // My own steps are what I really saw (the same cards, by construction).
             Some((seat, _)) if seat == me => {}
             chooser => {

@@ -1,11 +1,13 @@
 //! The selection phase (rulebook: "Selection Phase", "Selection Phase with 9 Characters",
-//! "2-Player Rule Changes", "3-Player Rule Changes").
+//! "2-Player Rule Changes", "3-Player Rule Changes"; the classic edition's "Three-Player
+//! Games", rules/003).
 
 use super::action::Action;
 use super::ids::{Rank, Seat};
 use super::rules::Rules;
 use super::sets::RankSet;
 use super::state::{Draft, Phase, State};
+use super::trace::Trace;
 use super::turn;
 
 /// One step of a player count's selection script; the offset counts seats clockwise from the
@@ -40,6 +42,12 @@ const THREE_PLAYERS: [Step; 7] = [
     Pick(1),
     Pick(2),
 ];
+/// Classic edition, 3 players with 8 characters (rules/003, "Three-Player Games"): "Only the
+/// first player places a card face down on the table" (the usual random face-down card).
+/// "They then choose their first character and pass the rest of the cards to the next
+/// player. Each player will choose their character until everyone ends up with 2
+/// characters. The last card is then placed face down on the table."
+const THREE_PLAYERS_CLASSIC: [Step; 6] = [Pick(0), Pick(1), Pick(2), Pick(0), Pick(1), Pick(2)];
 const MANY_PLAYERS: [Step; 8] = [
     Pick(0),
     Pick(1),
@@ -51,23 +59,26 @@ const MANY_PLAYERS: [Step; 8] = [
     Pick(7),
 ];
 
-fn script(players: u8) -> &'static [Step] {
+/// The selection script of a player count with `characters` characters in the cast (3
+/// players play 9, or 8 in the classic edition).
+fn script(players: u8, characters: u8) -> &'static [Step] {
     match players {
         2 => &TWO_PLAYERS,
+        3 if characters == 8 => &THREE_PLAYERS_CLASSIC,
         3 => &THREE_PLAYERS,
         n => &MANY_PLAYERS[..n as usize],
     }
 }
 
 /// The number of steps of a player count's selection script.
-pub fn step_count(players: u8) -> usize {
-    script(players).len()
+pub fn step_count(players: u8, characters: u8) -> usize {
+    script(players, characters).len()
 }
 
 /// Who takes selection step `step` when `crown` is crowned: the seat and whether it keeps the
 /// card (`true`) or discards it face down; `None` for the 3-player random discard.
-pub fn step_chooser(players: u8, crown: Seat, step: usize) -> Option<(Seat, bool)> {
-    match script(players)[step] {
+pub fn step_chooser(players: u8, characters: u8, crown: Seat, step: usize) -> Option<(Seat, bool)> {
+    match script(players, characters)[step] {
         Pick(offset) => Some((Seat((crown.0 + offset) % players), true)),
         Discard(offset) => Some((Seat((crown.0 + offset) % players), false)),
         RandomDiscard => None,
@@ -92,7 +103,7 @@ pub fn faceup_discards(players: u8, characters: u8) -> u8 {
 /// choice. The rank 4 character is never discarded face up ("Important" note of the table):
 /// drawing the face-up cards from the other ranks gives the same distribution as replacing
 /// it and reshuffling.
-pub fn start(rules: &Rules, state: &mut State) {
+pub fn start(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
     let cast = state.cast_ranks();
     let mut faceup_candidates = cast;
     faceup_candidates.remove(Rank(4));
@@ -114,27 +125,28 @@ pub fn start(rules: &Rules, state: &mut State) {
         available: rest,
     };
     state.phase = Phase::Draft;
-    settle(rules, state);
+    settle(rules, state, trace);
 }
 
 /// The seat whose choice it is during the selection phase.
 pub fn chooser(state: &State) -> Seat {
-    match script(state.players)[state.draft.step as usize] {
+    match script(state.players, state.cast_ranks().len() as u8)[state.draft.step as usize] {
         Pick(offset) | Discard(offset) => Seat((state.crown.0 + offset) % state.players),
         RandomDiscard => unreachable!("random discards are settled before a choice"),
     }
 }
 
 pub fn legal(state: &State, out: &mut Vec<Action>) {
-    let make: fn(Rank) -> Action = match script(state.players)[state.draft.step as usize] {
-        Pick(_) => Action::Pick,
-        Discard(_) => Action::Discard,
-        RandomDiscard => unreachable!("random discards are settled before a choice"),
-    };
+    let make: fn(Rank) -> Action =
+        match script(state.players, state.cast_ranks().len() as u8)[state.draft.step as usize] {
+            Pick(_) => Action::Pick,
+            Discard(_) => Action::Discard,
+            RandomDiscard => unreachable!("random discards are settled before a choice"),
+        };
     out.extend(state.draft.available.iter().map(make));
 }
 
-pub fn apply(rules: &Rules, state: &mut State, action: Action) {
+pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     let seat = chooser(state);
     if let Action::Pick(rank) | Action::Discard(rank) = action {
         let (step, offered) = (state.draft.step, state.draft.available);
@@ -152,19 +164,19 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
         _ => unreachable!("not a selection action"),
     }
     state.draft.step += 1;
-    settle(rules, state);
+    settle(rules, state, trace);
 }
 
 /// Runs the automatic steps until a player must choose or the selection phase is over.
-fn settle(rules: &Rules, state: &mut State) {
-    let steps = script(state.players);
+fn settle(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
+    let steps = script(state.players, state.cast_ranks().len() as u8);
     loop {
         let Some(&step) = steps.get(state.draft.step as usize) else {
             // "After the last player has chosen his card, he discards the one unchosen card
             // facedown"; at 2-3 players the last card is discarded the same way.
             state.facedown_discards.0 |= state.draft.available.0;
             state.draft.available = RankSet::EMPTY;
-            turn::end_selection_phase(rules, state);
+            turn::end_selection_phase(rules, state, trace);
             return;
         };
         match step {

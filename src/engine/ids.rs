@@ -136,6 +136,20 @@ named_enum! {
     }
 }
 
+impl District {
+    /// The character a 2021 district needs in the game's cast (rules/002: "Du kannst nur mit
+    /// dem Hospital spielen, wenn die Assassine einer der Charaktere im Spiel ist", and the
+    /// same for the Graveyard and the Warlord): a game whose drawn cast lacks it has no copy
+    /// of that district in its deck.
+    pub fn needed_character(self) -> Option<Character> {
+        match self {
+            District::Hospital => Some(Character::Assassin),
+            District::Graveyard => Some(Character::Warlord),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,14 +17,15 @@ pub mod rules;
 pub mod scoring;
 pub mod sets;
 pub mod state;
+pub mod trace;
 mod turn;
 pub mod view;
 
 pub use action::Action;
-pub use apply::{ApplyError, apply, new_game, try_apply};
+pub use apply::{ApplyError, apply, apply_traced, new_game, try_apply};
 pub use draft::faceup_discards;
 pub use ids::{CardId, Character, District, DistrictType, Rank, Seat};
 pub use legal::{legal_actions, to_move};
-pub use rules::{DistrictSpec, Options, Rules, RulesError, TieBreak};
+pub use rules::{DistrictSpec, Edition, Options, Rules, RulesError, TieBreak};
 pub use state::State;
 pub use view::View;

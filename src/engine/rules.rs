@@ -4,6 +4,41 @@
 use super::ids::{CardId, Character, District, DistrictType, Rank};
 use super::sets::CardSet;
 
+/// The edition a game plays (`edition` in a config, `--edition`; docs/editions.md):
+///
+/// - `2016` (the default): the 2016 rulebook; Hospital and Graveyard are not in its catalog.
+/// - `classic`: the first game's 8 characters only (also at 3 players, with the classic
+///   3-player selection), a city completes at 8 districts at every player count (unless the
+///   config sets `complete_city`), ties broken by district cost total then gold.
+/// - `2021`: the 2016 rules plus Hospital (in a game only with the Assassin in its cast) and
+///   Graveyard (only with the Warlord).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Edition {
+    #[default]
+    V2016,
+    Classic,
+    V2021,
+}
+
+impl Edition {
+    pub const ALL: [Edition; 3] = [Edition::V2016, Edition::Classic, Edition::V2021];
+
+    /// The name used in configs, on the command line and in the game log.
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::V2016 => "2016",
+            Edition::Classic => "classic",
+            Edition::V2021 => "2021",
+        }
+    }
+}
+
+impl std::fmt::Display for Edition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// How a tie on points is settled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TieBreak {
@@ -36,6 +71,8 @@ pub struct Options {
     pub use_rank9: bool,
     /// How ties on points are settled (set by the edition).
     pub tie_break: TieBreak,
+    /// The edition played (set by the config's edition).
+    pub edition: Edition,
 }
 
 impl Default for Options {
@@ -53,6 +90,7 @@ impl Default for Options {
             round_cap: 100,
             use_rank9: false,
             tie_break: TieBreak::RevealedRank,
+            edition: Edition::V2016,
         }
     }
 }
@@ -130,6 +168,9 @@ pub struct Rules {
     /// Cards of the unique-district pool, and how many districts of it each game draws.
     pub pool: CardSet,
     pub pool_draw: u8,
+    /// Cards in a game only when its drawn cast holds the character (the 2021 Hospital and
+    /// Graveyard, `District::needed_character`), from the deck and the pool alike.
+    pub conditional: Vec<(CardSet, Character)>,
     /// All cards of one district name (for the "no identical districts" rule).
     pub by_district: [CardSet; District::COUNT],
     /// All cards of one printed type.
@@ -186,6 +227,9 @@ impl Rules {
         let has_rank9 = !cast_pools[9].is_empty();
         let rank9_plays = match players {
             2 => false,
+            // The classic edition plays 3 players with its 8 characters (rules/003,
+            // "Three-Player Games"); it has no rank-9 character.
+            3 if options.edition == Edition::Classic => false,
             3 | 8 => {
                 if !has_rank9 {
                     return Err(RulesError::Rank9Required(players));
@@ -258,6 +302,11 @@ impl Rules {
                 }
             }
         }
+        let conditional = District::ALL
+            .iter()
+            .filter_map(|&d| Some((by_district[d.index()], d.needed_character()?)))
+            .filter(|(cards, _)| !cards.is_empty())
+            .collect();
         let dearest = cards.iter().map(|c| c.cost).max().unwrap_or(0);
         if dearest as usize >= 1 << COST_PLANES {
             return Err(RulesError::CostTooHigh(dearest));
@@ -273,6 +322,7 @@ impl Rules {
             always,
             pool: pool_set,
             pool_draw,
+            conditional,
             by_district,
             by_type,
             complete_city,

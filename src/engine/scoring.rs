@@ -27,17 +27,25 @@ impl Score {
 /// The seat's score. The Haunted Quarter's type is chosen to maximise it (CARDS.md rulings:
 /// such end-of-game choices are made optimally for the owner).
 pub fn score(rules: &Rules, state: &State, seat: Seat) -> Score {
+    best_score(rules, state, seat).0
+}
+
+/// The seat's score and, if it has the Haunted Quarter, the type it scored as (the
+/// last type, in `DistrictType` order, of those giving the best total: `max_by_key` keeps
+/// the last maximum).
+pub fn best_score(rules: &Rules, state: &State, seat: Seat) -> (Score, Option<DistrictType>) {
     let haunted = state.has_district(rules, seat, District::HauntedQuarter);
     let choices: &[DistrictType] = if haunted {
         DistrictType::ALL
     } else {
         &[DistrictType::Unique]
     };
-    choices
+    let (score, dtype) = choices
         .iter()
-        .map(|&haunted_type| score_with(rules, state, seat, haunted_type))
-        .max_by_key(|s| s.total())
-        .expect("at least one choice")
+        .map(|&haunted_type| (score_with(rules, state, seat, haunted_type), haunted_type))
+        .max_by_key(|(s, _)| s.total())
+        .expect("at least one choice");
+    (score, haunted.then_some(dtype))
 }
 
 /// The score when the Haunted Quarter (if any) counts as `haunted_type`.

@@ -9,9 +9,10 @@ use super::ids::{Character, District, Rank, Seat};
 use super::rules::Rules;
 use super::sets::RankSet;
 use super::state::{Pending, Phase, State, Turn, TurnMode};
+use super::trace::{Event, Trace};
 
 /// Starts a new round: the round cap, the round's fresh state, then the selection phase.
-pub fn start_round(rules: &Rules, state: &mut State) {
+pub fn start_round(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
     if state.round >= rules.options.round_cap {
         state.stalled = true;
         state.phase = Phase::GameOver;
@@ -31,25 +32,25 @@ pub fn start_round(rules: &Rules, state: &mut State) {
     state.blackmailer = None;
     let crown = state.crown;
     state.knowledge.new_round(crown);
-    draft::start(rules, state);
+    draft::start(rules, state, trace);
 }
 
 /// After the selection phase: the Theater's owner may exchange characters, then the crowned
 /// player calls the characters from rank 1.
-pub fn end_selection_phase(rules: &Rules, state: &mut State) {
+pub fn end_selection_phase(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
     match districts::theater_owner(rules, state) {
         Some(owner) if state.players > 1 => state.phase = Phase::Theater(owner),
-        _ => start_turn_phase(rules, state),
+        _ => start_turn_phase(rules, state, trace),
     }
 }
 
-pub fn start_turn_phase(rules: &Rules, state: &mut State) {
+pub fn start_turn_phase(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
     state.phase = Phase::Turns;
-    call_from(rules, state, 1);
+    call_from(rules, state, 1, trace);
 }
 
 /// Calls ranks from `first` upward until one has a living player; ends the round otherwise.
-fn call_from(rules: &Rules, state: &mut State, first: u8) {
+fn call_from(rules: &Rules, state: &mut State, first: u8, trace: &mut impl Trace) {
     for r in first..=9 {
         let rank = Rank(r);
         let Some(seat) = state.owner[rank.index()] else {
@@ -63,8 +64,10 @@ fn call_from(rules: &Rules, state: &mut State, first: u8) {
         if state.killed == Some(rank) {
             if state.has_district(rules, seat, District::Hospital) {
                 state.turn = Turn::new(rank, seat, TurnMode::Hospital);
+                trace.event(state, Event::TurnBegins);
                 return;
             }
+            trace.event(state, Event::Skipped(rank));
             continue;
         }
         let mode = if state.bewitched == Some(rank) {
@@ -76,72 +79,75 @@ fn call_from(rules: &Rules, state: &mut State, first: u8) {
         };
         state.revealed.insert(rank);
         state.turn = Turn::new(rank, seat, mode);
-        characters::on_reveal(rules, state);
+        trace.event(state, Event::TurnBegins);
+        characters::on_reveal(state, trace);
         return;
     }
-    end_round(rules, state);
+    end_round(rules, state, trace);
 }
 
 /// The automatic steps after a decision in the turn phase.
-pub fn settle(rules: &Rules, state: &mut State) {
+pub fn settle(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
     if state.phase != Phase::Turns || state.turn.pending != Pending::None {
         return;
     }
     match state.turn.mode {
         // Witch: "then your turn is put on hold" once she has named a character.
-        TurnMode::Witch if state.bewitched.is_some() => end_turn(rules, state),
+        TurnMode::Witch if state.bewitched.is_some() => end_turn(rules, state, trace),
         // "When the bewitched character is called to take his turn, he gathers resources and
         // his turn immediately ends. ... Now you resume your turn as if you were playing the
         // bewitched character."
-        TurnMode::Bewitched if state.turn.gathered => resume_witch(rules, state),
-        TurnMode::Hospital if state.turn.gathered => end_turn(rules, state),
+        TurnMode::Bewitched if state.turn.gathered => resume_witch(state, trace),
+        TurnMode::Hospital if state.turn.gathered => end_turn(rules, state, trace),
         _ => characters::resolve_threat_on_gathering(state),
     }
 }
 
 /// The Witch's resumed turn as the bewitched character: she has gathered already; she uses
 /// that character's abilities with her own hand, stash and city.
-fn resume_witch(_rules: &Rules, state: &mut State) {
+fn resume_witch(state: &mut State, trace: &mut impl Trace) {
     let rank = state.turn.rank;
     let witch = state.owner[1].expect("a bewitchment has a Witch");
     let mut turn = Turn::new(rank, witch, TurnMode::Resumed);
     turn.gathered = true;
     state.turn = turn;
+    trace.event(state, Event::WitchResumes);
 }
 
 /// `EndTurn`: end-of-turn effects, then the crowned player calls the next rank.
-pub fn end_turn(rules: &Rules, state: &mut State) {
+pub fn end_turn(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
     if matches!(state.turn.mode, TurnMode::Normal | TurnMode::Resumed) {
-        districts::end_of_turn(rules, state);
+        districts::end_of_turn(rules, state, trace);
         // Alchemist: "At the end of your turn, you receive back all the gold you paid to
         // build districts this turn."
         if characters::current(state) == Character::Alchemist {
+            trace.event(state, Event::AlchemistRefund);
             state.gold[state.turn.seat.index()] += state.turn.paid_to_build;
         }
     }
     let next = state.turn.rank.0 + 1;
-    call_from(rules, state, next);
+    call_from(rules, state, next, trace);
 }
 
 /// The end of a round: the killed King's or Patrician's heir takes the crown, the killed
 /// Emperor's advisor gives it away, the Queen may gain gold; the game ends after the round in
 /// which a city was completed ("Game End").
-fn end_round(rules: &Rules, state: &mut State) {
-    if let Some(advisor) = characters::end_of_round_crown(state) {
+fn end_round(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
+    if let Some(advisor) = characters::end_of_round_crown(state, trace) {
         state.phase = Phase::EmperorAdvisor(advisor);
         return;
     }
-    finish_round(rules, state);
+    finish_round(rules, state, trace);
 }
 
 /// The rest of the end of the round, after any crown decision.
-pub fn finish_round(rules: &Rules, state: &mut State) {
-    characters::queen_end_of_round(state);
+pub fn finish_round(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
+    characters::queen_end_of_round(state, trace);
     if state.first_complete.is_some() {
         state.phase = Phase::GameOver;
         return;
     }
-    start_round(rules, state);
+    start_round(rules, state, trace);
 }
 
 /// The seat that decides now in the turn phase: the turn's player, except for the

@@ -205,9 +205,10 @@ impl<'a> View<'a> {
     pub fn my_selection(&self) -> impl Iterator<Item = (usize, RankSet, Option<Rank>)> + '_ {
         let k = &self.state.knowledge;
         let players = self.state.players;
-        (0..super::draft::step_count(players))
+        let characters = self.state.cast_ranks().len() as u8;
+        (0..super::draft::step_count(players, characters))
             .filter(move |&s| {
-                super::draft::step_chooser(players, k.crown, s).map(|(seat, _)| seat)
+                super::draft::step_chooser(players, characters, k.crown, s).map(|(seat, _)| seat)
                     == Some(self.seat)
                     && k.choices[s].is_some()
             })

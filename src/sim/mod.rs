@@ -16,8 +16,9 @@ use crate::engine::rng::mix;
 use crate::engine::rules::Rules;
 use crate::engine::scoring::outcome;
 use crate::engine::state::State;
+use crate::engine::trace::{Event, Trace};
 use crate::engine::view::View;
-use crate::engine::{apply, new_game};
+use crate::engine::{apply_traced, new_game};
 use crate::stats::record::GameRecord;
 use tally::Tally;
 
@@ -31,9 +32,26 @@ pub fn bot_seed(game_seed: u64, seat: Seat) -> u64 {
     mix(game_seed, 0xB07_0000 + seat.0 as u64)
 }
 
-/// Sees every decision of a game as it is made (the replay log uses it).
+/// Sees every decision of a game as it is made (the replay log uses it), and optionally the
+/// engine's automatic steps and the state after each decision.
 pub trait Observer {
     fn before_action(&mut self, rules: &Rules, state: &State, seat: Seat, action: Action);
+    /// An automatic step of the engine, with the state just before its effect.
+    fn event(&mut self, _rules: &Rules, _state: &State, _event: Event) {}
+    /// The state once a decision and the automatic steps after it are done.
+    fn after_action(&mut self, _rules: &Rules, _state: &State) {}
+}
+
+/// Passes the engine's automatic steps on to an observer.
+struct Traced<'a, O> {
+    rules: &'a Rules,
+    observer: &'a mut O,
+}
+
+impl<O: Observer> Trace for Traced<'_, O> {
+    fn event(&mut self, state: &State, event: Event) {
+        self.observer.event(self.rules, state, event);
+    }
 }
 
 /// An observer that does nothing, for plain runs.
@@ -74,7 +92,9 @@ pub fn play_observed(
         debug_assert!(legal.contains(&action), "bot chose an illegal action");
         observer.before_action(rules, &state, seat, action);
         tally.before(rules, &state, seat, action, &mut record);
-        apply(rules, &mut state, action);
+        let mut traced = Traced { rules, observer };
+        apply_traced(rules, &mut state, action, &mut traced);
+        observer.after_action(rules, &state);
         tally.after(rules, &state, &mut record);
     }
     finish_record(rules, &state, &mut record);

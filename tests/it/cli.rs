@@ -430,8 +430,8 @@ fn classic_edition_refuses_the_witch() {
          first game's 8 characters",
     );
     refused(
-        &["run", "--edition", "classic", "--players", "3"],
-        "the classic edition cannot be played at 3 players",
+        &["run", "--edition", "classic", "--players", "8"],
+        "the classic edition cannot be played at 8 players",
     );
 }
 

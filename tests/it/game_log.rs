@@ -142,3 +142,220 @@ fn a_bad_log_path_is_refused_before_any_game() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("cannot be combined with --resume"));
 }
+
+/// A log line audits itself (issue 16, item 3): each seat's score breakdown, the ranks and
+/// the winners are recomputed from the line alone (the edition's scoring rules, the deck's
+/// costs and types, the city with its beautified districts, the Museum's cards, the
+/// Haunted Quarter's type, the last round's revealed characters), over the 2016, 2021 and
+/// classic editions, a district pool and character pools.
+#[test]
+fn each_line_recomputes_its_own_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [&[&str]; 5] = [
+        &[
+            "--preset",
+            "all-districts",
+            "--edition",
+            "2021",
+            "--players",
+            "5",
+        ],
+        &["--preset", "all-districts", "--players", "3"],
+        &[
+            "--preset",
+            "all-characters",
+            "--players",
+            "8",
+            "--bots",
+            "random",
+        ],
+        &[
+            "--preset",
+            "first-game",
+            "--edition",
+            "classic",
+            "--players",
+            "4",
+        ],
+        &[
+            "--preset",
+            "all-characters",
+            "--edition",
+            "2021",
+            "--players",
+            "6",
+        ],
+    ];
+    let mut audited = 0;
+    for (i, args) in cases.iter().enumerate() {
+        let log = dir.path().join(format!("{i}.jsonl"));
+        let output = Command::new(BIN)
+            .args(["run", "--games", "300", "--seed", "16", "--quiet"])
+            .args(*args)
+            .arg("--out")
+            .arg(dir.path().join(format!("out{i}")))
+            .arg("--log-games")
+            .arg(&log)
+            .output()
+            .unwrap();
+        crate::common::assert_success(&output, args);
+        for line in std::fs::read_to_string(&log).unwrap().lines() {
+            let g: Value = serde_json::from_str(line).unwrap();
+            assert_eq!(g["version"], 2);
+            if g["stalled"] == true {
+                continue;
+            }
+            recompute(&g, &format!("{args:?} game {}", g["game"]));
+            audited += 1;
+        }
+    }
+    assert!(audited > 1400, "{audited} games audited");
+}
+
+/// Recomputes a line's scores, ranks and winners from its own fields and compares them.
+fn recompute(g: &Value, context: &str) {
+    let rules = &g["rules"];
+    let n = |v: &Value| v.as_i64().unwrap_or_else(|| panic!("{context}: {v}"));
+    let deck = &g["deck"]["districts"];
+    let complete_city = n(&rules["complete_city"]);
+    let seats = g["seats"].as_array().unwrap();
+    let mut totals = Vec::new();
+    for seat in seats {
+        let s = n(&seat["seat"]);
+        let city: Vec<&str> = seat["city"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        let has = |d: &str| city.contains(&d);
+        let beautified: Vec<&str> = seat["beautified"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        // Each district's cost, a beautified one one more (the lists may repeat a name: the
+        // Quarry and the Wizard allow identical districts).
+        let mut left = beautified.clone();
+        let costs: Vec<i64> = city
+            .iter()
+            .map(|d| {
+                let extra = left.iter().position(|b| b == d).map(|i| left.remove(i));
+                n(&deck[*d]["cost"]) + extra.is_some() as i64
+            })
+            .collect();
+        let hand: Vec<&str> = seat["hand"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        // The Haunted Quarter counts as the type the line says; every other choice must
+        // score no more.
+        let score_as = |haunted: &str| -> [i64; 4] {
+            let dtype = |d: &str| {
+                if d == "Haunted Quarter" {
+                    haunted.to_string()
+                } else {
+                    deck[d]["type"].as_str().unwrap().to_string()
+                }
+            };
+            let districts: i64 = costs.iter().sum();
+            let types: Vec<String> = city.iter().map(|d| dtype(d)).collect();
+            let count = |t: &str| types.iter().filter(|x| *x == t).count() as i64;
+            let all = ["noble", "religious", "trade", "military", "unique"];
+            let all_types = if all.iter().all(|t| count(t) > 0) {
+                n(&rules["all_types_bonus"])
+            } else {
+                0
+            };
+            let size = city.len() as i64 + has("Monument") as i64;
+            let completion = if g["first_complete"].as_i64() == Some(s) {
+                n(&rules["first_complete_bonus"])
+            } else if size >= complete_city {
+                n(&rules["complete_bonus"])
+            } else {
+                0
+            };
+            let mut uniques = 0;
+            uniques += 2 * has("Dragon Gate") as i64;
+            uniques += has("Imperial Treasury") as i64 * n(&seat["gold"]);
+            uniques += has("Map Room") as i64 * hand.len() as i64;
+            uniques += 5 * (has("Statue") && n(&g["crown"]) == s) as i64;
+            uniques += has("Wishing Well") as i64 * count("unique");
+            let odd = costs.iter().filter(|c| *c % 2 == 1).count() as i64;
+            uniques += has("Basilica") as i64 * odd;
+            uniques += 3 * (has("Capitol") && all.iter().any(|t| count(t) >= 3)) as i64;
+            uniques += 5 * (has("Ivory Tower") && count("unique") == 1) as i64;
+            uniques += n(&seat["museum"]);
+            uniques += 3 * hand.contains(&"Secret Vault") as i64;
+            [districts, all_types, completion, uniques]
+        };
+        let parts = match seat["haunted_quarter"].as_str() {
+            Some(t) => {
+                let chosen = score_as(t);
+                for other in ["noble", "religious", "trade", "military", "unique"] {
+                    let total: i64 = score_as(other).iter().sum();
+                    assert!(total <= chosen.iter().sum(), "{context}: Haunted Quarter");
+                }
+                chosen
+            }
+            None => {
+                assert!(!has("Haunted Quarter"), "{context}");
+                score_as("unique")
+            }
+        };
+        let score = &seat["score"];
+        let logged = ["districts", "all_types", "completion", "uniques"].map(|k| n(&score[k]));
+        assert_eq!(parts, logged, "{context}, seat {s}");
+        totals.push(parts.iter().sum::<i64>());
+    }
+    // Winners: the best total, then the edition's tie-break.
+    let best = *totals.iter().max().unwrap();
+    let cast: Vec<&str> = g["cast"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    let last = g["round_log"].as_array().unwrap().last().unwrap();
+    let revealed = &last["revealed"];
+    let picks = g["picks"].as_array().unwrap().last().unwrap();
+    let key = |s: usize| -> i64 {
+        match rules["tie_break"].as_str().unwrap() {
+            "revealed_rank" => picks[s]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| revealed.as_array().unwrap().contains(c))
+                .map(|c| cast.iter().position(|x| *x == c.as_str().unwrap()).unwrap() as i64 + 1)
+                .max()
+                .unwrap_or(0),
+            "cost_then_gold" => {
+                let seat = &seats[s];
+                let beautified = seat["beautified"].as_array().unwrap().len() as i64;
+                let cost: i64 = seat["city"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|d| n(&deck[d.as_str().unwrap()]["cost"]))
+                    .sum();
+                (cost + beautified) << 16 | n(&seat["gold"])
+            }
+            other => panic!("{context}: tie_break {other}"),
+        }
+    };
+    let tied: Vec<usize> = (0..totals.len()).filter(|&s| totals[s] == best).collect();
+    let top = tied.iter().map(|&s| key(s)).max().unwrap();
+    let winners: Vec<i64> = tied
+        .iter()
+        .filter(|&&s| key(s) == top)
+        .map(|&s| s as i64)
+        .collect();
+    let logged: Vec<i64> = g["winners"].as_array().unwrap().iter().map(n).collect();
+    assert_eq!(winners, logged, "{context}: winners");
+    for &w in &winners {
+        assert_eq!(seats[w as usize]["rank"], 1, "{context}");
+    }
+}

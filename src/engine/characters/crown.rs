@@ -3,18 +3,19 @@
 
 use super::super::action::Action;
 use super::super::ids::{Character, Seat};
-use super::super::rules::Rules;
 use super::super::state::{Pending, Phase, State, TurnMode, used};
+use super::super::trace::{Event, Trace};
 use super::current;
 
 /// King, Patrician: "At some point during your turn, you must take the crown." Nothing in
 /// the turn depends on when, so it is taken as the turn begins. "If you are bewitched, you
 /// still take the crown": the bewitched player takes it in his gather-only turn, the Witch
 /// does not when she resumes.
-pub fn on_reveal_crown(_rules: &Rules, state: &mut State) {
+pub fn on_reveal_crown(state: &mut State, trace: &mut impl Trace) {
     if matches!(current(state), Character::King | Character::Patrician)
         && state.turn.mode != TurnMode::Resumed
     {
+        trace.event(state, Event::CrownTaken);
         state.crown = state.turn.seat;
     }
 }
@@ -36,7 +37,7 @@ pub fn legal_give(state: &State, holder: Seat, out: &mut Vec<Action>) {
 /// "You take either one gold from his stash or one card at random from his hand. If he has
 /// neither gold in his stash nor cards in hand, you do not take anything." The advisor (the
 /// killed Emperor at the end of the round) takes nothing.
-pub fn give(state: &mut State, seat: Seat) {
+pub fn give(state: &mut State, seat: Seat, trace: &mut impl Trace) {
     state.crown = seat;
     if let Phase::EmperorAdvisor(_) = state.phase {
         return;
@@ -46,8 +47,14 @@ pub fn give(state: &mut State, seat: Seat) {
     let has_cards = !state.hand[seat.index()].is_empty();
     match (has_gold, has_cards) {
         (true, true) => state.turn.pending = Pending::EmperorLoot { from: seat },
-        (true, false) => take_gold(state, seat),
-        (false, true) => take_card(state, seat),
+        (true, false) => {
+            trace.event(state, Event::EmperorTakes { from: seat });
+            take_gold(state, seat)
+        }
+        (false, true) => {
+            trace.event(state, Event::EmperorTakes { from: seat });
+            take_card(state, seat)
+        }
         (false, false) => {}
     }
 }
@@ -81,11 +88,12 @@ fn take_card(state: &mut State, from: Seat) {
 /// End of the round. The killed King's or Patrician's heir takes the crown. The killed
 /// Emperor's player, as his advisor, must give it away: returns that seat, whose decision
 /// comes next.
-pub fn end_of_round_crown(state: &mut State) -> Option<Seat> {
+pub fn end_of_round_crown(state: &mut State, trace: &mut impl Trace) -> Option<Seat> {
     let killed = state.killed?;
     let heir = state.owner[killed.index()]?;
     match state.character(killed)? {
         Character::King | Character::Patrician => {
+            trace.event(state, Event::Heir(heir));
             state.crown = heir;
             None
         }

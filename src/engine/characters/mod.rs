@@ -22,6 +22,7 @@ use super::action::Action;
 use super::ids::{Character, DistrictType, Rank, Seat};
 use super::rules::Rules;
 use super::state::{Pending, State, TurnMode, used};
+use super::trace::{Event, Trace};
 
 pub use blackmailer::resolve_threat_on_gathering;
 pub use crown::{end_of_round_crown, on_reveal_crown};
@@ -38,17 +39,18 @@ pub fn current(state: &State) -> Character {
 }
 
 /// Effects at the moment a character is revealed: the Thief's robbery, the crown.
-pub fn on_reveal(rules: &Rules, state: &mut State) {
+pub fn on_reveal(state: &mut State, trace: &mut impl Trace) {
     let seat = state.turn.seat;
     // Thief: "When a player reveals that character to take his turn, you immediately take
     // all of his gold."
     if let Some((rank, thief)) = state.robbed
         && rank == state.turn.rank
     {
+        trace.event(state, Event::Robbery { thief });
         let gold = std::mem::take(&mut state.gold[seat.index()]);
         state.gold[thief.index()] += gold;
     }
-    on_reveal_crown(rules, state);
+    on_reveal_crown(state, trace);
 }
 
 /// Whether the player whose turn it is may build at all this turn.
@@ -159,7 +161,7 @@ pub fn legal_pending(rules: &Rules, state: &State, out: &mut Vec<Action>) {
 }
 
 /// Applies a character ability action.
-pub fn apply(rules: &Rules, state: &mut State, action: Action) {
+pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     match action {
         Action::TakeIncome | Action::AbbotIncome(_) => income::take(rules, state, action),
         Action::MerchantGold
@@ -189,7 +191,7 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
             Pending::CardinalGive { .. } => cardinal::give(rules, state, card),
             _ => unreachable!("Give only while cards are owed"),
         },
-        Action::GiveCrown(seat) => crown::give(state, seat),
+        Action::GiveCrown(seat) => crown::give(state, seat, trace),
         Action::LootGold | Action::LootCard => crown::loot(state, action),
         Action::BorrowBuild(card, lender) => cardinal::borrow_build(rules, state, card, lender),
         Action::ScholarDraw => income::scholar_draw(state),

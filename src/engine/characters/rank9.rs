@@ -4,6 +4,7 @@ use super::super::action::Action;
 use super::super::ids::{CardId, Character, Rank, Seat};
 use super::super::rules::Rules;
 use super::super::state::{State, used};
+use super::super::trace::{Event, Trace};
 use super::current;
 
 /// Queen: "If you are sitting next to the player who revealed the rank 4 character (King,
@@ -29,13 +30,14 @@ pub fn queen_gold(state: &mut State) {
 
 /// "If this character is sitting next to you, but has been killed by the Assassin, you gain
 /// three gold when that card is revealed at the end of the round."
-pub fn queen_end_of_round(state: &mut State) {
+pub fn queen_end_of_round(state: &mut State, trace: &mut impl Trace) {
     let rank4 = Rank(4);
     if state.killed == Some(rank4)
         && let Some(holder) = state.owner[rank4.index()]
         && let Some(queen) = state.player_of(Character::Queen)
         && next_to(state, queen, holder)
     {
+        trace.event(state, Event::QueenGold(queen));
         state.gold[queen.index()] += 3;
     }
 }

@@ -3,6 +3,7 @@
 use super::super::ids::District;
 use super::super::rules::Rules;
 use super::super::state::State;
+use super::super::trace::{Event, Trace};
 
 /// Park: "If there are no cards in your hand at the end of your turn, gain 2 cards." Poor
 /// House: "If there is no gold in your stash at the end of your turn, gain 1 gold." Called
@@ -10,12 +11,14 @@ use super::super::state::State;
 /// bewitched or the Hospital's gather-only turns: "If the owner is the Witch and does not
 /// resume his turn, the Park cannot resolve"), and before the Alchemist's refund ("he applies
 /// the Poor House's effect first").
-pub fn end_of_turn(rules: &Rules, state: &mut State) {
+pub fn end_of_turn(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
     let seat = state.turn.seat;
     if state.hand[seat.index()].is_empty() && state.has_district(rules, seat, District::Park) {
+        trace.event(state, Event::Park);
         state.draw_to_hand(seat, 2);
     }
     if state.gold[seat.index()] == 0 && state.has_district(rules, seat, District::PoorHouse) {
+        trace.event(state, Event::PoorHouse);
         state.gold[seat.index()] += 1;
     }
 }
