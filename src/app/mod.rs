@@ -112,8 +112,21 @@ pub fn seat_bots(list: &[BotSpec], players: u8) -> Result<Vec<BotSpec>, String> 
 /// `--bots`, refused with the flag and its value; `heuristic` starts from the config's
 /// `[heuristic]` weights.
 fn parse_bots(text: &str, config: &RunConfig) -> Result<Vec<BotSpec>, AppError> {
-    BotSpec::parse_list_with(text, &config.heuristic)
-        .map_err(|e| input(anyhow!("--bots {text}: {e}")))
+    config_bots(text, config).map_err(|e| input(anyhow!("--bots {text}: {e}")))
+}
+
+/// A comma list of bot specs for a config: `heuristic` starts from its `[heuristic]`
+/// weights, and a `ban=` must name a character of its cast. Every command that takes bot
+/// specs reads them through here.
+pub fn config_bots(
+    text: &str,
+    config: &RunConfig,
+) -> Result<Vec<BotSpec>, crate::bots::BotSpecError> {
+    let list = BotSpec::parse_list_with(text, &config.heuristic)?;
+    for spec in &list {
+        spec.check_cast(&config.cast)?;
+    }
+    Ok(list)
 }
 
 /// The checked plan of a run: nothing is played until all of it is built.
@@ -698,8 +711,7 @@ fn replay(args: &ReplayArgs) -> Result<(), AppError> {
 /// the config's weights.
 fn parse_one_bot(flag: &str, text: &str, config: &RunConfig) -> Result<BotSpec, AppError> {
     let refuse = |e: String| input(anyhow!("{flag} {text}: {e}"));
-    let list =
-        BotSpec::parse_list_with(text, &config.heuristic).map_err(|e| refuse(e.to_string()))?;
+    let list = config_bots(text, config).map_err(|e| refuse(e.to_string()))?;
     match <[BotSpec; 1]>::try_from(list) {
         Ok([one]) => Ok(one),
         Err(list) => Err(refuse(format!(
@@ -814,8 +826,8 @@ mod tests {
 
     #[test]
     fn one_bot_fills_every_seat() {
-        let seats = seat_bots(&[BotSpec::Random], 5).unwrap();
-        assert_eq!(seats, vec![BotSpec::Random; 5]);
+        let seats = seat_bots(&[BotSpec::random()], 5).unwrap();
+        assert_eq!(seats, vec![BotSpec::random(); 5]);
     }
 
     #[test]
@@ -860,7 +872,7 @@ mod tests {
 
     #[test]
     fn a_list_must_match_the_seats() {
-        let list = [BotSpec::Random, BotSpec::heuristic()];
+        let list = [BotSpec::random(), BotSpec::heuristic()];
         assert_eq!(seat_bots(&list, 2).unwrap(), list.to_vec());
         let err = seat_bots(&list, 4).unwrap_err();
         assert!(err.contains("lists 2 bots but 4 players"), "{err}");

@@ -399,10 +399,10 @@ mod tests {
             rules: &rules,
             stats: &stats,
             bots: &[
-                BotSpec::Random,
+                BotSpec::random(),
                 BotSpec::heuristic(),
-                BotSpec::Random,
-                BotSpec::Random,
+                BotSpec::random(),
+                BotSpec::random(),
             ],
         }];
         // bots.csv: the heuristic played seat 1, which won with 31; the random bots the rest.

@@ -18,6 +18,7 @@ mod game_log;
 mod golden;
 mod hostile;
 mod invariants;
+mod restricted;
 mod resume;
 mod scoring;
 mod selection;
