@@ -4,6 +4,8 @@
 
 mod compare;
 mod merge;
+mod rank;
+mod restrict;
 mod sweep;
 
 use crate::bots::BotSpec;
@@ -64,6 +66,8 @@ pub fn main(cli: Cli, command_line: String) -> Result<(), AppError> {
         Command::Compare(args) => compare::compare(&args, command_line),
         Command::Sweep(args) => sweep::sweep(&args, command_line),
         Command::Arena(args) => arena(&args, command_line),
+        Command::Restrict(args) => restrict::restrict(&args, command_line),
+        Command::Rank(args) => rank::rank(&args, command_line),
     }
 }
 
