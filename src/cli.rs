@@ -52,6 +52,10 @@ pub struct RestrictArgs {
     /// Player counts: one count (5) or a range (4-7), within 2-8.
     #[arg(long, value_name = "N|LO-HI", default_value = "5", value_parser = parse_players)]
     pub players: PlayerRange,
+    /// Ban only these characters, in turn (comma list; default: every character of the
+    /// cast). Each must be in the cast.
+    #[arg(long, value_name = "NAME,...", value_delimiter = ',', value_parser = parse_character)]
+    pub characters: Vec<Character>,
     /// Deals per player count; each deal is one baseline game plus, for every character,
     /// one game per seat (41 games at 5 players with 8 characters). The default takes a few
     /// minutes on two cores with the heuristic bot (intervals of about +-0.3 points);
@@ -342,6 +346,17 @@ impl std::fmt::Display for Replace {
     }
 }
 
+/// A character name (case, spaces and hyphens ignored).
+pub fn parse_character(text: &str) -> Result<Character, String> {
+    let name = text.trim();
+    Character::from_name(name).ok_or_else(|| {
+        format!(
+            "unknown character \"{name}\"{}",
+            did_you_mean(name, Character::ALL.iter().map(|c| c.name()))
+        )
+    })
+}
+
 /// `OLD=NEW`: two character names (case, spaces and hyphens ignored).
 pub fn parse_replace(text: &str) -> Result<Replace, String> {
     let Some((old, new)) = text.split_once('=') else {
@@ -349,18 +364,9 @@ pub fn parse_replace(text: &str) -> Result<Replace, String> {
             "\"{text}\" is not a replacement (expected OLD=NEW, like Emperor=King)"
         ));
     };
-    let character = |name: &str| {
-        let name = name.trim();
-        Character::from_name(name).ok_or_else(|| {
-            format!(
-                "unknown character \"{name}\"{}",
-                did_you_mean(name, Character::ALL.iter().map(|c| c.name()))
-            )
-        })
-    };
     Ok(Replace {
-        old: character(old)?,
-        new: character(new)?,
+        old: parse_character(old)?,
+        new: parse_character(new)?,
     })
 }
 

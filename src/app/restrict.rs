@@ -21,7 +21,17 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
     let mut counts = Vec::new();
     for players in args.players.counts() {
         let rules = config.rules(players).map_err(input)?;
-        let cast = report::cast_characters(&rules);
+        let mut cast = report::cast_characters(&rules);
+        if !args.characters.is_empty() {
+            if let Some(c) = args.characters.iter().find(|c| !cast.contains(c)) {
+                let names: Vec<&str> = cast.iter().map(|c| c.name()).collect();
+                return Err(input(anyhow!(
+                    "--characters: {c} is not in the cast at {players} players (the cast: {})",
+                    names.join(", ")
+                )));
+            }
+            cast.retain(|c| args.characters.contains(c));
+        }
         let heroes: Vec<_> = cast.iter().map(|&c| field.clone().banning(c)).collect();
         if let Some(c) = cast.iter().find(|&&c| field.ban.contains(c)) {
             return Err(input(anyhow!(

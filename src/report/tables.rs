@@ -241,9 +241,16 @@ pub fn player_counts(sections: &[Section]) -> io::Result<Vec<u8>> {
         "first_complete_win_rate",
         "first_complete_win_rate_lo",
         "first_complete_win_rate_hi",
+        "balance_index",
+        "balance_index_lo",
+        "balance_index_hi",
+        "seat_spread",
+        "seat_spread_lo",
+        "seat_spread_hi",
     ])?;
     for section in sections {
         let s = section.stats;
+        let balance = crate::stats::balance::balance(s);
         let mut row = vec![
             section.rules.players.to_string(),
             s.games.to_string(),
@@ -266,6 +273,13 @@ pub fn player_counts(sections: &[Section]) -> io::Result<Vec<u8>> {
             s.first_complete_wins,
             s.completed_games,
         )));
+        for spread in [balance.index, balance.seat_spread] {
+            row.extend([
+                fixed(spread.map(|e| e.value)),
+                fixed(spread.map(|e| e.lo)),
+                fixed(spread.map(|e| e.hi)),
+            ]);
+        }
         w.write_record(row)?;
     }
     finish(w)

@@ -1,14 +1,17 @@
 //! The balance index of a player count and its seat spread, with 95% intervals.
 //!
+//! Both are shares like the win rates they come from (0.0866 is 8.66 percentage points;
+//! summaries print points).
+//!
 //! **Balance index**: the pick-weighted root-mean-square deviation of the characters' win
-//! rates when picked from the even share 1/N, in points:
-//! `B = 100 * sqrt(sum_c w_c (p_c - 1/N)^2)` with `p_c = W_c / P_c` (picks by a winner over
+//! rates when picked from the even share 1/N:
+//! `B = sqrt(sum_c w_c (p_c - 1/N)^2)` with `p_c = W_c / P_c` (picks by a winner over
 //! picks of character c) and `w_c = P_c / P` (its share of all picks). The pick-weighted
 //! mean of the `p_c` is 1/N by construction (one winner per game), so `B` measures only the
 //! spread: 0 when every character wins as often as the others.
 //!
 //! **Seat spread**: the best minus the worst seat's win rate (seats counted from the first
-//! crown holder), in points.
+//! crown holder).
 //!
 //! **Intervals**: the delta method, with the variance of the totals estimated from the
 //! games as independent units (a cluster-robust "sandwich" variance: the picks of one game,
@@ -56,9 +59,9 @@ pub fn packed(i: usize, j: usize) -> usize {
     i * DIM - i * i.saturating_sub(1) / 2 + j - i
 }
 
-/// An estimate in points with its 95% interval.
+/// An estimate (a share: 0.05 is 5 points) with its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Points {
+pub struct Spread {
     pub value: f64,
     pub lo: f64,
     pub hi: f64,
@@ -68,9 +71,9 @@ pub struct Points {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Balance {
     /// `None` without picks in at least two finished games.
-    pub index: Option<Points>,
+    pub index: Option<Spread>,
     /// `None` with fewer than two finished games.
-    pub seat_spread: Option<Points>,
+    pub seat_spread: Option<Spread>,
 }
 
 /// The totals and covariance of a `Stats`' moment vector.
@@ -116,13 +119,13 @@ impl Moments<'_> {
     }
 }
 
-/// An estimate and its standard error, as points with a 95% interval cut at 0.
-fn points(value: f64, variance: f64) -> Points {
+/// An estimate and its variance, with a 95% interval cut at 0.
+fn spread(value: f64, variance: f64) -> Spread {
     let half = Z95 * variance.sqrt();
-    Points {
-        value: 100.0 * value,
-        lo: 100.0 * (value - half).max(0.0),
-        hi: 100.0 * (value + half),
+    Spread {
+        value,
+        lo: (value - half).max(0.0),
+        hi: value + half,
     }
 }
 
@@ -142,7 +145,7 @@ pub fn balance(stats: &Stats) -> Balance {
     }
 }
 
-fn index(m: &Moments) -> Option<Points> {
+fn index(m: &Moments) -> Option<Spread> {
     let even = 1.0 / f64::from(m.stats.players.max(1));
     let total: f64 = (0..Character::COUNT).map(|c| m.totals[picks_dim(c)]).sum();
     if total == 0.0 {
@@ -157,7 +160,7 @@ fn index(m: &Moments) -> Option<Points> {
         / total;
     let b = f.sqrt();
     if b == 0.0 {
-        return Some(points(0.0, 0.0));
+        return Some(spread(0.0, 0.0));
     }
     // dF/dW_c = 2 d_c / P; dF/dP_c = (-2 d_c / N - d_c^2 - F) / P; dB = dF / (2B).
     let mut gradient = Vec::with_capacity(2 * Character::COUNT);
@@ -169,19 +172,19 @@ fn index(m: &Moments) -> Option<Points> {
             (-2.0 * dc * even - dc * dc - f) / total / (2.0 * b),
         ));
     }
-    Some(points(b, m.variance(&gradient)))
+    Some(spread(b, m.variance(&gradient)))
 }
 
-fn seat_spread(m: &Moments) -> Option<Points> {
+fn seat_spread(m: &Moments) -> Option<Spread> {
     let players = usize::from(m.stats.players).min(MAX_PLAYERS);
     let rate = |s: usize| m.totals[seat_dim(s)] / m.n;
     let best = (0..players).max_by(|&a, &b| rate(a).total_cmp(&rate(b)).then(b.cmp(&a)))?;
     let worst = (0..players).min_by(|&a, &b| rate(a).total_cmp(&rate(b)).then(a.cmp(&b)))?;
     if best == worst {
-        return Some(points(0.0, 0.0));
+        return Some(spread(0.0, 0.0));
     }
     let gradient = [(seat_dim(best), 1.0 / m.n), (seat_dim(worst), -1.0 / m.n)];
-    Some(points(rate(best) - rate(worst), m.variance(&gradient)))
+    Some(spread(rate(best) - rate(worst), m.variance(&gradient)))
 }
 
 #[cfg(test)]
@@ -214,13 +217,13 @@ mod tests {
     #[test]
     fn the_index_matches_a_hand_computation() {
         // p = 0.4 on 100 picks and 0.2 on 300: weights 1/4 and 3/4, even share 1/4:
-        // F = 0.25 * 0.15^2 + 0.75 * 0.05^2 = 0.0075, B = 100 * sqrt(0.0075) = 8.660 points.
+        // F = 0.25 * 0.15^2 + 0.75 * 0.05^2 = 0.0075, B = sqrt(0.0075) = 0.0866 (8.66 points).
         let s = totals(4, 100, &[(100, 40), (300, 60)]);
         let b = balance(&s).index.unwrap();
-        assert!((b.value - 8.660_254).abs() < 1e-5, "{b:?}");
+        assert!((b.value - 0.086_602_54).abs() < 1e-8, "{b:?}");
         // A character nobody picked does not count.
         let s = totals(4, 100, &[(100, 40), (0, 0), (300, 60)]);
-        assert!((balance(&s).index.unwrap().value - 8.660_254).abs() < 1e-5);
+        assert!((balance(&s).index.unwrap().value - 0.086_602_54).abs() < 1e-8);
         assert_eq!(balance(&totals(4, 1, &[(1, 1)])).index, None);
     }
 
@@ -276,14 +279,17 @@ mod tests {
         assert_eq!(balance(&one), balance(&halves));
         // The delta-method standard error is close to the spread of the estimates across
         // independent samples (both indices are well away from 0 here).
-        let check = |pick: fn(&Balance) -> Option<Points>, what: &str| {
-            let values: Vec<Points> = samples.iter().map(|s| pick(&balance(s)).unwrap()).collect();
+        let check = |pick: fn(&Balance) -> Option<Spread>, what: &str| {
+            let values: Vec<Spread> = samples.iter().map(|s| pick(&balance(s)).unwrap()).collect();
             let k = values.len() as f64;
             let mean = values.iter().map(|p| p.value).sum::<f64>() / k;
-            let sd = (values.iter().map(|p| (p.value - mean).powi(2)).sum::<f64>() / (k - 1.0))
-                .sqrt();
+            let sd =
+                (values.iter().map(|p| (p.value - mean).powi(2)).sum::<f64>() / (k - 1.0)).sqrt();
             let se = values.iter().map(|p| (p.hi - p.value) / Z95).sum::<f64>() / k;
-            assert!(mean > 3.0 * sd, "{what}: mean {mean} too close to 0 (sd {sd})");
+            assert!(
+                mean > 3.0 * sd,
+                "{what}: mean {mean} too close to 0 (sd {sd})"
+            );
             assert!(
                 (se / sd - 1.0).abs() < 0.25,
                 "{what}: standard error {se} vs spread between samples {sd}"
@@ -306,10 +312,10 @@ mod tests {
             s.moments[packed(seat_dim(seat), seat_dim(seat))] = s.seats[seat].wins;
         }
         let spread = balance(&s).seat_spread.unwrap();
-        assert!((spread.value - 40.0).abs() < 1e-9, "{spread:?}");
+        assert!((spread.value - 0.4).abs() < 1e-12, "{spread:?}");
         // Var(T_1 - T_2) with n = 10: Cov(T1,T1) = (5 - 2.5) 10/9, Cov(T2,T2) = (1 - 0.1)
         // 10/9, Cov(T1,T2) = (0 - 0.5) 10/9: total 4.4 * 10/9; / n^2 for rates.
         let se = (4.4 * 10.0 / 9.0_f64).sqrt() / 10.0;
-        assert!((spread.hi - spread.value - 100.0 * Z95 * se).abs() < 1e-9);
+        assert!((spread.hi - spread.value - Z95 * se).abs() < 1e-12);
     }
 }
