@@ -76,47 +76,126 @@ pub struct Balance {
     pub seat_spread: Option<Spread>,
 }
 
-/// The totals and covariance of a `Stats`' moment vector.
-struct Moments<'a> {
-    stats: &'a Stats,
-    totals: [f64; DIM],
-    n: f64,
+/// The totals of the moment vector over a set of finished games: what the balance index
+/// and the seat spread are computed from. Integer sums, so groups of games can be added and
+/// taken away exactly (`rank`'s jackknife leaves one group out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Totals {
+    pub players: u8,
+    /// Finished games.
+    pub games: u64,
+    pub sums: [u64; DIM],
 }
 
-impl Moments<'_> {
-    fn new(stats: &Stats) -> Moments<'_> {
-        let mut totals = [0.0; DIM];
+impl Totals {
+    /// The totals of a player count's counters.
+    pub fn of(stats: &Stats) -> Totals {
+        let mut sums = [0; DIM];
         for (c, ch) in stats.characters.iter().enumerate() {
-            totals[won_dim(c)] = ch.picks_won as f64;
-            totals[picks_dim(c)] = ch.picked as f64;
+            sums[won_dim(c)] = ch.picks_won;
+            sums[picks_dim(c)] = ch.picked;
         }
         for (s, seat) in stats.seats.iter().enumerate() {
-            totals[seat_dim(s)] = seat.wins as f64;
+            sums[seat_dim(s)] = seat.wins;
         }
-        Moments {
-            stats,
-            totals,
-            n: stats.finished() as f64,
+        Totals {
+            players: stats.players,
+            games: stats.finished(),
+            sums,
         }
     }
 
-    /// `Cov(T_i, T_j)` of the totals, from the games as independent units.
-    fn cov(&self, i: usize, j: usize) -> f64 {
-        let (a, b) = if i <= j { (i, j) } else { (j, i) };
-        let s = self.stats.moments[packed(a, b)] as f64;
-        (s - self.totals[i] * self.totals[j] / self.n) * self.n / (self.n - 1.0)
+    /// These totals without the games of `part` (a subset of them).
+    pub fn without(&self, part: &Totals) -> Totals {
+        let mut out = *self;
+        out.games -= part.games;
+        for (a, b) in out.sums.iter_mut().zip(&part.sums) {
+            *a -= b;
+        }
+        out
     }
 
-    /// `g' Cov(T) g` over the non-zero entries of a gradient.
-    fn variance(&self, gradient: &[(usize, f64)]) -> f64 {
-        let mut v = 0.0;
-        for &(i, gi) in gradient {
-            for &(j, gj) in gradient {
-                v += gi * gj * self.cov(i, j);
-            }
-        }
-        v.max(0.0)
+    fn get(&self, i: usize) -> f64 {
+        self.sums[i] as f64
     }
+
+    /// The balance index and, for its interval, its gradient in the totals; `None` without
+    /// picks.
+    fn index(&self) -> Option<(f64, Vec<(usize, f64)>)> {
+        let even = 1.0 / f64::from(self.players.max(1));
+        let total: f64 = (0..Character::COUNT).map(|c| self.get(picks_dim(c))).sum();
+        if total == 0.0 {
+            return None;
+        }
+        // F = (1/P) sum_c P_c d_c^2, d_c = W_c / P_c - 1/N.
+        let picked = || (0..Character::COUNT).filter(|&c| self.sums[picks_dim(c)] > 0);
+        let d = |c: usize| self.get(won_dim(c)) / self.get(picks_dim(c)) - even;
+        let f: f64 = picked()
+            .map(|c| self.get(picks_dim(c)) * d(c) * d(c))
+            .sum::<f64>()
+            / total;
+        let b = f.sqrt();
+        if b == 0.0 {
+            return Some((0.0, Vec::new()));
+        }
+        // dF/dW_c = 2 d_c / P; dF/dP_c = (-2 d_c / N - d_c^2 - F) / P; dB = dF / (2B).
+        let mut gradient = Vec::with_capacity(2 * Character::COUNT);
+        for c in picked() {
+            let dc = d(c);
+            gradient.push((won_dim(c), 2.0 * dc / total / (2.0 * b)));
+            gradient.push((
+                picks_dim(c),
+                (-2.0 * dc * even - dc * dc - f) / total / (2.0 * b),
+            ));
+        }
+        Some((b, gradient))
+    }
+
+    /// The seat spread and its gradient; `None` without games.
+    fn seat_spread(&self) -> Option<(f64, Vec<(usize, f64)>)> {
+        if self.games == 0 {
+            return None;
+        }
+        let n = self.games as f64;
+        let players = usize::from(self.players).min(MAX_PLAYERS);
+        let rate = |s: usize| self.get(seat_dim(s)) / n;
+        let best = (0..players).max_by(|&a, &b| rate(a).total_cmp(&rate(b)).then(b.cmp(&a)))?;
+        let worst = (0..players).min_by(|&a, &b| rate(a).total_cmp(&rate(b)).then(a.cmp(&b)))?;
+        if best == worst {
+            return Some((0.0, Vec::new()));
+        }
+        let gradient = vec![(seat_dim(best), 1.0 / n), (seat_dim(worst), -1.0 / n)];
+        Some((rate(best) - rate(worst), gradient))
+    }
+
+    /// The balance index alone.
+    pub fn index_value(&self) -> Option<f64> {
+        self.index().map(|(v, _)| v)
+    }
+
+    /// The seat spread alone.
+    pub fn seat_spread_value(&self) -> Option<f64> {
+        self.seat_spread().map(|(v, _)| v)
+    }
+}
+
+/// `Cov(T_i, T_j)` of the totals, from the games as independent units.
+fn cov(stats: &Stats, t: &Totals, i: usize, j: usize) -> f64 {
+    let n = t.games as f64;
+    let (a, b) = if i <= j { (i, j) } else { (j, i) };
+    let s = stats.moments[packed(a, b)] as f64;
+    (s - t.get(i) * t.get(j) / n) * n / (n - 1.0)
+}
+
+/// `g' Cov(T) g` over the non-zero entries of a gradient.
+fn variance(stats: &Stats, t: &Totals, gradient: &[(usize, f64)]) -> f64 {
+    let mut v = 0.0;
+    for &(i, gi) in gradient {
+        for &(j, gj) in gradient {
+            v += gi * gj * cov(stats, t, i, j);
+        }
+    }
+    v.max(0.0)
 }
 
 /// An estimate and its variance, with a 95% interval cut at 0.
@@ -132,59 +211,72 @@ fn spread(value: f64, variance: f64) -> Spread {
 /// The balance index and seat spread of one player count's counters (see the module
 /// comment for the definitions and the interval).
 pub fn balance(stats: &Stats) -> Balance {
-    if stats.finished() < 2 {
+    let t = Totals::of(stats);
+    if t.games < 2 {
         return Balance {
             index: None,
             seat_spread: None,
         };
     }
-    let m = Moments::new(stats);
+    let with_interval =
+        |(value, gradient): (f64, Vec<(usize, f64)>)| spread(value, variance(stats, &t, &gradient));
     Balance {
-        index: index(&m),
-        seat_spread: seat_spread(&m),
+        index: t.index().map(with_interval),
+        seat_spread: t.seat_spread().map(with_interval),
     }
 }
 
-fn index(m: &Moments) -> Option<Spread> {
-    let even = 1.0 / f64::from(m.stats.players.max(1));
-    let total: f64 = (0..Character::COUNT).map(|c| m.totals[picks_dim(c)]).sum();
-    if total == 0.0 {
+/// A difference `b - a` with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Difference {
+    pub value: f64,
+    pub lo: f64,
+    pub hi: f64,
+}
+
+impl Difference {
+    /// Whether the interval excludes 0.
+    pub fn significant(&self) -> bool {
+        self.lo > 0.0 || self.hi < 0.0
+    }
+}
+
+/// The difference `measure(b) - measure(a)` between two configs played on the same game
+/// seeds, with a paired delete-one-group jackknife interval: `groups_a[k]` and `groups_b[k]`
+/// hold the games of the same seeds, and add up to `a` and `b`. Each side's measure is
+/// recomputed without group k; the spread of the G differences gives the variance
+/// `(G-1)/G sum_k (D_k - mean D)^2` (Efron and Stein). Pairing cancels what the two configs'
+/// games have in common (the same deals and bots' streams). `None` with fewer than two
+/// groups or a measure undefined on a side.
+pub fn paired_difference(
+    a: &Totals,
+    groups_a: &[Totals],
+    b: &Totals,
+    groups_b: &[Totals],
+    measure: fn(&Totals) -> Option<f64>,
+) -> Option<Difference> {
+    let g = groups_a.len();
+    if g < 2 || groups_b.len() != g {
         return None;
     }
-    // F = (1/P) sum_c P_c d_c^2, d_c = W_c / P_c - 1/N.
-    let picked = || (0..Character::COUNT).filter(|&c| m.totals[picks_dim(c)] > 0.0);
-    let d = |c: usize| m.totals[won_dim(c)] / m.totals[picks_dim(c)] - even;
-    let f: f64 = picked()
-        .map(|c| m.totals[picks_dim(c)] * d(c) * d(c))
-        .sum::<f64>()
-        / total;
-    let b = f.sqrt();
-    if b == 0.0 {
-        return Some(spread(0.0, 0.0));
+    let value = measure(b)? - measure(a)?;
+    let mut leave_one_out = Vec::with_capacity(g);
+    for (ga, gb) in groups_a.iter().zip(groups_b) {
+        leave_one_out.push(measure(&b.without(gb))? - measure(&a.without(ga))?);
     }
-    // dF/dW_c = 2 d_c / P; dF/dP_c = (-2 d_c / N - d_c^2 - F) / P; dB = dF / (2B).
-    let mut gradient = Vec::with_capacity(2 * Character::COUNT);
-    for c in picked() {
-        let dc = d(c);
-        gradient.push((won_dim(c), 2.0 * dc / total / (2.0 * b)));
-        gradient.push((
-            picks_dim(c),
-            (-2.0 * dc * even - dc * dc - f) / total / (2.0 * b),
-        ));
-    }
-    Some(spread(b, m.variance(&gradient)))
-}
-
-fn seat_spread(m: &Moments) -> Option<Spread> {
-    let players = usize::from(m.stats.players).min(MAX_PLAYERS);
-    let rate = |s: usize| m.totals[seat_dim(s)] / m.n;
-    let best = (0..players).max_by(|&a, &b| rate(a).total_cmp(&rate(b)).then(b.cmp(&a)))?;
-    let worst = (0..players).min_by(|&a, &b| rate(a).total_cmp(&rate(b)).then(a.cmp(&b)))?;
-    if best == worst {
-        return Some(spread(0.0, 0.0));
-    }
-    let gradient = [(seat_dim(best), 1.0 / m.n), (seat_dim(worst), -1.0 / m.n)];
-    Some(spread(rate(best) - rate(worst), m.variance(&gradient)))
+    let k = g as f64;
+    let mean = leave_one_out.iter().sum::<f64>() / k;
+    let var = (k - 1.0) / k
+        * leave_one_out
+            .iter()
+            .map(|d| (d - mean).powi(2))
+            .sum::<f64>();
+    let half = Z95 * var.sqrt();
+    Some(Difference {
+        value,
+        lo: value - half,
+        hi: value + half,
+    })
 }
 
 #[cfg(test)]
