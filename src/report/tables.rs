@@ -454,8 +454,9 @@ mod tests {
             "players,games,stalled,mean_rounds,min_rounds,p10_rounds,p25_rounds,p50_rounds,\
              p75_rounds,p90_rounds,max_rounds,mean_winning_score,mean_margin,ties,shared_wins,\
              completed_games,first_complete_win_rate,first_complete_win_rate_lo,\
-             first_complete_win_rate_hi\n\
-             4,1,0,8.0000,8,8,8,8,8,8,8,31.0000,6.0000,0,0,1,1.0000,0.2065,1.0000\n"
+             first_complete_win_rate_hi,balance_index,balance_index_lo,balance_index_hi,\
+             seat_spread,seat_spread_lo,seat_spread_hi\n\
+             4,1,0,8.0000,8,8,8,8,8,8,8,31.0000,6.0000,0,0,1,1.0000,0.2065,1.0000,,,,,,\n"
         );
         let rounds = text(rounds(&sections).unwrap());
         assert_eq!(rounds, "players,rounds,games,share\n4,8,1,1.0000\n");
