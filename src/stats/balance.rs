@@ -326,12 +326,12 @@ mod tests {
         let mut g = GameRecord::new(players, Seat(0));
         g.rounds = 3;
         let mut weight = [0u32; MAX_PLAYERS];
-        for s in 0..players as usize {
-            weight[s] = if s == 0 { 9 } else { 2 * s as u32 };
+        for (s, weight) in weight.iter_mut().enumerate().take(players as usize) {
+            *weight = if s == 0 { 9 } else { 2 * s as u32 };
             for _ in 0..3 {
                 let c = rng.below(4) as usize;
                 g.picks[s][c] += 1;
-                weight[s] += if c == 0 { 2 } else { 0 };
+                *weight += if c == 0 { 2 } else { 0 };
             }
         }
         let total: u32 = weight.iter().sum();
