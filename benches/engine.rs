@@ -25,7 +25,7 @@ fn games(c: &mut Criterion) {
     let mut group = c.benchmark_group("games_5p");
     group.throughput(Throughput::Elements(GAMES_PER_ITER));
     let cases = [
-        ("first-game", BotSpec::Random),
+        ("first-game", BotSpec::random()),
         ("first-game", BotSpec::heuristic()),
         ("all-characters", BotSpec::heuristic()),
         ("all-districts", BotSpec::heuristic()),

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// A side named on the command line: a config file if the text names an existing file,
 /// contains a `/` or ends in `.toml`; otherwise a preset name.
-fn side_source(text: &str) -> ConfigArgs {
+pub(super) fn side_source(text: &str) -> ConfigArgs {
     let path = Path::new(text);
     if path.is_file() || text.contains('/') || text.ends_with(".toml") {
         ConfigArgs {
@@ -44,7 +44,7 @@ fn side_stem(source: &ConfigArgs) -> String {
 
 /// One side of the manifest.
 #[derive(Serialize)]
-struct SideManifest {
+pub(super) struct SideManifest {
     config_source: String,
     config_name: String,
     /// The resolved config, every key explicit.
@@ -66,7 +66,7 @@ struct CompareManifest {
     b: SideManifest,
 }
 
-fn side_manifest(plan: &Plan) -> SideManifest {
+pub(super) fn side_manifest(plan: &Plan) -> SideManifest {
     SideManifest {
         config_source: plan.config.source.clone(),
         config_name: plan.config.name.clone(),

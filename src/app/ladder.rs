@@ -3,8 +3,11 @@
 //! games are a run's games (same seeds, same counters); the reports (`report::ladder`) say per
 //! character, seat and district whether its verdict holds as play gets stronger.
 
-use super::run::{Tracker, chunks_to_play, resolve_shard, write_partial_text};
-use super::{AppError, check_out, failed, input, load_config, lock_out, threads, write_and_show};
+use super::run::{Tracker, chunks_to_play, resolve_shard, shard_difference, write_partial_text};
+use super::{
+    AppError, config_bots, failed, input, load_config, lock_out, resumable_out, threads,
+    write_and_show,
+};
 use crate::bots::BotSpec;
 use crate::cli::{ConfigArgs, DEFAULT_TIERS, LadderArgs, MergeArgs};
 use crate::config::{self, RunConfig};
@@ -55,8 +58,10 @@ fn parse_tiers(args: &LadderArgs, config: &RunConfig) -> Result<Vec<(BotSpec, u6
                 "--tier {text}: a tier is one bot spec that every seat plays, not a list"
             )));
         }
-        let spec = BotSpec::parse_with(text, &config.heuristic)
-            .map_err(|e| input(anyhow!("--tier {text}: {e}")))?;
+        // Through `config_bots`: the config's heuristic weights, and a `ban=` in its cast.
+        let spec = config_bots(text, config)
+            .map_err(|e| input(anyhow!("--tier {text}: {e}")))?
+            .remove(0);
         if let Some((same, _)) = tiers.iter().find(|(s, _)| *s == spec) {
             return Err(input(anyhow!(
                 "--tier {text}: the tier {same} is already on the ladder"
@@ -75,16 +80,6 @@ fn parse_tiers(args: &LadderArgs, config: &RunConfig) -> Result<Vec<(BotSpec, u6
 fn plan(args: &LadderArgs) -> Result<Plan, AppError> {
     let config = load_config(&args.setup)?;
     let tiers = parse_tiers(args, &config)?;
-    if let (Some(out), Some(resume)) = (&args.out, &args.resume)
-        && out != resume
-    {
-        return Err(input(anyhow!(
-            "--resume {} and --out {} name different folders (--resume names the report \
-             folder of the interrupted ladder)",
-            resume.display(),
-            out.display()
-        )));
-    }
     let rules = args
         .players
         .counts()
@@ -92,12 +87,12 @@ fn plan(args: &LadderArgs) -> Result<Plan, AppError> {
         .collect::<Result<Vec<_>, _>>()?;
     let config_table = report::manifest::config_table(&config.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
-    let out = args
-        .out
-        .clone()
-        .or_else(|| args.resume.clone())
-        .unwrap_or_else(|| default_out(&args.setup.source));
-    check_out(&out, args.force)?;
+    let out = resumable_out(
+        &args.out,
+        &args.resume,
+        default_out(&args.setup.source),
+        args.force,
+    )?;
     Ok(Plan {
         config,
         tiers,
@@ -170,16 +165,7 @@ fn start_from(
                 )
             })
         })
-        .or_else(|| {
-            (found.shard != shard).then(|| {
-                let text = |s: Option<Shard>| s.map_or("no --shard".into(), |s| format!("{s}"));
-                format!(
-                    "the interrupted ladder has {}, this command {}",
-                    text(found.shard),
-                    text(shard)
-                )
-            })
-        });
+        .or_else(|| shard_difference(found.shard, shard, names));
     if let Some(difference) = difference {
         return Err(input(anyhow!(
             "--resume {}: this command is not the interrupted ladder: {difference}; the \

@@ -7,7 +7,9 @@ mod arena;
 mod compare;
 mod ladder;
 mod merge;
+mod rank;
 mod replay;
+mod restrict;
 mod run;
 mod sweep;
 
@@ -66,6 +68,8 @@ pub fn main(cli: Cli, command_line: String) -> Result<(), AppError> {
         Command::Sweep(args) => sweep::sweep(&args, command_line),
         Command::Arena(args) => arena::arena(&args, command_line),
         Command::Ladder(args) => ladder::ladder(&args, command_line),
+        Command::Restrict(args) => restrict::restrict(&args, command_line),
+        Command::Rank(args) => rank::rank(&args, command_line),
     }
 }
 
@@ -114,8 +118,21 @@ pub fn seat_bots(list: &[BotSpec], players: u8) -> Result<Vec<BotSpec>, String> 
 /// `--bots`, refused with the flag and its value; `heuristic` starts from the config's
 /// `[heuristic]` weights.
 fn parse_bots(text: &str, config: &RunConfig) -> Result<Vec<BotSpec>, AppError> {
-    BotSpec::parse_list_with(text, &config.heuristic)
-        .map_err(|e| input(anyhow!("--bots {text}: {e}")))
+    config_bots(text, config).map_err(|e| input(anyhow!("--bots {text}: {e}")))
+}
+
+/// A comma list of bot specs for a config: `heuristic` starts from its `[heuristic]`
+/// weights, and a `ban=` must name a character of its cast. Every command that takes bot
+/// specs reads them through here.
+pub fn config_bots(
+    text: &str,
+    config: &RunConfig,
+) -> Result<Vec<BotSpec>, crate::bots::BotSpecError> {
+    let list = BotSpec::parse_list_with(text, &config.heuristic)?;
+    for spec in &list {
+        spec.check_cast(&config.cast)?;
+    }
+    Ok(list)
 }
 
 /// The checked plan of a run: nothing is played until all of it is built.
@@ -129,6 +146,29 @@ struct Plan {
 
 fn plan(args: &RunArgs) -> Result<Plan, AppError> {
     plan_with(args, || load_config(&args.setup))
+}
+
+/// The report folder of a resumable command (`run`, `ladder`): `--out`, else `--resume`
+/// (which must name the same folder when both are given), else `default`; checked.
+fn resumable_out(
+    out: &Option<PathBuf>,
+    resume: &Option<PathBuf>,
+    default: PathBuf,
+    force: bool,
+) -> Result<PathBuf, AppError> {
+    if let (Some(out), Some(resume)) = (out, resume)
+        && out != resume
+    {
+        return Err(input(anyhow!(
+            "--resume {} and --out {} name different folders (--resume names the report \
+             folder of the interrupted run)",
+            resume.display(),
+            out.display()
+        )));
+    }
+    let out = out.clone().or_else(|| resume.clone()).unwrap_or(default);
+    check_out(&out, force)?;
+    Ok(out)
 }
 
 /// `plan` with the config from `load` (called once the options are checked).
@@ -150,16 +190,6 @@ fn plan_with(
     for players in args.players.counts() {
         seat_bots(&bots, players).map_err(|e| input(anyhow!("--bots {}: {e}", args.bots)))?;
     }
-    if let (Some(out), Some(resume)) = (&args.out, &args.resume)
-        && out != resume
-    {
-        return Err(input(anyhow!(
-            "--resume {} and --out {} name different folders (--resume names the report \
-             folder of the interrupted run)",
-            resume.display(),
-            out.display()
-        )));
-    }
     if let Some(out) = args.out.as_ref().or(args.resume.as_ref()) {
         check_out(out, args.force)?;
     }
@@ -172,12 +202,12 @@ fn plan_with(
     }
     let config_table = report::manifest::config_table(&config.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
-    let out = args
-        .out
-        .clone()
-        .or_else(|| args.resume.clone())
-        .unwrap_or_else(|| default_out(&args.setup.source));
-    check_out(&out, args.force)?;
+    let out = resumable_out(
+        &args.out,
+        &args.resume,
+        default_out(&args.setup.source),
+        args.force,
+    )?;
     Ok(Plan {
         config,
         counts,
@@ -341,8 +371,7 @@ fn write_and_show(
 /// the config's weights.
 fn parse_one_bot(flag: &str, text: &str, config: &RunConfig) -> Result<BotSpec, AppError> {
     let refuse = |e: String| input(anyhow!("{flag} {text}: {e}"));
-    let list =
-        BotSpec::parse_list_with(text, &config.heuristic).map_err(|e| refuse(e.to_string()))?;
+    let list = config_bots(text, config).map_err(|e| refuse(e.to_string()))?;
     match <[BotSpec; 1]>::try_from(list) {
         Ok([one]) => Ok(one),
         Err(list) => Err(refuse(format!(
@@ -358,13 +387,13 @@ mod tests {
 
     #[test]
     fn one_bot_fills_every_seat() {
-        let seats = seat_bots(&[BotSpec::Random], 5).unwrap();
-        assert_eq!(seats, vec![BotSpec::Random; 5]);
+        let seats = seat_bots(&[BotSpec::random()], 5).unwrap();
+        assert_eq!(seats, vec![BotSpec::random(); 5]);
     }
 
     #[test]
     fn a_list_must_match_the_seats() {
-        let list = [BotSpec::Random, BotSpec::heuristic()];
+        let list = [BotSpec::random(), BotSpec::heuristic()];
         assert_eq!(seat_bots(&list, 2).unwrap(), list.to_vec());
         let err = seat_bots(&list, 4).unwrap_err();
         assert!(err.contains("lists 2 bots but 4 players"), "{err}");

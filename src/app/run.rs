@@ -133,17 +133,10 @@ fn start_from(
         ))
     })?;
     let names = ("the interrupted run", "this command");
-    let shards =
-        |s: Option<Shard>| s.map_or_else(|| "no --shard".into(), |s| format!("--shard {s}"));
-    let difference = found.fingerprint.differs(&fingerprint, names).or_else(|| {
-        (found.shard != shard).then(|| {
-            format!(
-                "the interrupted run has {}, this command {}",
-                shards(found.shard),
-                shards(shard)
-            )
-        })
-    });
+    let difference = found
+        .fingerprint
+        .differs(&fingerprint, names)
+        .or_else(|| shard_difference(found.shard, shard, names));
     if let Some(difference) = difference {
         return Err(input(anyhow!(
             "--resume {}: this command is not the interrupted run: {difference}; the \
@@ -153,6 +146,26 @@ fn start_from(
         )));
     }
     Ok(found)
+}
+
+/// How the shard of an interrupted command (`names.0`) differs from this one's
+/// (`names.1`), if it does.
+pub(super) fn shard_difference(
+    found: Option<Shard>,
+    now: Option<Shard>,
+    names: (&str, &str),
+) -> Option<String> {
+    let shards =
+        |s: Option<Shard>| s.map_or_else(|| "no --shard".into(), |s| format!("--shard {s}"));
+    (found != now).then(|| {
+        format!(
+            "{} has {}, {} {}",
+            names.0,
+            shards(found),
+            names.1,
+            shards(now)
+        )
+    })
 }
 
 /// The shard of `--shard`: given, or `auto/N` with its index from SLURM_ARRAY_TASK_ID or

@@ -1,5 +1,6 @@
 //! Bots: the `Bot` trait, bot specs as written on the command line, and the built-in bots.
 
+pub mod ban;
 pub mod heuristic;
 pub mod ismcts;
 pub mod random;
@@ -14,12 +15,20 @@ pub trait Bot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action;
 }
 
-pub use spec::{BotSpec, BotSpecError};
+pub use spec::{BotKind, BotSpec, BotSpecError};
 
-/// Any built-in bot, dispatched without a trait object. The random and heuristic bots
-/// allocate nothing; the ISMCTS bot allocates its search tree once per game.
+/// Any built-in bot, dispatched without a trait object, with the parameters every bot
+/// accepts applied around it: its `ban` removes the banned picks from the legal moves before
+/// the bot decides. The random and heuristic bots allocate nothing; the ISMCTS bot allocates
+/// its search tree once per game.
 #[derive(Clone, Debug)]
-pub enum AnyBot {
+pub struct AnyBot {
+    bot: Built,
+    ban: ban::Ban,
+}
+
+#[derive(Clone, Debug)]
+enum Built {
     Random(random::RandomBot),
     Heuristic(heuristic::HeuristicBot),
     Ismcts(Box<ismcts::IsmctsBot>),
@@ -28,24 +37,28 @@ pub enum AnyBot {
 impl AnyBot {
     /// A bot for one seat of one game; `seed` is that seat's own random stream.
     pub fn new(spec: &BotSpec, seed: u64) -> AnyBot {
-        match spec {
-            BotSpec::Random => AnyBot::Random(random::RandomBot::new(seed)),
-            BotSpec::Heuristic(weights) => {
-                AnyBot::Heuristic(heuristic::HeuristicBot::new(seed, *weights))
+        let bot = match &spec.kind {
+            BotKind::Random => Built::Random(random::RandomBot::new(seed)),
+            BotKind::Heuristic(weights) => {
+                Built::Heuristic(heuristic::HeuristicBot::new(seed, *weights))
             }
-            BotSpec::Ismcts(params) => {
-                AnyBot::Ismcts(Box::new(ismcts::IsmctsBot::new(params.clone(), seed)))
-            }
-        }
+            // The search also keeps the ban for its own seat in its tree and rollouts.
+            BotKind::Ismcts(params) => Built::Ismcts(Box::new(
+                ismcts::IsmctsBot::new(params.clone(), seed).banning(spec.ban),
+            )),
+        };
+        AnyBot { bot, ban: spec.ban }
     }
 }
 
 impl Bot for AnyBot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
-        match self {
-            AnyBot::Random(bot) => bot.decide(view, legal),
-            AnyBot::Heuristic(bot) => bot.decide(view, legal),
-            AnyBot::Ismcts(bot) => bot.decide(view, legal),
+        let mut buffer = [Action::TakeGold; ban::BUFFER];
+        let legal = self.ban.restricted(view.cast(), legal, &mut buffer);
+        match &mut self.bot {
+            Built::Random(bot) => bot.decide(view, legal),
+            Built::Heuristic(bot) => bot.decide(view, legal),
+            Built::Ismcts(bot) => bot.decide(view, legal),
         }
     }
 }

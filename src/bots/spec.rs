@@ -2,24 +2,46 @@
 //! then any parameters, each as `:key=value`.
 //!
 //! Syntax: `random`, `heuristic`, `heuristic:new_type=2:catch_up=0.5`, `ismcts:iters=1000`,
-//! `ismcts:iters=4000:c=0.5`. A list (one spec per seat) separates specs by commas. Each spec
-//! has one canonical text (its `Display`): the name, then the parameters that differ from the
-//! built-in defaults (always `iters` for ISMCTS), in a fixed order. Reports name bots by it.
+//! `ismcts:iters=4000:c=0.5`, `heuristic:ban=King`. A list (one spec per seat) separates
+//! specs by commas. Each spec has one canonical text (its `Display`): the name, then the
+//! parameters that differ from the built-in defaults (always `iters` for ISMCTS), in a fixed
+//! order, then any `ban=NAME` in character order. Reports and fingerprints name bots by it.
+//!
+//! `ban=NAME` (restricted play, `ban.rs`) is accepted by every bot: it is held by the spec
+//! beside the bot's own parameters and applied around the bot (`AnyBot`), not by each bot.
 
+use super::ban::Ban;
 use super::ismcts::IsmctsParams;
 use super::weights::HeuristicWeights;
 use crate::config::suggest::did_you_mean;
+use crate::engine::ids::Character;
 use std::fmt;
 
 /// Names of the built-in bots.
 pub const BOT_NAMES: [&str; 3] = ["random", "heuristic", "ismcts"];
 
-/// One bot with its parameters.
+/// One bot with its parameters, and the characters it may not pick.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BotSpec {
+pub struct BotSpec {
+    pub kind: BotKind,
+    pub ban: Ban,
+}
+
+/// A built-in bot with its own parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotKind {
     Random,
     Heuristic(HeuristicWeights),
     Ismcts(IsmctsParams),
+}
+
+impl From<BotKind> for BotSpec {
+    fn from(kind: BotKind) -> BotSpec {
+        BotSpec {
+            kind,
+            ban: Ban::NONE,
+        }
+    }
 }
 
 /// A bad bot spec: the spec as written and what is wrong with it.
@@ -34,12 +56,23 @@ impl BotSpec {
     /// Whether the bot searches (costs thousands of simulated moves per decision): a
     /// ladder gives such tiers `--search-games` instead of `--games`.
     pub fn searches(&self) -> bool {
-        matches!(self, BotSpec::Ismcts(_))
+        matches!(self.kind, BotKind::Ismcts(_))
     }
 
     /// The heuristic bot with the default weights (the reference population).
     pub fn heuristic() -> BotSpec {
-        BotSpec::Heuristic(HeuristicWeights::DEFAULT)
+        BotKind::Heuristic(HeuristicWeights::DEFAULT).into()
+    }
+
+    /// The random bot.
+    pub fn random() -> BotSpec {
+        BotKind::Random.into()
+    }
+
+    /// This spec, also never picking `character` (when it has another choice).
+    pub fn banning(mut self, character: Character) -> BotSpec {
+        self.ban.insert(character);
+        self
     }
 
     /// One spec, with the default heuristic weights as the base.
@@ -59,10 +92,10 @@ impl BotSpec {
             Some((name, params)) => (name.trim(), Some(params)),
             None => (text, None),
         };
-        let mut spec = match name {
-            "random" => BotSpec::Random,
-            "heuristic" => BotSpec::Heuristic(*base),
-            "ismcts" => BotSpec::Ismcts(IsmctsParams {
+        let kind = match name {
+            "random" => BotKind::Random,
+            "heuristic" => BotKind::Heuristic(*base),
+            "ismcts" => BotKind::Ismcts(IsmctsParams {
                 model: *base,
                 ..IsmctsParams::default()
             }),
@@ -75,6 +108,7 @@ impl BotSpec {
                 )));
             }
         };
+        let mut spec = BotSpec::from(kind);
         for param in params.into_iter().flat_map(|p| p.split(':')) {
             let Some((key, value)) = param.split_once('=') else {
                 return Err(error(format!(
@@ -102,30 +136,52 @@ impl BotSpec {
             .collect()
     }
 
-    /// Sets one parameter; the error names the parameter and the value.
+    /// Sets one parameter; the error names the parameter and the value. `ban` is every
+    /// bot's; the others are the bot's own.
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        match self {
-            BotSpec::Random => Err(format!("the random bot takes no parameters (got {key})")),
-            BotSpec::Heuristic(weights) => weights.set(key, value),
-            BotSpec::Ismcts(params) => params.set(key, value),
+        if key == "ban" {
+            let character = Character::from_name(value).ok_or_else(|| {
+                format!(
+                    "ban={value}: not a character{}",
+                    did_you_mean(value, Character::ALL.iter().map(|c| c.name()))
+                )
+            })?;
+            self.ban.insert(character);
+            return Ok(());
         }
+        match &mut self.kind {
+            BotKind::Random => Err(format!(
+                "the random bot takes no parameters but ban (got {key})"
+            )),
+            BotKind::Heuristic(weights) => weights.set(key, value),
+            BotKind::Ismcts(params) => params.set(key, value),
+        }
+    }
+
+    /// Refuses a `ban=` of a character outside a config's cast (one pool per rank).
+    pub fn check_cast(&self, cast: &[Vec<Character>]) -> Result<(), BotSpecError> {
+        self.ban.check_cast(cast).map_err(|problem| BotSpecError {
+            spec: self.to_string(),
+            problem,
+        })
     }
 }
 
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BotSpec::Random => f.write_str("random"),
-            BotSpec::Heuristic(weights) => {
+        match &self.kind {
+            BotKind::Random => f.write_str("random")?,
+            BotKind::Heuristic(weights) => {
                 let params = weights.differences();
                 if params.is_empty() {
-                    f.write_str("heuristic")
+                    f.write_str("heuristic")?
                 } else {
-                    write!(f, "heuristic:{params}")
+                    write!(f, "heuristic:{params}")?
                 }
             }
-            BotSpec::Ismcts(params) => params.fmt(f),
+            BotKind::Ismcts(params) => params.fmt(f)?,
         }
+        self.ban.fmt(f)
     }
 }
 
@@ -141,8 +197,8 @@ mod tests {
         let mut tuned = HeuristicWeights::DEFAULT;
         tuned.new_type = 2.0;
         tuned.gold_bias = -1.0;
-        assert_eq!(list[0], BotSpec::Heuristic(tuned));
-        assert_eq!(list[1], BotSpec::Random);
+        assert_eq!(list[0], BotKind::Heuristic(tuned).into());
+        assert_eq!(list[1], BotSpec::random());
         assert_eq!(list[2], BotSpec::heuristic());
     }
 
@@ -155,6 +211,9 @@ mod tests {
             "heuristic:gold_bias=-1.5:catch_up=0",
             "ismcts:iters=10",
             "ismcts:iters=4000:c=0.5:rounds=2",
+            "random:ban=King",
+            "heuristic:ban=Thief:ban=Tax Collector",
+            "ismcts:iters=10:ban=Warlord",
         ] {
             let spec = BotSpec::parse(text).unwrap();
             let shown = spec.to_string();
@@ -167,6 +226,12 @@ mod tests {
             BotSpec::parse("ismcts").unwrap().to_string(),
             "ismcts:iters=1000"
         );
+        // Bans come last, in character order, whatever the order written.
+        let spec = BotSpec::parse("heuristic:ban=king:catch_up=2:ban=assassin").unwrap();
+        assert_eq!(
+            spec.to_string(),
+            "heuristic:catch_up=2:ban=Assassin:ban=King"
+        );
     }
 
     #[test]
@@ -174,7 +239,7 @@ mod tests {
         let mut base = HeuristicWeights::DEFAULT;
         base.new_type = 3.0;
         let spec = BotSpec::parse_with("heuristic:catch_up=0", &base).unwrap();
-        let BotSpec::Heuristic(w) = spec else {
+        let BotKind::Heuristic(w) = spec.kind else {
             panic!("a heuristic spec")
         };
         assert_eq!((w.new_type, w.catch_up), (3.0, 0.0));
@@ -205,5 +270,10 @@ mod tests {
         assert!(e.contains("\"cc\"") && e.contains("did you mean"), "{e}");
         let e = err("heuristic,,random");
         assert!(e.contains("no bot name"), "{e}");
+        let e = err("heuristic:ban=Kign");
+        assert!(
+            e.contains("ban=Kign") && e.contains("did you mean \"King\""),
+            "{e}"
+        );
     }
 }

@@ -29,6 +29,21 @@ fn character(rate: &Option<(String, Rate)>) -> String {
     }
 }
 
+/// `2.4 points [2.3, 2.5] (what it is)`, or `-` without finished games.
+fn spread(rate: Option<Rate>, what: &str) -> String {
+    rate.map_or_else(
+        || "-".into(),
+        |r| {
+            format!(
+                "{:.1} points [{:.1}, {:.1}] ({what})",
+                r.value.unwrap_or(0.0) * 100.0,
+                r.lo * 100.0,
+                r.hi * 100.0
+            )
+        },
+    )
+}
+
 /// The labelled lines of one player count, in print order. A new headline figure is one
 /// more entry here.
 fn lines(h: &Headline) -> Vec<(&'static str, String)> {
@@ -36,11 +51,15 @@ fn lines(h: &Headline) -> Vec<(&'static str, String)> {
         ("strongest character", character(&h.best)),
         ("weakest character", character(&h.worst)),
         (
-            "seat spread",
-            h.seat_spread.map_or_else(
-                || "-".into(),
-                |s| format!("{:.1} points (best minus worst seat win rate)", s * 100.0),
+            "balance index",
+            spread(
+                h.balance_index,
+                "pick-weighted RMS distance of the win rates from 1/N",
             ),
+        ),
+        (
+            "seat spread",
+            spread(h.seat_spread, "best minus worst seat win rate"),
         ),
     ]
 }

@@ -18,7 +18,8 @@
 //! `games stalled won_games winning_score_sum margin_sum ties shared_wins completed_games
 //! first_complete_wins`; `rounds` the non-zero bins
 //! of the rounds histogram as `rounds:count`; `characters`, `seats`, `by_seat` and
-//! `districts` one string per entry with the fields in `stats` declaration order.
+//! `districts` one string per entry with the fields in `stats` declaration order; `moments`
+//! the non-zero entries of `Stats::moments` as `index:sum`.
 //!
 //! A shard's partial result (`run --shard K/N`, read by `merge`) is the checkpoint of its
 //! finished work, with `shard` set: the same file, named `partial.toml` in its folder.
@@ -37,7 +38,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The version of the file format.
-pub const FORMAT: u32 = 2;
+/// 3: `moments` (the balance index's per-game products) added.
+pub const FORMAT: u32 = 3;
 
 /// At most one checkpoint write per this interval (a write happens only as a chunk ends).
 pub const EVERY: Duration = Duration::from_secs(2);
@@ -191,6 +193,8 @@ pub(crate) struct CountFile {
     /// `character:picked:won` for every character picked in it. Absent from a run's file.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     blocks: Vec<String>,
+    /// The non-zero entries of `Stats::moments`, as `index:sum`.
+    moments: String,
 }
 
 /// A counters struct written as a fixed list of numbers, fields in declaration order.
@@ -355,7 +359,20 @@ pub(crate) fn count_file(progress: &CountProgress) -> CountFile {
             .iter()
             .map(|(key, block)| block_text(*key, block))
             .collect(),
+        moments: sparse(&s.moments),
     }
+}
+
+/// The non-zero entries of a list as `index:value`, separated by spaces.
+fn sparse(values: &[u64]) -> String {
+    let mut text = String::new();
+    for (i, &v) in values.iter().enumerate().filter(|(_, v)| **v != 0) {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        let _ = write!(text, "{i}:{v}");
+    }
+    text
 }
 
 fn entries<T, const N: usize>(
@@ -417,6 +434,14 @@ pub(crate) fn count_progress(file: &CountFile, games: u64) -> Result<CountProgre
     let n = s.districts.len();
     let districts = entries(&file.districts, n, "districts", DistrictStats::from_numbers)?;
     s.districts.copy_from_slice(&districts);
+    let len = s.moments.len();
+    for part in file.moments.split_whitespace() {
+        let bad = || format!("moments: \"{part}\" is not index:sum with an index below {len}");
+        let (i, sum) = part.split_once(':').ok_or_else(bad)?;
+        let i: usize = i.parse().map_err(|_| bad())?;
+        let sum: u64 = sum.parse().map_err(|_| bad())?;
+        *s.moments.get_mut(i).ok_or_else(bad)? = sum;
+    }
     let done = parse_ranges(&file.done, chunk_count(games))?;
     let expected: u64 = done
         .iter()

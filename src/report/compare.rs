@@ -11,6 +11,9 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::io;
 
+/// Per-count measures that are spreads of rates (`stats::balance`), always summarised.
+const SPREADS: [&str; 2] = ["balance_index", "seat_spread"];
+
 /// Columns that are neither keys nor compared: they describe the key (a character's rank).
 const DESCRIPTIVE: [&str; 1] = ["rank"];
 
@@ -371,6 +374,33 @@ pub fn summary(a_name: &str, b_name: &str, comparisons: &[Comparison]) -> String
         only("B", |r| r.a.is_none());
         let per_count = c.key_names.iter().all(|k| k == "players");
         if per_count {
+            // The balance index and the seat spread (spreads of rates, in points) whether or
+            // not their difference is significant.
+            for r in c
+                .rows
+                .iter()
+                .filter(|r| SPREADS.contains(&r.measure.as_str()))
+            {
+                let (Some(a), Some(b), Some(t)) = (&r.a, &r.b, r.test) else {
+                    continue;
+                };
+                let (Some(ia), Some(ib)) = (a.interval, b.interval) else {
+                    continue;
+                };
+                let d = t.difference;
+                let _ = writeln!(
+                    out,
+                    "  {:>2} players  {:<20} A {:>6.2} pts  B {:>6.2} pts  delta {:>5} pts [{}, {}]{}",
+                    players_of(c, r),
+                    r.measure,
+                    100.0 * ia.value,
+                    100.0 * ib.value,
+                    points(d.delta),
+                    points(d.lo),
+                    points(d.hi),
+                    if t.significant() { "  significant" } else { "" }
+                );
+            }
             for r in c.rows.iter().filter(|r| r.test.is_none()) {
                 let text = |v: &Option<Value>| {
                     v.as_ref()

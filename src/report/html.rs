@@ -52,7 +52,11 @@ fn table_description(file: &str) -> &'static str {
         "districts.csv" => {
             "Per district: win_rate is the share of the final cities containing it that won."
         }
-        "player_counts.csv" => "Per player count, over its finished games.",
+        "player_counts.csv" => {
+            "Per player count, over its finished games. balance_index: the pick-weighted \
+             root-mean-square deviation of the characters' win rates from 1/N; seat_spread: \
+             the best minus the worst seat's win rate (both in points, docs/balance.md)."
+        }
         "rounds.csv" => {
             "Per player count and number of rounds: the finished games that lasted so long."
         }
@@ -154,6 +158,10 @@ fn even_share_heatmap(table: &Table) -> Option<ChartSection> {
     })
 }
 
+/// Columns that are spreads of rates (`stats::balance`), drawn in points rather than as
+/// percentages.
+const POINT_COLUMNS: [&str; 2] = ["balance_index", "seat_spread"];
+
 /// The label of a row: its key columns other than `players`, a numeric key with its column
 /// name (`seat 0`).
 fn row_label(table: &Table, row: &[String]) -> String {
@@ -215,7 +223,9 @@ pub fn table_charts(table: &Table) -> Vec<ChartSection> {
                 Chart {
                     caption: table.header[i].clone(),
                     bars,
-                    scale: if rate.is_some() {
+                    scale: if POINT_COLUMNS.contains(&table.header[i].as_str()) {
+                        Scale::Points
+                    } else if rate.is_some() {
                         Scale::Percent
                     } else {
                         Scale::Number

@@ -9,11 +9,14 @@
 use super::html::chart::{Bar, Chart, Scale};
 use super::html::heatmap::{Cell, Heatmap};
 use super::html::{self, ChartSection, Page};
+use super::summary::balance_line;
+use super::tables::{finish, rate_fields};
 use super::{Rate, ReportFile, cast_characters, fixed, run_districts};
 use crate::engine::ids::Character;
 use crate::engine::rules::Rules;
 use crate::sim::ladder::Block;
 use crate::stats::Stats;
+use crate::stats::balance::{Spread, balance};
 use crate::stats::stability::{
     Verdict, resample_seed, resample_win_rates, spearman, spearman_interval,
 };
@@ -23,8 +26,9 @@ use std::fmt::Write as _;
 use std::io;
 
 /// The files of a ladder's report folder.
-pub const FILE_NAMES: [&str; 8] = [
+pub const FILE_NAMES: [&str; 9] = [
     "ladder.csv",
+    "ladder_balance.csv",
     "ladder_seats.csv",
     "ladder_districts.csv",
     "stability.csv",
@@ -207,20 +211,6 @@ fn verdict_name(v: Option<Verdict>) -> &'static str {
     v.map_or("", Verdict::name)
 }
 
-fn finish(writer: csv::Writer<Vec<u8>>) -> io::Result<Vec<u8>> {
-    writer
-        .into_inner()
-        .map_err(|e| io::Error::other(e.to_string()))
-}
-
-fn rate_fields(rate: Rate) -> [String; 3] {
-    [
-        fixed(rate.value),
-        fixed(Some(rate.lo)),
-        fixed(Some(rate.hi)),
-    ]
-}
-
 fn ladder_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
@@ -249,6 +239,45 @@ fn ladder_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
                     verdict_name(r.verdict).to_string(),
                 ])?;
             }
+        }
+    }
+    finish(w)
+}
+
+fn spread_fields(spread: Option<Spread>) -> [String; 3] {
+    [
+        fixed(spread.map(|s| s.value)),
+        fixed(spread.map(|s| s.lo)),
+        fixed(spread.map(|s| s.hi)),
+    ]
+}
+
+/// `ladder_balance.csv`: per player count and tier, the balance index and the seat spread as
+/// shares with their 95% intervals (`stats::balance`, written as in `player_counts.csv`).
+fn balance_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "players",
+        "tier",
+        "games",
+        "balance_index",
+        "balance_index_lo",
+        "balance_index_hi",
+        "seat_spread",
+        "seat_spread_lo",
+        "seat_spread_hi",
+    ])?;
+    for a in analyses {
+        for tier in &a.section.tiers {
+            let b = balance(tier.stats);
+            let mut row = vec![
+                a.section.rules.players.to_string(),
+                tier.name.to_string(),
+                tier.stats.games.to_string(),
+            ];
+            row.extend(spread_fields(b.index));
+            row.extend(spread_fields(b.seat_spread));
+            w.write_record(row)?;
         }
     }
     finish(w)
@@ -527,23 +556,18 @@ fn summary(analyses: &[Analysis], manifest: &LadderManifest) -> String {
                 );
             }
         }
-        let seat_line: Vec<String> = tiers
-            .iter()
-            .map(|t| {
-                let rates: Vec<f64> = t.stats.seats[..players as usize]
-                    .iter()
-                    .filter_map(|s| Rate::of(s.wins, s.games).value)
-                    .collect();
-                let best = rates.iter().copied().fold(f64::NAN, f64::max);
-                let worst = rates.iter().copied().fold(f64::NAN, f64::min);
-                format!("{} {:.1} points", t.name, (best - worst) * 100.0)
-            })
-            .collect();
         let _ = writeln!(
             out,
-            "  seat spread (best minus worst seat win rate): {}",
-            seat_line.join(", ")
+            "  balance index and seat spread, points [95% interval] (stats::balance):"
         );
+        for tier in tiers {
+            let _ = writeln!(
+                out,
+                "    {}: {}",
+                tier.name,
+                balance_line(&balance(tier.stats))
+            );
+        }
     }
     out
 }
@@ -578,6 +602,7 @@ fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
     let mut stability = Vec::new();
     let mut seats = Vec::new();
     let mut glance = Vec::new();
+    let mut balances = Vec::new();
     for a in analyses {
         let players = a.section.rules.players;
         let tiers = &a.section.tiers;
@@ -673,6 +698,23 @@ fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
                 reference: None,
             });
         }
+        balances.push(Chart {
+            caption: format!("{players} players: balance index by tier, points"),
+            bars: tiers
+                .iter()
+                .map(|t| {
+                    let index = balance(t.stats).index;
+                    Bar {
+                        label: t.name.to_string(),
+                        value: index.map(|i| i.value),
+                        interval: index.map(|i| (i.lo, i.hi)),
+                        marked: false,
+                    }
+                })
+                .collect(),
+            scale: Scale::Points,
+            reference: None,
+        });
         let mut bars = Vec::new();
         for seat in 0..players as usize {
             for tier in tiers {
@@ -715,6 +757,15 @@ fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
         });
     }
     sections.push(ChartSection {
+        id: "balance".into(),
+        heading: "Balance index by tier".into(),
+        description: "The pick-weighted root-mean-square distance of the characters' win \
+                      rates from the even share, in points: 0 is a perfectly balanced cast."
+            .into(),
+        charts: balances,
+        heatmap: None,
+    });
+    sections.push(ChartSection {
         id: "seats".into(),
         heading: "Seats by tier".into(),
         description: "Per seat, counted from the first crown holder (seat 0).".into(),
@@ -739,6 +790,10 @@ pub fn render(
         ReportFile {
             name: "ladder.csv",
             bytes: ladder_csv(&analyses)?,
+        },
+        ReportFile {
+            name: "ladder_balance.csv",
+            bytes: balance_csv(&analyses)?,
         },
         ReportFile {
             name: "ladder_seats.csv",

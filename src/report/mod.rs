@@ -13,6 +13,8 @@ pub mod html;
 pub mod ladder;
 pub mod lock;
 pub mod manifest;
+pub mod rank;
+pub mod restrict;
 pub mod summary;
 pub mod sweep;
 pub mod table;
@@ -62,7 +64,7 @@ pub const FILE_NAMES: [&str; 9] = [
 pub const PARTIAL_FILE: &str = "partial.toml";
 /// Files of the other folders citadels-sim writes (`arena`, `sweep`), which may be replaced
 /// too.
-pub const OTHER_FILE_NAMES: [&str; 2] = ["arena.csv", "sweep.csv"];
+pub const OTHER_FILE_NAMES: [&str; 4] = ["arena.csv", "sweep.csv", "restricted.csv", "rank.csv"];
 
 /// Checks that the existing folder `out` may be replaced by a new report: it is absent,
 /// empty, or a citadels-sim report (a manifest we wrote and only report files) or partial

@@ -1,6 +1,7 @@
 //! `summary.txt`: readable fixed-width tables, one block per player count.
 
 use super::{Rate, Section, cast_characters, run_districts};
+use crate::stats::balance::{Balance, Spread};
 use crate::stats::estimate::ratio;
 use std::fmt::Write;
 
@@ -33,6 +34,31 @@ pub fn stall_warning(stalled: u64, games: u64, round_cap: u16) -> Option<String>
             stalled as f64 * 100.0 / games.max(1) as f64
         )
     })
+}
+
+/// One estimate in points with its interval: `3.21 [2.95, 3.47]`, or `-`.
+pub fn points(spread: Option<Spread>) -> String {
+    spread.map_or_else(
+        || "-".into(),
+        |e| {
+            format!(
+                "{:.2} [{:.2}, {:.2}]",
+                100.0 * e.value,
+                100.0 * e.lo,
+                100.0 * e.hi
+            )
+        },
+    )
+}
+
+/// The balance line of a player count's summary (the index and the seat spread, in points
+/// with their 95% intervals; `stats::balance`).
+pub fn balance_line(balance: &Balance) -> String {
+    format!(
+        "balance index {} points  seat spread {} points",
+        points(balance.index),
+        points(balance.seat_spread)
+    )
 }
 
 /// The whole summary text.
@@ -80,6 +106,7 @@ fn block(out: &mut String, section: &Section) {
         pct(first.value),
         interval(first),
     );
+    let _ = writeln!(out, "{}", balance_line(&crate::stats::balance::balance(s)));
     if let Some(line) = stall_warning(s.stalled, s.games, section.rules.options.round_cap) {
         let _ = writeln!(out, "{line}");
     }

@@ -14,8 +14,11 @@ pub struct Headline {
     pub players: String,
     pub games: u64,
     pub stalled: u64,
-    /// Highest minus lowest seat win rate (`None` without finished games).
-    pub seat_spread: Option<f64>,
+    /// The balance index and the seat spread (highest minus lowest seat win rate) with
+    /// their intervals, from `player_counts.csv` (`stats::balance`); `None` without
+    /// finished games.
+    pub balance_index: Option<Rate>,
+    pub seat_spread: Option<Rate>,
     /// The characters with the highest and lowest win rate (among those picked).
     pub best: Option<(String, Rate)>,
     pub worst: Option<(String, Rate)>,
@@ -38,10 +41,9 @@ fn column(t: &Table, name: &str) -> io::Result<usize> {
 }
 
 /// The headline figures at every player count of one combination's tables
-/// (`player_counts.csv`, `seats.csv`, `characters.csv`).
+/// (`player_counts.csv`, `characters.csv`).
 pub fn headlines(tables: &[Table]) -> io::Result<Vec<Headline>> {
     let counts = table(tables, "player_counts.csv")?;
-    let seats = table(tables, "seats.csv")?;
     let characters = table(tables, "characters.csv")?;
     let (games, stalled, rounds, ties) = (
         column(counts, "games")?,
@@ -49,7 +51,23 @@ pub fn headlines(tables: &[Table]) -> io::Result<Vec<Headline>> {
         column(counts, "mean_rounds")?,
         column(counts, "ties")?,
     );
-    let seat_rate = column(seats, "win_rate")?;
+    let spread_of = |name: &str| {
+        counts
+            .rate_columns()
+            .into_iter()
+            .find(|r| counts.header[r.value] == name)
+            .ok_or_else(|| io::Error::other(format!("player_counts.csv: no {name} interval")))
+    };
+    let (balance_col, spread_col) = (spread_of("balance_index")?, spread_of("seat_spread")?);
+    let read = |col: super::table::RateColumn, row: &[String]| {
+        col.read(counts, row).and_then(|v| {
+            Some(Rate {
+                value: Some(v.value?),
+                lo: v.lo,
+                hi: v.hi,
+            })
+        })
+    };
     let (name, win) = (
         column(characters, "character")?,
         characters
@@ -69,16 +87,6 @@ pub fn headlines(tables: &[Table]) -> io::Result<Vec<Headline>> {
             whole(counts, row, stalled),
             whole(counts, row, ties),
         );
-        let seat_rates: Vec<f64> = seats
-            .rows_at(&players)
-            .filter_map(|r| seats.number(r, seat_rate))
-            .collect();
-        let seat_spread = seat_rates
-            .iter()
-            .copied()
-            .reduce(f64::max)
-            .zip(seat_rates.iter().copied().reduce(f64::min))
-            .map(|(hi, lo)| hi - lo);
         let mut picked: Vec<(String, Rate)> = characters
             .rows_at(&players)
             .filter_map(|r| {
@@ -103,7 +111,8 @@ pub fn headlines(tables: &[Table]) -> io::Result<Vec<Headline>> {
             players: players.clone(),
             games: g,
             stalled: s,
-            seat_spread,
+            balance_index: read(balance_col, row),
+            seat_spread: read(spread_col, row),
             best: picked.first().cloned(),
             worst: picked.last().cloned(),
             mean_rounds: counts.number(row, rounds),
@@ -158,7 +167,12 @@ pub fn to_csv(combinations: &[Combination]) -> io::Result<Vec<u8>> {
             "players",
             "games",
             "stalled",
+            "balance_index",
+            "balance_index_lo",
+            "balance_index_hi",
             "seat_spread",
+            "seat_spread_lo",
+            "seat_spread_hi",
             "best_character",
             "best_character_win_rate",
             "best_character_win_rate_lo",
@@ -183,8 +197,14 @@ pub fn to_csv(combinations: &[Combination]) -> io::Result<Vec<u8>> {
                 h.players.clone(),
                 h.games.to_string(),
                 h.stalled.to_string(),
-                fixed(h.seat_spread),
             ]);
+            for spread in [&h.balance_index, &h.seat_spread] {
+                record.extend([
+                    fixed(spread.and_then(|r| r.value)),
+                    fixed(spread.map(|r| r.lo)),
+                    fixed(spread.map(|r| r.hi)),
+                ]);
+            }
             record.extend(rate_fields(&h.best));
             record.extend(rate_fields(&h.worst));
             record.extend([
@@ -205,6 +225,17 @@ fn pct(v: Option<f64>) -> String {
         .unwrap_or_else(|| "-".into())
 }
 
+/// A spread of rates in points with its interval (`3.21 [2.95, 3.47]`).
+fn spread_points(rate: Option<Rate>) -> String {
+    super::summary::points(rate.and_then(|r| {
+        Some(crate::stats::balance::Spread {
+            value: r.value?,
+            lo: r.lo,
+            hi: r.hi,
+        })
+    }))
+}
+
 /// The readable table: one block per player count, one line per combination.
 pub fn summary(base: &str, combinations: &[Combination]) -> String {
     let mut out = format!("base config: {base}\n");
@@ -221,9 +252,10 @@ pub fn summary(base: &str, combinations: &[Combination]) -> String {
     for players in counts {
         let _ = writeln!(
             out,
-            "\n== {players} players ==\n{:<width$} {:>11} {:>22} {:>22} {:>7} {:>6} {:>8}",
+            "\n== {players} players ==\n{:<width$} {:>22} {:>22} {:>22} {:>22} {:>7} {:>6} {:>8}",
             "combination",
-            "seat spread",
+            "balance index, points",
+            "seat spread, points",
             "best character",
             "worst character",
             "rounds",
@@ -241,9 +273,10 @@ pub fn summary(base: &str, combinations: &[Combination]) -> String {
             };
             let _ = writeln!(
                 out,
-                "{:<width$} {:>11} {:>22} {:>22} {:>7} {:>6} {:>8}",
+                "{:<width$} {:>22} {:>22} {:>22} {:>22} {:>7} {:>6} {:>8}",
                 c.label(),
-                pct(h.seat_spread),
+                spread_points(h.balance_index),
+                spread_points(h.seat_spread),
                 who(&h.best),
                 who(&h.worst),
                 h.mean_rounds
@@ -257,15 +290,30 @@ pub fn summary(base: &str, combinations: &[Combination]) -> String {
     out
 }
 
+fn spread_bar(rate: Option<Rate>) -> (Option<f64>, Option<(f64, f64)>, String) {
+    (
+        rate.and_then(|r| r.value),
+        rate.map(|r| (r.lo, r.hi)),
+        String::new(),
+    )
+}
+
 /// Charts: per headline figure, one chart per player count with a bar per combination.
 pub fn charts(combinations: &[Combination]) -> Vec<ChartSection> {
     type Pick = fn(&Headline) -> (Option<f64>, Option<(f64, f64)>, String);
-    let figures: [(&str, &str, Scale, Pick); 5] = [
+    let figures: [(&str, &str, Scale, Pick); 6] = [
+        (
+            "balance_index",
+            "Balance index: pick-weighted RMS deviation of the characters' win rates from \
+             1/N, in points",
+            Scale::Points,
+            |h| spread_bar(h.balance_index),
+        ),
         (
             "seat_spread",
-            "Seat spread: highest minus lowest seat win rate",
-            Scale::Percent,
-            |h| (h.seat_spread, None, String::new()),
+            "Seat spread: highest minus lowest seat win rate, in points",
+            Scale::Points,
+            |h| spread_bar(h.seat_spread),
         ),
         (
             "best_character_win_rate",
@@ -364,13 +412,10 @@ mod tests {
                  4,Queen,9,0,,0.0000,1.0000\n4,Thief,2,100,0.2500,0.2000,0.3000\n",
             ),
             parse(
-                "seats.csv",
-                "players,seat,games,win_rate,win_rate_lo,win_rate_hi\n\
-                 4,0,100,0.2000,0.1,0.3\n4,1,100,0.3000,0.2,0.4\n4,2,100,0.2600,0.2,0.3\n",
-            ),
-            parse(
                 "player_counts.csv",
-                "players,games,stalled,mean_rounds,ties\n4,100,4,8.5000,12\n",
+                "players,games,stalled,mean_rounds,ties,balance_index,balance_index_lo,\
+                 balance_index_hi,seat_spread,seat_spread_lo,seat_spread_hi\n\
+                 4,100,4,8.5000,12,0.0321,0.0295,0.0347,0.1000,0.0500,0.1500\n",
             ),
         ]
     }
@@ -379,7 +424,12 @@ mod tests {
     fn headline_figures_come_from_the_tables() {
         let h = &headlines(&tables()).unwrap()[0];
         assert_eq!(h.players, "4");
-        assert!((h.seat_spread.unwrap() - 0.1).abs() < 1e-9);
+        let spread = h.seat_spread.unwrap();
+        assert_eq!(
+            (spread.value, spread.lo, spread.hi),
+            (Some(0.1), 0.05, 0.15)
+        );
+        assert_eq!(h.balance_index.unwrap().value, Some(0.0321));
         assert_eq!(h.best.as_ref().unwrap().0, "King");
         // The Queen was never picked: not a candidate for the worst.
         assert_eq!(h.worst.as_ref().unwrap().0, "Assassin");
@@ -394,16 +444,20 @@ mod tests {
             lines
                 .next()
                 .unwrap()
-                .starts_with("complete_city,players,games,stalled,seat_spread,")
+                .starts_with("complete_city,players,games,stalled,balance_index,")
         );
         assert!(
-            lines
-                .next()
-                .unwrap()
-                .starts_with("6,4,100,4,0.1000,King,0.3500,0.3000,0.4000,Assassin,0.1500,"),
+            lines.next().unwrap().starts_with(
+                "6,4,100,4,0.0321,0.0295,0.0347,0.1000,0.0500,0.1500,King,0.3500,0.3000,\
+                     0.4000,Assassin,0.1500,"
+            ),
             "{csv}"
         );
-        assert!(summary("preset first-game", std::slice::from_ref(&c)).contains("complete_city=6"));
-        assert_eq!(charts(&[c]).len(), 5);
+        let text = summary("preset first-game", std::slice::from_ref(&c));
+        assert!(
+            text.contains("complete_city=6") && text.contains("3.21 [2.95, 3.47]"),
+            "{text}"
+        );
+        assert_eq!(charts(&[c]).len(), 6);
     }
 }

@@ -4,13 +4,13 @@ use super::{Rate, Section, cast_characters, fixed, run_districts};
 use crate::stats::estimate::ratio;
 use std::io;
 
-fn finish(writer: csv::Writer<Vec<u8>>) -> io::Result<Vec<u8>> {
+pub(super) fn finish(writer: csv::Writer<Vec<u8>>) -> io::Result<Vec<u8>> {
     writer
         .into_inner()
         .map_err(|e| io::Error::other(e.to_string()))
 }
 
-fn rate_fields(rate: Rate) -> [String; 3] {
+pub(super) fn rate_fields(rate: Rate) -> [String; 3] {
     [
         fixed(rate.value),
         fixed(Some(rate.lo)),
@@ -241,9 +241,16 @@ pub fn player_counts(sections: &[Section]) -> io::Result<Vec<u8>> {
         "first_complete_win_rate",
         "first_complete_win_rate_lo",
         "first_complete_win_rate_hi",
+        "balance_index",
+        "balance_index_lo",
+        "balance_index_hi",
+        "seat_spread",
+        "seat_spread_lo",
+        "seat_spread_hi",
     ])?;
     for section in sections {
         let s = section.stats;
+        let balance = crate::stats::balance::balance(s);
         let mut row = vec![
             section.rules.players.to_string(),
             s.games.to_string(),
@@ -266,6 +273,13 @@ pub fn player_counts(sections: &[Section]) -> io::Result<Vec<u8>> {
             s.first_complete_wins,
             s.completed_games,
         )));
+        for spread in [balance.index, balance.seat_spread] {
+            row.extend([
+                fixed(spread.map(|e| e.value)),
+                fixed(spread.map(|e| e.lo)),
+                fixed(spread.map(|e| e.hi)),
+            ]);
+        }
         w.write_record(row)?;
     }
     finish(w)
@@ -399,10 +413,10 @@ mod tests {
             rules: &rules,
             stats: &stats,
             bots: &[
-                BotSpec::Random,
+                BotSpec::random(),
                 BotSpec::heuristic(),
-                BotSpec::Random,
-                BotSpec::Random,
+                BotSpec::random(),
+                BotSpec::random(),
             ],
         }];
         // bots.csv: the heuristic played seat 1, which won with 31; the random bots the rest.
@@ -440,8 +454,9 @@ mod tests {
             "players,games,stalled,mean_rounds,min_rounds,p10_rounds,p25_rounds,p50_rounds,\
              p75_rounds,p90_rounds,max_rounds,mean_winning_score,mean_margin,ties,shared_wins,\
              completed_games,first_complete_win_rate,first_complete_win_rate_lo,\
-             first_complete_win_rate_hi\n\
-             4,1,0,8.0000,8,8,8,8,8,8,8,31.0000,6.0000,0,0,1,1.0000,0.2065,1.0000\n"
+             first_complete_win_rate_hi,balance_index,balance_index_lo,balance_index_hi,\
+             seat_spread,seat_spread_lo,seat_spread_hi\n\
+             4,1,0,8.0000,8,8,8,8,8,8,8,31.0000,6.0000,0,0,1,1.0000,0.2065,1.0000,,,,,,\n"
         );
         let rounds = text(rounds(&sections).unwrap());
         assert_eq!(rounds, "players,rounds,games,share\n4,8,1,1.0000\n");

@@ -12,6 +12,7 @@ use super::{Silent, game_seed, play_observed};
 use crate::bots::BotSpec;
 use crate::engine::ids::Seat;
 use crate::engine::rules::Rules;
+use crate::stats::Stats;
 use crate::stats::estimate::Z95;
 use std::ops::AddAssign;
 
@@ -120,39 +121,45 @@ impl ArenaStats {
     }
 }
 
-/// Plays deals `deals` (game indices, seeded like a run's games) at `rules.players` and
-/// returns their sums. `seats` is a scratch list of one spec per seat.
+/// Plays deals `deals` (game indices, seeded like a run's games) at `rules.players` for
+/// each hero of `heroes` against `field`, and returns one sum per hero and the counters of
+/// the baseline games. The baseline game of a deal (the field in every seat) is the same for
+/// every hero, so it is played once and added to each hero's sums.
 fn play_deals(
     rules: &Rules,
     master_seed: u64,
     deals: std::ops::Range<u64>,
-    hero: &BotSpec,
+    heroes: &[BotSpec],
     field: &BotSpec,
     legal: &mut Vec<crate::engine::action::Action>,
-) -> ArenaStats {
+) -> (Vec<ArenaStats>, Stats) {
     let players = rules.players as usize;
     let mut seats = vec![field.clone(); players];
-    let mut stats = ArenaStats::default();
+    let mut all = vec![ArenaStats::default(); heroes.len()];
+    let mut field_stats = Stats::new(rules.players);
     for deal in deals {
         let seed = game_seed(master_seed, rules.players, deal);
-        let mut hero_wins = 0;
-        for seat in 0..players {
-            seats[seat] = hero.clone();
-            let (record, _) = play_observed(rules, seed, &seats, legal, &mut Silent);
-            seats[seat] = field.clone();
-            stats.hero_games += 1;
-            if record.stalled {
-                stats.hero_stalled += 1;
-            }
-            let seat = Seat(seat as u8);
-            hero_wins += u64::from(record.winners.contains(seat));
-            stats.hero_score_sum += record.scores[seat.index()].max(0) as u64;
-        }
         let (baseline, _) = play_observed(rules, seed, &seats, legal, &mut Silent);
-        stats.baseline_stalled += u64::from(baseline.stalled);
-        stats.add_deal(hero_wins, baseline.winners.len() as u64);
+        field_stats.add(&baseline);
+        for (hero, stats) in heroes.iter().zip(&mut all) {
+            let mut hero_wins = 0;
+            for seat in 0..players {
+                seats[seat] = hero.clone();
+                let (record, _) = play_observed(rules, seed, &seats, legal, &mut Silent);
+                seats[seat] = field.clone();
+                stats.hero_games += 1;
+                if record.stalled {
+                    stats.hero_stalled += 1;
+                }
+                let seat = Seat(seat as u8);
+                hero_wins += u64::from(record.winners.contains(seat));
+                stats.hero_score_sum += record.scores[seat.index()].max(0) as u64;
+            }
+            stats.baseline_stalled += u64::from(baseline.stalled);
+            stats.add_deal(hero_wins, baseline.winners.len() as u64);
+        }
     }
-    stats
+    (all, field_stats)
 }
 
 /// Plays `deals` deals on `threads` threads; `progress(deals_done)` after each chunk. The
@@ -166,20 +173,42 @@ pub fn run(
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> ArenaStats {
+    let heroes = std::slice::from_ref(hero);
+    run_heroes(rules, master_seed, deals, heroes, field, threads, progress).0[0]
+}
+
+/// `run` for several heroes against one field on the same deals, one baseline game per
+/// deal shared by all of them (restricted play: one hero per banned character). Returns one
+/// sum per hero, in order, and the counters of the baseline games (the field alone).
+pub fn run_heroes(
+    rules: &Rules,
+    master_seed: u64,
+    deals: u64,
+    heroes: &[BotSpec],
+    field: &BotSpec,
+    threads: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> (Vec<ArenaStats>, Stats) {
     let chunks: Vec<u64> = (0..deals.div_ceil(CHUNK_DEALS)).collect();
-    let total = std::sync::Mutex::new(ArenaStats::default());
+    let total = std::sync::Mutex::new((
+        vec![ArenaStats::default(); heroes.len()],
+        Stats::new(rules.players),
+    ));
     for_each_chunk(
         threads,
         &chunks,
-        &|_, stats: ArenaStats| {
+        &|_, (stats, field_stats): (Vec<ArenaStats>, Stats)| {
             let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
-            *total += stats;
-            progress(total.deals);
+            for (sum, s) in total.0.iter_mut().zip(stats) {
+                *sum += s;
+            }
+            total.1 += field_stats;
+            progress(total.1.games);
         },
         |chunk, legal| {
             let start = chunk * CHUNK_DEALS;
             let end = (start + CHUNK_DEALS).min(deals);
-            play_deals(rules, master_seed, start..end, hero, field, legal)
+            play_deals(rules, master_seed, start..end, heroes, field, legal)
         },
     );
     total.into_inner().unwrap_or_else(|e| e.into_inner())

@@ -78,7 +78,7 @@ mod tests {
         let rules = config.rules(4).unwrap();
         let bots = vec![BotSpec::heuristic(); 4];
         let games = CHUNK_GAMES + 40;
-        let mut legal = Vec::with_capacity(crate::sim::MOVE_BUFFER);
+        let mut legal = Vec::with_capacity(crate::engine::legal::MOVE_BUFFER);
         let (stats, blocks) = play_chunk(&rules, 9, games, 1, &bots, &mut legal);
         let expected = std::sync::Mutex::new(Stats::new(4));
         runner::run_chunks(&rules, 9, games, &[1], &bots, 1, false, &|_, s, _| {

@@ -14,6 +14,7 @@
 //! - What is counted per character during play (offers, pick positions, markers, turns and
 //!   the gains in them) is defined in `sim::tally`.
 
+pub mod balance;
 pub mod estimate;
 pub mod record;
 pub mod stability;
@@ -144,6 +145,10 @@ pub struct Stats {
     /// Indexed by absolute seat: what the bot of that seat did (`bots.csv`).
     pub by_seat: [SeatStats; MAX_PLAYERS],
     pub districts: [DistrictStats; District::COUNT],
+    /// Sums over finished games of the products of the game's moment vector (`balance`):
+    /// the packed upper triangle, `balance::MOMENTS` entries. They give the intervals of
+    /// the balance index and the seat spread.
+    pub moments: Vec<u64>,
 }
 
 impl Stats {
@@ -164,6 +169,7 @@ impl Stats {
             seats: [SeatStats::default(); MAX_PLAYERS],
             by_seat: [SeatStats::default(); MAX_PLAYERS],
             districts: [DistrictStats::default(); District::COUNT],
+            moments: vec![0; balance::MOMENTS],
         }
     }
 
@@ -250,6 +256,8 @@ impl Stats {
             }
         }
 
+        self.add_moments(game);
+
         for (d, stats) in self.districts.iter_mut().enumerate() {
             if game.deck & (1 << d) != 0 {
                 stats.in_deck += 1;
@@ -265,6 +273,48 @@ impl Stats {
                     stats.appearances += 1;
                     stats.appearance_wins += game.won(Seat(s as u8)) as u64;
                 }
+            }
+        }
+    }
+
+    /// Adds a finished game's products to `moments`: its non-zero entries (at most the picks
+    /// and winners' picks of the characters picked, and the winning seats) are gathered on
+    /// the stack first, so this allocates nothing.
+    fn add_moments(&mut self, game: &GameRecord) {
+        let mut entries = [(0usize, 0u64); balance::DIM];
+        let mut n = 0;
+        let players = (game.players as usize).min(MAX_PLAYERS);
+        for c in 0..Character::COUNT {
+            let (mut picks, mut won) = (0u64, 0u64);
+            for s in 0..players {
+                let p = game.picks[s][c] as u64;
+                picks += p;
+                if game.won(Seat(s as u8)) {
+                    won += p;
+                }
+            }
+            if won > 0 {
+                entries[n] = (balance::won_dim(c), won);
+                n += 1;
+            }
+            if picks > 0 {
+                entries[n] = (balance::picks_dim(c), picks);
+                n += 1;
+            }
+        }
+        for s in 0..players {
+            let seat = Seat(s as u8);
+            if game.won(seat) {
+                entries[n] = (balance::seat_dim(game.relative_seat(seat)), 1);
+                n += 1;
+            }
+        }
+        // Entries are gathered by character, then seat: sort so that i <= j below.
+        let entries = &mut entries[..n];
+        entries.sort_unstable();
+        for (k, &(i, a)) in entries.iter().enumerate() {
+            for &(j, b) in &entries[k..] {
+                self.moments[balance::packed(i, j)] += a * b;
             }
         }
     }
@@ -318,6 +368,9 @@ impl AddAssign<&Stats> for Stats {
             *a += b;
         }
         for (a, b) in self.districts.iter_mut().zip(&other.districts) {
+            *a += b;
+        }
+        for (a, b) in self.moments.iter_mut().zip(&other.moments) {
             *a += b;
         }
     }

@@ -294,3 +294,14 @@ pub fn names(dir: &std::path::Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// Games done according to a run's or a ladder's checkpoint file (the first number of each `totals`).
+pub fn checkpoint_games(checkpoint: &std::path::Path) -> u64 {
+    let Ok(text) = std::fs::read_to_string(checkpoint) else {
+        return 0;
+    };
+    text.lines()
+        .filter_map(|l| l.strip_prefix("totals = \""))
+        .filter_map(|l| l.split_whitespace().next()?.parse::<u64>().ok())
+        .sum()
+}

@@ -20,7 +20,7 @@ fn replay_plays_the_same_game_as_the_run() {
 #[test]
 fn different_seeds_give_different_games() {
     let rules = first_game_rules(4);
-    let bots = vec![BotSpec::Random; 4];
+    let bots = vec![BotSpec::random(); 4];
     let a = play_game(&rules, game_seed(1, 4, 0), &bots);
     let b = play_game(&rules, game_seed(1, 4, 1), &bots);
     assert_ne!(a, b);

@@ -2,7 +2,7 @@
 //! sharded ladder merges into the single ladder's files byte for byte; a killed ladder
 //! resumes to the same files; bad tiers are refused.
 
-use crate::common::{assert_success, files};
+use crate::common::{assert_success, checkpoint_games, files};
 use assert_cmd::Command;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -219,6 +219,29 @@ fn verdicts_and_stability_follow_the_rates() {
     assert!(summary.contains("random -> heuristic: "), "{summary}");
     let html = std::fs::read_to_string(out.join("report.html")).unwrap();
     assert!(html.contains("Rank agreement of consecutive tiers"));
+    // The balance index of each tier is the one `run` writes for that bot.
+    let balance = rows(&out.join("ladder_balance.csv"));
+    assert_eq!(balance.len(), 3);
+    let run = dir.path().join("run");
+    ok(&[
+        "run",
+        "--players",
+        "5",
+        "--bots",
+        "heuristic",
+        "--games",
+        "3000",
+        "--seed",
+        "4",
+        "--quiet",
+        "--out",
+        path(&run),
+    ]);
+    let counts = rows(&run.join("player_counts.csv"));
+    let heuristic = &where_is(&balance, "tier", "heuristic")[0];
+    for field in ["balance_index", "balance_index_lo", "seat_spread_hi"] {
+        assert_eq!(heuristic[field], counts[0][field], "{field}");
+    }
 }
 
 /// The issue's "done when": a ladder sharded in 2 and merged gives the single ladder's
@@ -266,7 +289,7 @@ fn two_merged_shards_are_the_single_ladder() {
         "--quiet",
     ]);
     let (a, b) = (files(&single), files(&merged));
-    assert_eq!(a.len(), 8);
+    assert_eq!(a.len(), 9);
     for ((name, x), (_, y)) in a.iter().zip(&b) {
         assert!(x == y, "{name} differs after merge");
     }
@@ -276,17 +299,6 @@ fn two_merged_shards_are_the_single_ladder() {
         &["merge", path(&parts[0]), "--out", path(&merged)],
         "shard 1/2 is missing",
     );
-}
-
-/// Games done according to a ladder's checkpoint (the first number of each `totals`).
-fn checkpoint_games(checkpoint: &Path) -> u64 {
-    let Ok(text) = std::fs::read_to_string(checkpoint) else {
-        return 0;
-    };
-    text.lines()
-        .filter_map(|l| l.strip_prefix("totals = \""))
-        .filter_map(|l| l.split_whitespace().next()?.parse::<u64>().ok())
-        .sum()
 }
 
 /// A ladder killed while playing resumes from its checkpoint to the files of an
@@ -382,6 +394,8 @@ fn bad_tiers_are_refused() {
         "--tier heuristc: bot spec \"heuristc\": unknown bot",
     );
     with(&["ismcts:iters=0"], "--tier ismcts:iters=0");
+    // Restricted play needs the banned character in the cast (the first game has no Queen).
+    with(&["heuristic:ban=Queen"], "--tier heuristic:ban=Queen");
     refused(
         &[
             "ladder",

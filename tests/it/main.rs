@@ -24,6 +24,7 @@ mod ladder;
 mod out_lock;
 mod readme;
 mod replay_accounts;
+mod restricted;
 mod resume;
 mod scoring;
 mod selection;

@@ -289,7 +289,7 @@ fn the_replay_accounts_for_every_change_in_every_preset() {
     for &preset in preset_names() {
         for edition in [None, Some(Edition::V2021), Some(Edition::Classic)] {
             for players in 2..=8 {
-                for bots in [BotSpec::heuristic(), BotSpec::Random] {
+                for bots in [BotSpec::heuristic(), BotSpec::random()] {
                     games += audit_games(preset, edition, players, bots, 6);
                 }
             }

@@ -2,7 +2,7 @@
 //! checkpoint to the reports of an uninterrupted run; existing folders are replaced only when
 //! they are reports; stalled games are reported.
 
-use crate::common::files;
+use crate::common::{checkpoint_games, files};
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -35,17 +35,6 @@ fn refused(args: &[&str], out: &Path, extra: &[&str], message: &str) {
         "{args:?} {extra:?}: {stderr}"
     );
     assert!(stderr.contains(message), "{stderr:?} lacks {message:?}");
-}
-
-/// Games done according to the checkpoint file (the first number of each `totals`).
-fn checkpoint_games(checkpoint: &Path) -> u64 {
-    let Ok(text) = std::fs::read_to_string(checkpoint) else {
-        return 0;
-    };
-    text.lines()
-        .filter_map(|l| l.strip_prefix("totals = \""))
-        .filter_map(|l| l.split_whitespace().next()?.parse::<u64>().ok())
-        .sum()
 }
 
 /// The issue's "done when": a run killed halfway (SIGKILL) leaves the previous report as it

@@ -190,7 +190,7 @@ fn whole_games_are_counted_consistently() {
         (5, all(5)),
         (8, all(8)),
     ] {
-        let bots = vec![BotSpec::Random; players as usize];
+        let bots = vec![BotSpec::random(); players as usize];
         for i in 0..60 {
             let r = play_game(&rules, game_seed(11, players, i), &bots);
             if r.stalled {

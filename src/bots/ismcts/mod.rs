@@ -19,6 +19,7 @@ mod tree;
 pub use params::IsmctsParams;
 
 use super::Bot;
+use super::ban::Ban;
 use super::heuristic::HeuristicBot;
 use crate::engine::action::Action;
 use crate::engine::apply;
@@ -38,6 +39,10 @@ pub struct IsmctsBot {
     policy: HeuristicBot,
     tree: Tree,
     legal: Vec<Action>,
+    /// Characters the bot may not pick (`ban=`): kept out of its own seat's moves in the
+    /// tree and in the rollouts, as at the root, so the search plans the game it will play.
+    /// The other seats are not restricted.
+    ban: Ban,
 }
 
 impl IsmctsBot {
@@ -50,7 +55,14 @@ impl IsmctsBot {
             policy,
             tree: Tree::default(),
             legal: Vec::with_capacity(crate::engine::legal::MOVE_BUFFER),
+            ban: Ban::NONE,
         }
+    }
+
+    /// This bot, never picking the characters of `ban` when it has another choice.
+    pub fn banning(mut self, ban: Ban) -> IsmctsBot {
+        self.ban = ban;
+        self
     }
 
     /// One iteration from a fresh determinization; returns nothing, updates the tree.
@@ -66,6 +78,7 @@ impl IsmctsBot {
                 break;
             }
             legal_actions(rules, &state, &mut self.legal);
+            self.ban.restrict(&state.cast, &mut self.legal);
             // The heuristic's move here, for the progressive bias: without it the follow-ups
             // inside the tree are explored almost uniformly (reward differences between moves
             // are a few hundredths, the exploration term tenths), which plays them worse than
@@ -139,7 +152,7 @@ impl IsmctsBot {
         // Rollout.
         while !state.is_over() && state.round <= horizon {
             let seat = to_move(&state).expect("a game not over has a player to move");
-            self.step_policy(rules, &mut state, seat);
+            self.step_policy(rules, &mut state, seat, me);
         }
         let reward = eval::evaluate(rules, &state, me, self.params.scale);
         for &id in &path[..depth] {
@@ -158,13 +171,16 @@ impl IsmctsBot {
             if seat == me {
                 return true;
             }
-            self.step_policy(rules, state, seat);
+            self.step_policy(rules, state, seat, me);
         }
     }
 
-    /// One heuristic move of `seat`, on its own view.
-    fn step_policy(&mut self, rules: &Rules, state: &mut State, seat: Seat) {
+    /// One heuristic move of `seat`, on its own view; the bot's own seat `me` keeps its ban.
+    fn step_policy(&mut self, rules: &Rules, state: &mut State, seat: Seat, me: Seat) {
         legal_actions(rules, state, &mut self.legal);
+        if seat == me {
+            self.ban.restrict(&state.cast, &mut self.legal);
+        }
         let action = self
             .policy
             .decide(&View::new(rules, state, seat), &self.legal);
@@ -270,6 +286,51 @@ mod tests {
             kids.iter().find(|k| k.action == chosen).map(|k| k.visits),
             Some(most)
         );
+    }
+
+    /// A banned character is kept out of the search's own moves: with the King banned, the
+    /// root (every legal move is expanded at the first pick) has no child picking it.
+    #[test]
+    fn a_ban_keeps_the_pick_out_of_the_tree() {
+        use crate::engine::ids::Character;
+        let rules = load_preset("first-game")
+            .and_then(|c| c.rules(4))
+            .expect("preset");
+        let mut checked = 0;
+        for seed in 1..=6 {
+            let state = new_game(&rules, seed);
+            let seat = to_move(&state).expect("a first decision");
+            let view = View::new(&rules, &state, seat);
+            let Some(king) = view.rank_of(Character::King) else {
+                continue;
+            };
+            let mut legal = Vec::new();
+            legal_actions(&rules, &state, &mut legal);
+            if !legal.contains(&Action::Pick(king)) {
+                continue;
+            }
+            let params = IsmctsParams {
+                iters: 60,
+                ..IsmctsParams::default()
+            };
+            let picks = |bot: &IsmctsBot| {
+                bot.root_children()
+                    .iter()
+                    .filter(|k| k.0 == Action::Pick(king))
+                    .count()
+            };
+            let mut free = IsmctsBot::new(params.clone(), seed);
+            free.decide(&view, &legal);
+            assert_eq!(picks(&free), 1, "unbanned, the King is a root move");
+            let mut ban = Ban::NONE;
+            ban.insert(Character::King);
+            let mut banned = IsmctsBot::new(params, seed).banning(ban);
+            // The root's own list still offers the King: the tree must leave it out.
+            assert_ne!(banned.decide(&view, &legal), Action::Pick(king));
+            assert_eq!(picks(&banned), 0);
+            checked += 1;
+        }
+        assert!(checked >= 2, "only {checked} first picks offered the King");
     }
 
     /// The progressive bias (Chaslot et al. 2008, "Progressive strategies for Monte-Carlo

@@ -1,0 +1,167 @@
+//! `restrict`: restricted play (Jaffe et al., "Evaluating Competitive Game Balance with
+//! Restricted Play", AIIDE 2012). For every character X of the cast, the arena of a hero
+//! `SPEC:ban=X` against a field of `SPEC` on paired deals (`sim::arena::run_heroes`, one
+//! baseline game per deal shared by every X); writes `restricted.csv`, a summary, a manifest
+//! and `report.html`.
+
+use super::{
+    AppError, check_out, default_out, failed, input, load_config, parse_one_bot, threads,
+    write_folder,
+};
+use crate::cli::RestrictArgs;
+use crate::progress::Progress;
+use crate::report::restrict::{self, RestrictRow};
+use crate::report::{self, Manifest, ReportFile, html};
+use anyhow::{Context, anyhow};
+use std::time::Instant;
+
+pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), AppError> {
+    let config = load_config(&args.setup)?;
+    let field = parse_one_bot("--bot", &args.bot, &config)?;
+    let mut counts = Vec::new();
+    for players in args.players.counts() {
+        let rules = config.rules(players).map_err(input)?;
+        let mut cast = report::cast_characters(&rules);
+        if !args.characters.is_empty() {
+            if let Some(c) = args.characters.iter().find(|c| !cast.contains(c)) {
+                let names: Vec<&str> = cast.iter().map(|c| c.name()).collect();
+                return Err(input(anyhow!(
+                    "--characters: {c} is not in the cast at {players} players (the cast: {})",
+                    names.join(", ")
+                )));
+            }
+            cast.retain(|c| args.characters.contains(c));
+        }
+        let heroes: Vec<_> = cast.iter().map(|&c| field.clone().banning(c)).collect();
+        if let Some(c) = cast.iter().find(|&&c| field.ban.contains(c)) {
+            return Err(input(anyhow!(
+                "--bot {}: already bans {c}; restrict bans each character of the cast in \
+                 turn from a bot without bans",
+                args.bot
+            )));
+        }
+        counts.push((rules, cast, heroes));
+    }
+    let out = args.out.clone().unwrap_or_else(|| {
+        let stem = default_out(&args.setup.source);
+        let name = stem.file_name().map_or_else(
+            || "restrict".into(),
+            |n| format!("restrict-{}", n.to_string_lossy()),
+        );
+        stem.with_file_name(name)
+    });
+    check_out(&out, args.force)?;
+    let config_table = report::manifest::config_table(&config.to_toml())
+        .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
+    let threads = threads(args.threads);
+
+    // Games per deal: the baseline, and one per seat for each banned character.
+    let per_deal = |players: u8, cast: usize| 1 + u64::from(players) * cast as u64;
+    let total: u64 = counts
+        .iter()
+        .map(|(r, cast, _)| args.deals * per_deal(r.players, cast.len()))
+        .sum();
+    let progress = Progress::new(total, 0, args.quiet);
+    let started = Instant::now();
+    let mut results = Vec::new();
+    let mut before = 0;
+    for (rules, cast, heroes) in &counts {
+        progress.start_count(rules.players);
+        let games = per_deal(rules.players, cast.len());
+        let (stats, baseline) = crate::sim::arena::run_heroes(
+            rules,
+            args.seed,
+            args.deals,
+            heroes,
+            &field,
+            threads,
+            &|deals| progress.set_position(before + deals * games),
+        );
+        before += args.deals * games;
+        results.push((rules.players, cast, stats, baseline));
+    }
+    progress.finish();
+    let elapsed = started.elapsed().as_secs_f64();
+
+    let rows: Vec<RestrictRow> = results
+        .iter()
+        .flat_map(|(players, cast, stats, baseline)| {
+            cast.iter()
+                .zip(stats)
+                .map(|(&character, stats)| RestrictRow {
+                    players: *players,
+                    character,
+                    stats,
+                    picked: &baseline.characters[character.index()],
+                })
+        })
+        .collect();
+    let bot = field.to_string();
+    // As the arena's: `games` holds the deals per player count, `bots` the field's spec.
+    let manifest = Manifest {
+        generator: report::manifest::GENERATOR,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        command: command_line.clone(),
+        config_source: config.source.clone(),
+        config_name: config.name.clone(),
+        seed: args.seed,
+        games: args.deals,
+        players: args.players.counts().collect(),
+        bots: vec![bot.clone()],
+        config: config_table,
+    };
+    let summary = restrict::summary(&bot, &rows);
+    let page = html::Page {
+        title: format!("citadels-sim restricted play: {}", config.name),
+        facts: vec![
+            ("config".into(), config.source.clone()),
+            ("players".into(), args.players.to_string()),
+            ("deals per player count".into(), args.deals.to_string()),
+            ("seed".into(), args.seed.to_string()),
+            ("bot".into(), bot.clone()),
+            ("version".into(), env!("CARGO_PKG_VERSION").to_string()),
+            ("command".into(), command_line),
+        ],
+        notes: vec![
+            "For every character X, a hero that may never pick X (when it has another \
+             choice) played every seat of each deal against the unrestricted field; the \
+             field alone played each deal once as the baseline. docs/balance.md explains \
+             how to read the delta beside the win rate when picked."
+                .into(),
+        ],
+    };
+    let render = || -> std::io::Result<Vec<ReportFile>> {
+        Ok(vec![
+            ReportFile {
+                name: "restricted.csv",
+                bytes: restrict::csv(&rows)?,
+            },
+            ReportFile {
+                name: "summary.txt",
+                bytes: summary.clone().into_bytes(),
+            },
+            ReportFile {
+                name: "manifest.toml",
+                bytes: manifest.to_toml()?.into_bytes(),
+            },
+            ReportFile {
+                name: "report.html",
+                bytes: html::render(&page, &restrict::charts(&rows)).into_bytes(),
+            },
+        ])
+    };
+    let files = render()
+        .context("cannot render the reports")
+        .map_err(failed)?;
+    write_folder(&out, args.force, &files)?;
+    println!("reports written to {}", out.display());
+    if !args.quiet {
+        println!();
+        print!("{summary}");
+    }
+    eprintln!(
+        "{total} games in {elapsed:.1} s: {:.0} games/s on {threads} threads",
+        total as f64 / elapsed.max(1e-9)
+    );
+    Ok(())
+}
