@@ -122,10 +122,10 @@ pub struct LadderArgs {
     #[arg(long, value_name = "N", default_value = "100000", allow_negative_numbers = true,
           value_parser = parse_positive)]
     pub games: u64,
-    /// Games per player count of each search tier (ismcts). The default, 1500, makes the
-    /// default ladder take about 30 minutes per player count on 2 cores (95% intervals of
-    /// about +-1 point on a character's win rate at 4-5 players).
-    #[arg(long, value_name = "M", default_value = "1500", allow_negative_numbers = true,
+    /// Games per player count of each search tier (ismcts). The default, 1000, makes the
+    /// default ladder take about 30 minutes per player count on 2 cores (measured: 23 at 4
+    /// players, 34 at 5), with 95% intervals of about +-1.2 points on a character's win rate.
+    #[arg(long, value_name = "M", default_value = "1000", allow_negative_numbers = true,
           value_parser = parse_positive)]
     pub search_games: u64,
     /// Master seed: game i at n players uses the same seed in every tier (and in `run`).
