@@ -3,7 +3,9 @@
 //! games are a run's games (same seeds, same counters); the reports (`report::ladder`) say per
 //! character, seat and district whether its verdict holds as play gets stronger.
 
-use super::run::{Tracker, chunks_to_play, resolve_shard, shard_difference, write_partial_text};
+use super::run::{
+    Tracker, chunks_to_play, not_resumable, resolve_shard, shard_difference, write_partial_text,
+};
 use super::{
     AppError, config_bots, failed, input, load_config, lock_out, resumable_out, threads,
     write_and_show,
@@ -166,15 +168,10 @@ fn start_from(
             })
         })
         .or_else(|| shard_difference(found.shard, shard, names));
-    if let Some(difference) = difference {
-        return Err(input(anyhow!(
-            "--resume {}: this command is not the interrupted ladder: {difference}; the \
-             interrupted ladder was: {}",
-            resume.display(),
-            found.command
-        )));
+    match difference {
+        Some(difference) => Err(not_resumable(resume, "ladder", &difference, &found.command)),
+        None => Ok(found),
     }
-    Ok(found)
 }
 
 fn manifest(plan: &Plan, done: &LadderCheckpoint) -> Result<LadderManifest, AppError> {

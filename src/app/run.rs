@@ -137,15 +137,25 @@ fn start_from(
         .fingerprint
         .differs(&fingerprint, names)
         .or_else(|| shard_difference(found.shard, shard, names));
-    if let Some(difference) = difference {
-        return Err(input(anyhow!(
-            "--resume {}: this command is not the interrupted run: {difference}; the \
-             interrupted run was: {}",
-            resume.display(),
-            found.command
-        )));
+    match difference {
+        Some(difference) => Err(not_resumable(resume, "run", &difference, &found.command)),
+        None => Ok(found),
     }
-    Ok(found)
+}
+
+/// The refusal of `--resume DIR` when this command is not the interrupted `what` (run or
+/// ladder) whose checkpoint is there.
+pub(super) fn not_resumable(
+    resume: &Path,
+    what: &str,
+    difference: &str,
+    command: &str,
+) -> AppError {
+    input(anyhow!(
+        "--resume {}: this command is not the interrupted {what}: {difference}; the \
+         interrupted {what} was: {command}",
+        resume.display()
+    ))
 }
 
 /// How the shard of an interrupted command (`names.0`) differs from this one's

@@ -305,3 +305,32 @@ pub fn checkpoint_games(checkpoint: &std::path::Path) -> u64 {
         .filter_map(|l| l.split_whitespace().next()?.parse::<u64>().ok())
         .sum()
 }
+
+/// Starts `bin args` with its output discarded, waits for the first checkpoint at `checkpoint`
+/// that records games (asserting the process is still running), kills it, and returns the
+/// games the checkpoint then holds.
+pub fn kill_after_first_checkpoint(bin: &str, args: &[&str], checkpoint: &std::path::Path) -> u64 {
+    use std::time::{Duration, Instant};
+    let mut child = std::process::Command::new(bin)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let waited = Instant::now();
+    while checkpoint_games(checkpoint) == 0 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "{args:?} ended before its first checkpoint"
+        );
+        assert!(waited.elapsed() < Duration::from_secs(60), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "{args:?} ended before it could be killed"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    checkpoint_games(checkpoint)
+}

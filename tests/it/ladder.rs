@@ -2,11 +2,10 @@
 //! sharded ladder merges into the single ladder's files byte for byte; a killed ladder
 //! resumes to the same files; bad tiers are refused.
 
-use crate::common::{assert_success, checkpoint_games, files};
+use crate::common::{assert_success, files, kill_after_first_checkpoint};
 use assert_cmd::Command;
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
 
@@ -322,25 +321,9 @@ fn a_killed_ladder_resumes_to_identical_files() {
         "--quiet",
     ];
     let checkpoint = dir.path().join(".ladder.run").join("checkpoint.toml");
-    let mut child = std::process::Command::new(BIN)
-        .args(long)
-        .args(["--out", path(&out), "--threads", "1"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let waited = Instant::now();
-    while checkpoint_games(&checkpoint) == 0 {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the ladder ended before its first checkpoint"
-        );
-        assert!(waited.elapsed() < Duration::from_secs(60), "no checkpoint");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let done = checkpoint_games(&checkpoint);
+    let mut args = long.to_vec();
+    args.extend(["--out", path(&out), "--threads", "1"]);
+    let done = kill_after_first_checkpoint(BIN, &args, &checkpoint);
     assert!(0 < done && done < 120000, "{done} games in the checkpoint");
     assert!(!out.exists(), "no report before the ladder ends");
 

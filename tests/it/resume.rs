@@ -2,10 +2,9 @@
 //! checkpoint to the reports of an uninterrupted run; existing folders are replaced only when
 //! they are reports; stalled games are reported.
 
-use crate::common::{checkpoint_games, files};
+use crate::common::{files, kill_after_first_checkpoint};
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
 
@@ -62,31 +61,9 @@ fn a_killed_run_resumes_to_identical_reports() {
         "--quiet",
     ];
     let checkpoint: PathBuf = dir.path().join(".report.run").join("checkpoint.toml");
-    let mut child = std::process::Command::new(BIN)
-        .args(long)
-        .arg("--out")
-        .arg(&out)
-        .args(["--threads", "1"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let waited = Instant::now();
-    while checkpoint_games(&checkpoint) == 0 {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the run ended before its first checkpoint"
-        );
-        assert!(waited.elapsed() < Duration::from_secs(60), "no checkpoint");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert!(
-        child.try_wait().unwrap().is_none(),
-        "the run ended before it could be killed"
-    );
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let done = checkpoint_games(&checkpoint);
+    let mut args = long.to_vec();
+    args.extend(["--out", out.to_str().unwrap(), "--threads", "1"]);
+    let done = kill_after_first_checkpoint(BIN, &args, &checkpoint);
     assert!(0 < done && done < 80000, "{done} games in the checkpoint");
 
     // The old report is untouched; nothing but the work folder was added.
