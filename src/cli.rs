@@ -42,6 +42,52 @@ pub enum Command {
     /// Play several configs on the same game seeds and rank them by balance index per
     /// player count (rank.csv).
     Rank(RankArgs),
+    /// Fit the policy bot's weights to the choices of a teacher bot (ISMCTS) in its own
+    /// self-play games, and write them as a weights file.
+    Train(TrainArgs),
+}
+
+/// `train`: the teacher's self-play games, then the fit of the policy's weights.
+#[derive(Debug, Clone, Args)]
+pub struct TrainArgs {
+    #[command(flatten)]
+    pub setup: SetupArgs,
+    /// Player counts: one count (5) or a range (4-7), within 2-8.
+    #[arg(long, value_name = "N|LO-HI", default_value = "4-5", value_parser = parse_players)]
+    pub players: PlayerRange,
+    /// The teacher's self-play games per player count (every tenth is kept to measure the
+    /// fit). The default takes about 6 minutes on two cores with the default teacher.
+    #[arg(long, value_name = "N", default_value = "400", allow_negative_numbers = true,
+          value_parser = parse_positive)]
+    pub games: u64,
+    /// The bot whose choices the policy learns (every seat of its games).
+    #[arg(long, value_name = "SPEC", default_value = "ismcts:iters=300")]
+    pub teacher: String,
+    /// Passes of the fit over the data (full-batch Adam steps).
+    #[arg(long, value_name = "N", default_value = "300", allow_negative_numbers = true,
+          value_parser = parse_epochs)]
+    pub epochs: u32,
+    /// L2 penalty on the weights (per decision); larger keeps the policy nearer the
+    /// heuristic.
+    #[arg(long, value_name = "X", default_value = "0.0001", allow_negative_numbers = true,
+          value_parser = parse_l2)]
+    pub l2: f64,
+    /// Master seed of the teacher's games (a stream apart from run's games of the same seed).
+    #[arg(long, value_name = "S", default_value = "1", allow_negative_numbers = true,
+          value_parser = parse_seed)]
+    pub seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// The weights file to write (default: reports/<preset name or config file stem>-policy.toml).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// No progress bar and no summary on stdout.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Replace the file even if it is not a weights file.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `restrict`: the arena of `SPEC:ban=X` against `SPEC`, for every character X of the cast.
@@ -542,6 +588,29 @@ pub fn parse_game_index(text: &str) -> Result<u64, String> {
 /// A positive number of games.
 pub fn parse_positive(text: &str) -> Result<u64, String> {
     parse_at_least_one(text, "number of games")
+}
+
+/// Epochs of a fit: 1 to 100,000.
+pub fn parse_epochs(text: &str) -> Result<u32, String> {
+    let n = parse_at_least_one(text, "number of epochs")?;
+    u32::try_from(n)
+        .ok()
+        .filter(|&n| n <= 100_000)
+        .ok_or_else(|| format!("{n} epochs is too many (at most 100000)"))
+}
+
+/// An L2 penalty: a finite number, 0 or more.
+pub fn parse_l2(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x >= 0.0)
+        .ok_or_else(|| {
+            format!(
+                "\"{}\" is not a valid L2 penalty (a number, 0 or more)",
+                text.trim()
+            )
+        })
 }
 
 /// A positive thread count.

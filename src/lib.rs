@@ -9,3 +9,4 @@ pub mod progress;
 pub mod report;
 pub mod sim;
 pub mod stats;
+pub mod train;

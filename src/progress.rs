@@ -14,6 +14,11 @@ impl Progress {
     /// A bar over `total` games starting at `done` (the games a resumed run already has:
     /// they do not count in the rate).
     pub fn new(total: u64, done: u64, quiet: bool) -> Progress {
+        Progress::counting(total, done, quiet, "games")
+    }
+
+    /// A bar over `total` steps named `unit` ("epochs"), starting at `done`.
+    pub fn counting(total: u64, done: u64, quiet: bool, unit: &str) -> Progress {
         let shown = !quiet && std::io::stderr().is_terminal();
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
         // Records the start without drawing, then forgets the jump in the rate estimate.
@@ -22,9 +27,9 @@ impl Progress {
         if shown {
             bar.set_draw_target(ProgressDrawTarget::stderr());
         }
-        let style = ProgressStyle::with_template(
-            "{msg:>11} [{bar:40}] {human_pos}/{human_len} games  {rate} games/s  ETA {eta}",
-        )
+        let style = ProgressStyle::with_template(&format!(
+            "{{msg:>11}} [{{bar:40}}] {{human_pos}}/{{human_len}} {unit}  {{rate}} {unit}/s  ETA {{eta}}"
+        ))
         .map(|s| {
             s.progress_chars("=> ").with_key(
                 "rate",

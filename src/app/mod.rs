@@ -12,6 +12,7 @@ mod replay;
 mod restrict;
 mod run;
 mod sweep;
+mod train;
 
 use crate::bots::BotSpec;
 use crate::cli::{Cli, Command, ConfigArgs, RunArgs, SetupArgs};
@@ -70,6 +71,7 @@ pub fn main(cli: Cli, command_line: String) -> Result<(), AppError> {
         Command::Ladder(args) => ladder::ladder(&args, command_line),
         Command::Restrict(args) => restrict::restrict(&args, command_line),
         Command::Rank(args) => rank::rank(&args, command_line),
+        Command::Train(args) => train::train(&args, command_line),
     }
 }
 

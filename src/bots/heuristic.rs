@@ -33,13 +33,7 @@ impl Bot for HeuristicBot {
         if let [only] = legal {
             return *only;
         }
-        let decision = Decision {
-            view,
-            w: &self.weights,
-            ctx: OnceCell::new(),
-            useful: OnceCell::new(),
-            gather: OnceCell::new(),
-        };
+        let decision = Decision::new(view, &self.weights);
         let mut best = legal[0];
         let mut best_score = f32::NEG_INFINITY;
         let mut ties = 0;
@@ -71,6 +65,27 @@ struct Decision<'d, 'v> {
     useful: OnceCell<CardSet>,
     /// `gather_gold_preference`, asked by both gathering actions.
     gather: OnceCell<f32>,
+}
+
+/// The heuristic's score of every legal action (the highest is what it plays), one per slot
+/// of `out`: the policy bot builds on it (its `heuristic` feature).
+pub(crate) fn scores(view: &View, weights: &HeuristicWeights, legal: &[Action], out: &mut [f32]) {
+    let decision = Decision::new(view, weights);
+    for (slot, &action) in out.iter_mut().zip(legal) {
+        *slot = evaluate(&decision, action);
+    }
+}
+
+impl<'d, 'v> Decision<'d, 'v> {
+    fn new(view: &'d View<'v>, w: &'d HeuristicWeights) -> Decision<'d, 'v> {
+        Decision {
+            view,
+            w,
+            ctx: OnceCell::new(),
+            useful: OnceCell::new(),
+            gather: OnceCell::new(),
+        }
+    }
 }
 
 impl Decision<'_, '_> {

@@ -3,6 +3,7 @@
 pub mod ban;
 pub mod heuristic;
 pub mod ismcts;
+pub mod policy;
 pub mod random;
 pub mod spec;
 pub mod weights;
@@ -32,6 +33,7 @@ enum Built {
     Random(random::RandomBot),
     Heuristic(heuristic::HeuristicBot),
     Ismcts(Box<ismcts::IsmctsBot>),
+    Policy(policy::PolicyBot),
 }
 
 impl AnyBot {
@@ -46,6 +48,7 @@ impl AnyBot {
             BotKind::Ismcts(params) => Built::Ismcts(Box::new(
                 ismcts::IsmctsBot::new(params.clone(), seed).banning(spec.ban),
             )),
+            BotKind::Policy(params) => Built::Policy(policy::PolicyBot::new(params.clone(), seed)),
         };
         AnyBot { bot, ban: spec.ban }
     }
@@ -59,6 +62,7 @@ impl Bot for AnyBot {
             Built::Random(bot) => bot.decide(view, legal),
             Built::Heuristic(bot) => bot.decide(view, legal),
             Built::Ismcts(bot) => bot.decide(view, legal),
+            Built::Policy(bot) => bot.decide(view, legal),
         }
     }
 }

@@ -12,13 +12,14 @@
 
 use super::ban::Ban;
 use super::ismcts::IsmctsParams;
+use super::policy::PolicyParams;
 use super::weights::HeuristicWeights;
 use crate::config::suggest::did_you_mean;
 use crate::engine::ids::Character;
 use std::fmt;
 
 /// Names of the built-in bots.
-pub const BOT_NAMES: [&str; 3] = ["random", "heuristic", "ismcts"];
+pub const BOT_NAMES: [&str; 4] = ["random", "heuristic", "policy", "ismcts"];
 
 /// One bot with its parameters, and the characters it may not pick.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +34,7 @@ pub enum BotKind {
     Random,
     Heuristic(HeuristicWeights),
     Ismcts(IsmctsParams),
+    Policy(PolicyParams),
 }
 
 impl From<BotKind> for BotSpec {
@@ -99,6 +101,7 @@ impl BotSpec {
                 model: *base,
                 ..IsmctsParams::default()
             }),
+            "policy" => BotKind::Policy(PolicyParams::default()),
             "" => return Err(error("no bot name".into())),
             other => {
                 return Err(error(format!(
@@ -155,6 +158,7 @@ impl BotSpec {
             )),
             BotKind::Heuristic(weights) => weights.set(key, value),
             BotKind::Ismcts(params) => params.set(key, value),
+            BotKind::Policy(params) => params.set(key, value),
         }
     }
 
@@ -180,6 +184,7 @@ impl fmt::Display for BotSpec {
                 }
             }
             BotKind::Ismcts(params) => params.fmt(f)?,
+            BotKind::Policy(params) => params.fmt(f)?,
         }
         self.ban.fmt(f)
     }

@@ -32,6 +32,14 @@ fn income_of(character: Character) -> Option<Income> {
     })
 }
 
+/// The district type a character's income counts, if it has one (King: noble, Bishop:
+/// religious, Merchant: trade, Warlord: military, and their rank-mates).
+pub fn income_type(character: Character) -> Option<DistrictType> {
+    income_of(character).map(|income| match income {
+        Income::Gold(t) | Income::Cards(t) | Income::GoldOrCards(t) => t,
+    })
+}
+
 /// Districts counted for an income of `dtype`. The School of Magic "counts as the type of
 /// your choice" for such abilities (and gives the Abbot one of either resource).
 fn count(rules: &Rules, state: &State, dtype: DistrictType) -> u8 {

@@ -26,6 +26,7 @@ use super::trace::{Event, Trace};
 
 pub use blackmailer::resolve_threat_on_gathering;
 pub use crown::{end_of_round_crown, on_reveal_crown};
+pub use income::income_type;
 pub use magician::legal_discarding as legal_magician_discarding;
 pub use magistrate::{confiscation_target, legal_confiscation};
 pub use rank8::protected_from_rank8;

@@ -1,0 +1,206 @@
+//! `train`: fits the policy bot's weights to a teacher's choices in its self-play games
+//! (`crate::train`) and writes them as a weights file, with a manifest of how they were made.
+
+use super::{AppError, default_out, failed, input, load_config, parse_one_bot, threads};
+use crate::bots::policy::features::FEATURES;
+use crate::bots::policy::weights::{FORMAT, PolicyWeights};
+use crate::cli::TrainArgs;
+use crate::progress::Progress;
+use crate::report::folder::StagedFile;
+use crate::train::data::Dataset;
+use crate::train::fit::{Fit, FitOptions, fit, measure};
+use crate::train::teacher_games;
+use anyhow::anyhow;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+/// How a weights file was made: the `[manifest]` table `train` writes.
+#[derive(Serialize)]
+struct TrainManifest {
+    command: String,
+    version: &'static str,
+    config: String,
+    edition: String,
+    players: String,
+    teacher: String,
+    games_per_player_count: u64,
+    seed: u64,
+    features: usize,
+    training_decisions: usize,
+    validation_decisions: usize,
+    epochs: u32,
+    l2: f64,
+    learning_rate: f64,
+    /// How often the heuristic's best move is the teacher's, on the validation games.
+    heuristic_validation_accuracy: f64,
+    validation_accuracy: f64,
+    validation_loss: f64,
+    training_accuracy: f64,
+    training_loss: f64,
+    seconds: f64,
+}
+
+pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppError> {
+    let config = load_config(&args.setup)?;
+    let teacher = parse_one_bot("--teacher", &args.teacher, &config)?;
+    let mut counts = Vec::new();
+    for players in args.players.counts() {
+        counts.push(config.rules(players).map_err(input)?);
+    }
+    let out = args.out.clone().unwrap_or_else(|| {
+        let stem = default_out(&args.setup.source);
+        let name = stem
+            .file_name()
+            .map_or_else(|| "policy".into(), |n| n.to_string_lossy().into_owned());
+        stem.with_file_name(format!("{name}-policy.toml"))
+    });
+    check_weights_out(&out, args.force)?;
+    let threads = threads(args.threads);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| failed(anyhow!("cannot start the worker threads: {e}")))?;
+
+    let started = Instant::now();
+    let progress = Progress::new(args.games * counts.len() as u64, 0, args.quiet);
+    let done = AtomicU64::new(0);
+    let mut data = Dataset::default();
+    for rules in &counts {
+        progress.start_count(rules.players);
+        let part = teacher_games(rules, &teacher, args.games, args.seed, threads, &|| {
+            progress.set_position(done.fetch_add(1, Ordering::Relaxed) + 1)
+        });
+        data.append(&part);
+    }
+    progress.finish();
+
+    let options = FitOptions {
+        epochs: args.epochs,
+        l2: args.l2,
+        learning_rate: 0.05,
+    };
+    // From the heuristic alone: the bot starts as a softened heuristic and the fit moves it
+    // only where the teacher's choices ask for it.
+    let mut start = vec![0.0f32; FEATURES];
+    start[0] = 1.0;
+    let bar = Progress::counting(u64::from(args.epochs), 0, args.quiet, "epochs");
+    bar.set_message("fit".into());
+    let fitted = pool.install(|| fit(&data, &start, options, &|e| bar.set_position(e.into())));
+    bar.finish();
+    let (held, trained) = (
+        measure(&data, &fitted, true),
+        measure(&data, &fitted, false),
+    );
+    let heuristic = measure(&data, &start, true);
+
+    let manifest = TrainManifest {
+        command: command_line,
+        version: env!("CARGO_PKG_VERSION"),
+        config: config.source.clone(),
+        edition: config.edition.name().to_string(),
+        players: args.players.to_string(),
+        teacher: teacher.to_string(),
+        games_per_player_count: args.games,
+        seed: args.seed,
+        features: FEATURES,
+        training_decisions: trained.decisions,
+        validation_decisions: held.decisions,
+        epochs: args.epochs,
+        l2: args.l2,
+        learning_rate: options.learning_rate,
+        heuristic_validation_accuracy: round(heuristic.accuracy),
+        validation_accuracy: round(held.accuracy),
+        validation_loss: round(held.loss),
+        training_accuracy: round(trained.accuracy),
+        training_loss: round(trained.loss),
+        seconds: (started.elapsed().as_secs_f64() * 10.0).round() / 10.0,
+    };
+    let manifest_text =
+        toml::to_string(&manifest).map_err(|e| failed(anyhow!("the manifest: {e}")))?;
+    let weights = PolicyWeights {
+        values: fitted,
+        source: out.display().to_string(),
+    };
+    write_weights(&out, &weights.to_text(&manifest_text))?;
+    println!("weights written to {}", out.display());
+    if !args.quiet {
+        print_fit(&data, &heuristic, &held, &trained, &manifest);
+    }
+    Ok(())
+}
+
+fn round(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
+fn print_fit(data: &Dataset, heuristic: &Fit, held: &Fit, trained: &Fit, m: &TrainManifest) {
+    println!(
+        "\n{} decisions with a choice ({} actions) from {} games per player count of {}",
+        data.decisions(),
+        data.actions(),
+        m.games_per_player_count,
+        m.teacher
+    );
+    println!(
+        "teacher's move predicted (best score), games kept out of the fit: {:.1}% \
+         (the heuristic alone: {:.1}%); on the training games: {:.1}%",
+        100.0 * held.accuracy,
+        100.0 * heuristic.accuracy,
+        100.0 * trained.accuracy
+    );
+    println!(
+        "mean log-loss per decision: {:.3} kept out, {:.3} trained ({} epochs, L2 {})",
+        held.loss, trained.loss, m.epochs, m.l2
+    );
+    println!(
+        "{:.1} s; use it with --bots policy:weights=<file>",
+        m.seconds
+    );
+}
+
+/// Refuses, before any game, an `--out` that is a folder, sits in a missing folder, or is a
+/// file other than a weights file (unless `--force`).
+fn check_weights_out(out: &Path, force: bool) -> Result<(), AppError> {
+    let refuse = |why: String| input(anyhow!("--out {}: {why}", out.display()));
+    if out.is_dir() {
+        return Err(refuse("is a folder; give a file name".into()));
+    }
+    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty())
+        && !parent.is_dir()
+        && parent != Path::new("reports")
+    {
+        return Err(refuse(format!(
+            "the folder {} does not exist",
+            parent.display()
+        )));
+    }
+    if out.exists() && !force {
+        let text = std::fs::read_to_string(out).unwrap_or_default();
+        let is_weights = text
+            .parse::<toml::Table>()
+            .ok()
+            .and_then(|t| t.get("policy")?.get("format")?.as_integer())
+            == Some(FORMAT);
+        if !is_weights {
+            return Err(refuse(
+                "exists and is not a weights file; give --force to replace it".into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Writes the file whole or not at all (a staged file renamed into place).
+fn write_weights(out: &PathBuf, text: &str) -> Result<(), AppError> {
+    let fail = |e: std::io::Error| failed(anyhow!("cannot write {}: {e}", out.display()));
+    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(fail)?;
+    }
+    let mut file = StagedFile::create(out).map_err(fail)?;
+    for line in text.lines() {
+        file.write_line(line).map_err(fail)?;
+    }
+    file.commit().map_err(fail)
+}

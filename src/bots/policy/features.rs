@@ -1,0 +1,605 @@
+//! The policy bot's features: what it sees of one legal action in one decision, as a few
+//! `(index, value)` pairs of a fixed, named feature space. The bot scores an action by the
+//! dot product of these pairs with its weights; training records the same pairs. One
+//! function (`action_features`) feeds both, through a `Sink`.
+//!
+//! The space, in blocks (see `Layout` and `feature_name`):
+//! - `heuristic`: the heuristic bot's own score of the action, / 10. With this weight alone
+//!   the bot is a softened heuristic; the other weights are corrections learnt from search.
+//! - `kind.<Action>`: one bias per kind of action (`EndTurn`, `TakeIncome`, ...).
+//! - `pick.<Character>.<fact>`: picking a character, by the picker's situation.
+//! - `target.<role>.<Character>.<fact>`: naming a character (kill, rob, bewitch, ...).
+//! - `card.<role>.<fact>`: a district card kept, built, given up or hit.
+//! - `seat.<role>.<fact>`: a player hit, looked at or otherwise chosen.
+//! - `gather.<fact>` (taking gold rather than drawing), `end.<fact>` (ending the turn),
+//!   `misc.<fact>`.
+//!
+//! Every fact comes from the deciding seat's `View`.
+
+use crate::bots::weights::HeuristicWeights;
+use crate::engine::action::Action;
+use crate::engine::characters::income_type;
+use crate::engine::ids::{CardId, Character, DistrictType, Rank, Seat};
+use crate::engine::sets::CardSet;
+use crate::engine::view::View;
+
+/// Where a feature value goes: a dot product while playing, a record while training.
+pub trait Sink {
+    fn add(&mut self, index: usize, value: f32);
+}
+
+/// The dot product of the features with a weight vector.
+pub struct Dot<'w> {
+    weights: &'w [f32],
+    pub total: f32,
+}
+
+impl<'w> Dot<'w> {
+    pub fn new(weights: &'w [f32]) -> Dot<'w> {
+        Dot {
+            weights,
+            total: 0.0,
+        }
+    }
+}
+
+impl Sink for Dot<'_> {
+    #[inline]
+    fn add(&mut self, index: usize, value: f32) {
+        self.total += self.weights[index] * value;
+    }
+}
+
+/// The kinds of action, in the order of their `kind.*` features.
+pub const KINDS: [&str; 58] = [
+    "Pick",
+    "Discard",
+    "TakeGold",
+    "DrawCards",
+    "Keep",
+    "KeepAll",
+    "Build",
+    "DenPayCard",
+    "DenPayGold",
+    "TakeIncome",
+    "AbbotIncome",
+    "AbbotTax",
+    "Kill",
+    "Bewitch",
+    "Warrant",
+    "Confiscate",
+    "AllowBuild",
+    "Rob",
+    "Spy",
+    "Threaten",
+    "Bribe",
+    "RefuseBribe",
+    "RevealThreat",
+    "HideThreat",
+    "SwapHands",
+    "MagicianDiscard",
+    "MagicianDraw",
+    "WizardLook",
+    "WizardTake",
+    "WizardBuild",
+    "SeerTake",
+    "Give",
+    "GiveCrown",
+    "LootGold",
+    "LootCard",
+    "BorrowBuild",
+    "MerchantGold",
+    "ArchitectDraw",
+    "NavigatorGold",
+    "NavigatorCards",
+    "ScholarDraw",
+    "Destroy",
+    "Exchange",
+    "Seize",
+    "QueenGold",
+    "Beautify",
+    "CollectTaxes",
+    "ArmoryDestroy",
+    "FrameworkBuild",
+    "NecropolisBuild",
+    "MuseumTuck",
+    "TheaterSwap",
+    "TheaterPass",
+    "Recover",
+    "LetGo",
+    "LabDiscard",
+    "SmithyDraw",
+    "EndTurn",
+];
+
+/// The position of an action's kind in `KINDS`.
+fn kind_of(action: Action) -> usize {
+    use Action::*;
+    match action {
+        Pick(_) => 0,
+        Discard(_) => 1,
+        TakeGold => 2,
+        DrawCards => 3,
+        Keep(_) => 4,
+        KeepAll => 5,
+        Build(_) => 6,
+        DenPayCard(_) => 7,
+        DenPayGold => 8,
+        TakeIncome => 9,
+        AbbotIncome(_) => 10,
+        AbbotTax(_) => 11,
+        Kill(_) => 12,
+        Bewitch(_) => 13,
+        Warrant(..) => 14,
+        Confiscate => 15,
+        AllowBuild => 16,
+        Rob(_) => 17,
+        Spy(..) => 18,
+        Threaten(..) => 19,
+        Bribe => 20,
+        RefuseBribe => 21,
+        RevealThreat => 22,
+        HideThreat => 23,
+        SwapHands(_) => 24,
+        MagicianDiscard(_) => 25,
+        MagicianDraw => 26,
+        WizardLook(_) => 27,
+        WizardTake(_) => 28,
+        WizardBuild(_) => 29,
+        SeerTake => 30,
+        Give(_) => 31,
+        GiveCrown(_) => 32,
+        LootGold => 33,
+        LootCard => 34,
+        BorrowBuild(..) => 35,
+        MerchantGold => 36,
+        ArchitectDraw => 37,
+        NavigatorGold => 38,
+        NavigatorCards => 39,
+        ScholarDraw => 40,
+        Destroy(..) => 41,
+        Exchange(..) => 42,
+        Seize(..) => 43,
+        QueenGold => 44,
+        Beautify(_) => 45,
+        CollectTaxes => 46,
+        ArmoryDestroy(..) => 47,
+        FrameworkBuild(_) => 48,
+        NecropolisBuild(_) => 49,
+        MuseumTuck(_) => 50,
+        TheaterSwap(..) => 51,
+        TheaterPass => 52,
+        Recover => 53,
+        LetGo => 54,
+        LabDiscard(_) => 55,
+        SmithyDraw => 56,
+        EndTurn => 57,
+    }
+}
+
+/// The facts of a pick, per character.
+const PICK_FACTS: [&str; 12] = [
+    "bias",
+    "gold",
+    "hand",
+    "city",
+    "behind",
+    "own_type",
+    "late",
+    "richest_gold",
+    "most_cards",
+    "offer",
+    "leader_near",
+    "crown",
+];
+/// The roles of a named character, and the facts of naming one.
+const TARGET_ROLES: [&str; 6] = ["kill", "rob", "bewitch", "warrant", "threaten", "other"];
+const TARGET_FACTS: [&str; 7] = [
+    "bias",
+    "possible",
+    "seen",
+    "leader_gold",
+    "richest_gold",
+    "leader_near",
+    "behind",
+];
+/// The roles of a district card, and its facts.
+const CARD_ROLES: [&str; 4] = ["keep", "build", "give_up", "hit"];
+const CARD_FACTS: [&str; 12] = [
+    "bias",
+    "cost",
+    "new_type",
+    "junk",
+    "affordable",
+    "shortfall",
+    "late_cost",
+    "noble",
+    "religious",
+    "trade",
+    "military",
+    "unique",
+];
+/// The roles of a chosen player, and its facts.
+const SEAT_ROLES: [&str; 3] = ["hit", "hand", "other"];
+const SEAT_FACTS: [&str; 7] = ["bias", "leader", "ahead", "city", "gold", "hand", "near"];
+const GATHER_FACTS: [&str; 7] = [
+    "gold",
+    "useful",
+    "hand",
+    "shortfall",
+    "to_complete",
+    "no_useful",
+    "round",
+];
+const END_FACTS: [&str; 4] = ["gold", "built", "can_build", "useful"];
+const MISC_FACTS: [&str; 1] = ["completes_city"];
+
+const CHARACTERS: usize = Character::COUNT;
+
+/// The first index of each block.
+struct Layout;
+
+impl Layout {
+    const HEURISTIC: usize = 0;
+    const KIND: usize = 1;
+    const PICK: usize = Layout::KIND + KINDS.len();
+    const TARGET: usize = Layout::PICK + CHARACTERS * PICK_FACTS.len();
+    const CARD: usize = Layout::TARGET + TARGET_ROLES.len() * CHARACTERS * TARGET_FACTS.len();
+    const SEAT: usize = Layout::CARD + CARD_ROLES.len() * CARD_FACTS.len();
+    const GATHER: usize = Layout::SEAT + SEAT_ROLES.len() * SEAT_FACTS.len();
+    const END: usize = Layout::GATHER + GATHER_FACTS.len();
+    const MISC: usize = Layout::END + END_FACTS.len();
+    const COUNT: usize = Layout::MISC + MISC_FACTS.len();
+}
+
+/// The number of features.
+pub const FEATURES: usize = Layout::COUNT;
+
+/// The name of feature `index` (as written in a weights file).
+pub fn feature_name(index: usize) -> String {
+    let at = |start: usize, facts: &[&str], i: usize| (i - start) % facts.len();
+    if index == Layout::HEURISTIC {
+        "heuristic".into()
+    } else if index < Layout::PICK {
+        format!("kind.{}", KINDS[index - Layout::KIND])
+    } else if index < Layout::TARGET {
+        let character = Character::ALL[(index - Layout::PICK) / PICK_FACTS.len()];
+        let fact = PICK_FACTS[at(Layout::PICK, &PICK_FACTS, index)];
+        format!("pick.{}.{fact}", key(character))
+    } else if index < Layout::CARD {
+        let i = index - Layout::TARGET;
+        let per_role = CHARACTERS * TARGET_FACTS.len();
+        let character = Character::ALL[(i % per_role) / TARGET_FACTS.len()];
+        format!(
+            "target.{}.{}.{}",
+            TARGET_ROLES[i / per_role],
+            key(character),
+            TARGET_FACTS[i % TARGET_FACTS.len()]
+        )
+    } else if index < Layout::SEAT {
+        let i = index - Layout::CARD;
+        format!(
+            "card.{}.{}",
+            CARD_ROLES[i / CARD_FACTS.len()],
+            CARD_FACTS[i % CARD_FACTS.len()]
+        )
+    } else if index < Layout::GATHER {
+        let i = index - Layout::SEAT;
+        format!(
+            "seat.{}.{}",
+            SEAT_ROLES[i / SEAT_FACTS.len()],
+            SEAT_FACTS[i % SEAT_FACTS.len()]
+        )
+    } else if index < Layout::END {
+        format!("gather.{}", GATHER_FACTS[index - Layout::GATHER])
+    } else if index < Layout::MISC {
+        format!("end.{}", END_FACTS[index - Layout::END])
+    } else {
+        format!("misc.{}", MISC_FACTS[index - Layout::MISC])
+    }
+}
+
+/// A character's name as one word ("Tax Collector" -> "TaxCollector").
+fn key(character: Character) -> String {
+    character.name().replace(' ', "")
+}
+
+/// What every action of one decision shares: the deciding seat's situation.
+pub struct Situation {
+    me: Seat,
+    gold: f32,
+    hand: f32,
+    /// Districts in my city, and the city size that ends the game.
+    city: f32,
+    complete: f32,
+    /// Public standing of each seat: built points, and half a point per gold and per card
+    /// in hand up to four (the search's evaluation counts resources at about that rate).
+    standing: [f32; 8],
+    /// The opponent with the best standing (the last among equals).
+    leader: Seat,
+    richest_gold: f32,
+    most_cards: f32,
+    /// My cards that I could build, how many, and the gold I lack for the cheapest.
+    useful: CardSet,
+    useful_count: f32,
+    shortfall: f32,
+    /// My city's districts per type.
+    types: [u8; DistrictType::COUNT],
+    /// Characters still offered to me, as a share of the cast (1 = first pick).
+    offer: f32,
+    /// The decision offers a build, and districts I built this turn.
+    can_build: bool,
+    built: f32,
+    round: f32,
+    crown: bool,
+}
+
+impl Situation {
+    pub fn new(view: &View, legal: &[Action]) -> Situation {
+        let rules = view.rules();
+        let me = view.me();
+        let players = view.players() as usize;
+        let mut standing = [0.0; 8];
+        for (seat, slot) in standing.iter_mut().enumerate().take(players) {
+            let seat = Seat(seat as u8);
+            *slot = rules.printed_cost(view.city(seat)) as f32
+                + 0.5 * (view.gold(seat) as f32 + view.hand_size(seat).min(4) as f32);
+        }
+        let mut leader = Seat((me.0 + 1) % view.players());
+        let mut richest_gold = 0.0f32;
+        let mut most_cards = 0.0f32;
+        for seat in (0..view.players()).map(Seat).filter(|&s| s != me) {
+            if standing[seat.index()] >= standing[leader.index()] {
+                leader = seat;
+            }
+            richest_gold = richest_gold.max(view.gold(seat) as f32);
+            most_cards = most_cards.max(view.hand_size(seat) as f32);
+        }
+        let city = view.my_city();
+        let quarry =
+            city.intersects(rules.by_district[crate::engine::ids::District::Quarry.index()]);
+        let useful = rules.distinct_new_districts(view.my_hand(), city, quarry);
+        let gold = view.my_gold() as f32;
+        let cheapest = useful.iter().map(|c| view.cost(c)).min();
+        let shortfall = cheapest.map_or(0.0, |c| (c as f32 - gold).max(0.0));
+        let mut types = [0u8; DistrictType::COUNT];
+        for (t, count) in types.iter_mut().enumerate() {
+            *count = city.intersection(rules.by_type[t]).len() as u8;
+        }
+        let cast = view.cast().iter().flatten().count().max(1) as f32;
+        Situation {
+            me,
+            gold,
+            hand: view.my_hand().len() as f32,
+            city: city.len() as f32,
+            complete: rules.complete_city as f32,
+            standing,
+            leader,
+            richest_gold,
+            most_cards,
+            useful,
+            useful_count: useful.len() as f32,
+            shortfall,
+            types,
+            offer: view.draft_offer().len() as f32 / cast,
+            can_build: legal.iter().any(|a| matches!(a, Action::Build(_))),
+            built: view.my_turn().map_or(0, |t| t.built) as f32,
+            round: view.round() as f32,
+            crown: view.crown() == me,
+        }
+    }
+
+    fn behind(&self) -> f32 {
+        ((self.standing[self.leader.index()] - self.standing[self.me.index()]) / 10.0)
+            .clamp(-2.0, 2.0)
+    }
+
+    fn near(&self, view: &View, seat: Seat, within: f32) -> bool {
+        self.complete - view.city(seat).len() as f32 <= within
+    }
+}
+
+/// The heuristic bot's score of every legal action (the `heuristic` feature), one per slot
+/// of `out`, with its default weights: the feature must not change with a run's
+/// `[heuristic]` table, or the policy's weights would mean something else.
+pub fn heuristic_scores(view: &View, legal: &[Action], out: &mut [f32]) {
+    crate::bots::heuristic::scores(view, &HeuristicWeights::DEFAULT, legal, out);
+}
+
+/// The features of `action` in the decision `situation` of `view`; `heuristic` is the
+/// heuristic bot's score of it.
+pub fn action_features(
+    view: &View,
+    s: &Situation,
+    action: Action,
+    heuristic: f32,
+    sink: &mut impl Sink,
+) {
+    sink.add(Layout::HEURISTIC, heuristic / 10.0);
+    sink.add(Layout::KIND + kind_of(action), 1.0);
+    use Action::*;
+    match action {
+        Pick(rank) => pick(view, s, rank, sink),
+        Discard(rank) | TheaterSwap(_, rank) => target(view, s, 5, rank, sink),
+        Kill(rank) => target(view, s, 0, rank, sink),
+        Rob(rank) => target(view, s, 1, rank, sink),
+        Bewitch(rank) => target(view, s, 2, rank, sink),
+        Warrant(signed, _, _) => target(view, s, 3, signed, sink),
+        Threaten(flowered, _) => target(view, s, 4, flowered, sink),
+        TakeGold => gather(s, sink),
+        Keep(card) | WizardTake(card) => district(view, s, 0, card, sink),
+        Build(card) | WizardBuild(card) | FrameworkBuild(card) => {
+            district(view, s, 1, card, sink);
+            completes(s, sink);
+        }
+        BorrowBuild(card, lender) => {
+            district(view, s, 1, card, sink);
+            completes(s, sink);
+            seat(view, s, 2, lender, sink);
+        }
+        NecropolisBuild(_) => completes(s, sink),
+        MagicianDiscard(card)
+        | LabDiscard(card)
+        | DenPayCard(card)
+        | MuseumTuck(card)
+        | Give(card) => district(view, s, 2, card, sink),
+        Destroy(victim, card)
+        | ArmoryDestroy(victim, card)
+        | Seize(victim, card)
+        | Exchange(victim, card, _) => {
+            district(view, s, 3, card, sink);
+            seat(view, s, 0, victim, sink);
+        }
+        SwapHands(other) | WizardLook(other) | Spy(other, _) => seat(view, s, 1, other, sink),
+        AbbotTax(other) | GiveCrown(other) => seat(view, s, 2, other, sink),
+        EndTurn => {
+            let at = Layout::END;
+            sink.add(at, s.gold / 5.0);
+            sink.add(at + 1, (s.built > 0.0) as u8 as f32);
+            sink.add(at + 2, s.can_build as u8 as f32);
+            sink.add(at + 3, s.useful_count / 3.0);
+        }
+        _ => {}
+    }
+}
+
+fn pick(view: &View, s: &Situation, rank: Rank, sink: &mut impl Sink) {
+    let Some(character) = view.character(rank) else {
+        return;
+    };
+    let at = Layout::PICK + character.index() * PICK_FACTS.len();
+    let own_type = income_type(character).map_or(0.0, |t| s.types[t.index()] as f32);
+    let leader_near = s.near(view, s.leader, 2.0);
+    let facts = [
+        1.0,
+        s.gold / 5.0,
+        s.hand / 5.0,
+        s.city / s.complete,
+        s.behind(),
+        own_type / 3.0,
+        (s.complete - s.city <= 2.0) as u8 as f32,
+        s.richest_gold / 5.0,
+        s.most_cards / 5.0,
+        s.offer,
+        leader_near as u8 as f32,
+        s.crown as u8 as f32,
+    ];
+    for (i, value) in facts.into_iter().enumerate() {
+        sink.add(at + i, value);
+    }
+}
+
+fn target(view: &View, s: &Situation, role: usize, rank: Rank, sink: &mut impl Sink) {
+    let Some(character) = view.character(rank) else {
+        return;
+    };
+    let at = Layout::TARGET + (role * CHARACTERS + character.index()) * TARGET_FACTS.len();
+    // Not mine, not discarded face up, not revealed: an opponent may hold it.
+    let possible = !view.my_ranks().contains(rank)
+        && !view.faceup_discards().contains(rank)
+        && !view.revealed().contains(rank);
+    let facts = [
+        1.0,
+        possible as u8 as f32,
+        view.seen_in_draft().contains(rank) as u8 as f32,
+        view.gold(s.leader) as f32 / 5.0,
+        s.richest_gold / 5.0,
+        s.near(view, s.leader, 2.0) as u8 as f32,
+        s.behind(),
+    ];
+    for (i, value) in facts.into_iter().enumerate() {
+        sink.add(at + i, value);
+    }
+}
+
+fn district(view: &View, s: &Situation, role: usize, card: CardId, sink: &mut impl Sink) {
+    let rules = view.rules();
+    let info = rules.card(card);
+    let at = Layout::CARD + role * CARD_FACTS.len();
+    let cost = view.district_cost(card) as f32;
+    let shortfall = (cost - s.gold).max(0.0);
+    let late = s.complete - s.city <= 2.0;
+    let facts = [
+        1.0,
+        cost / 5.0,
+        (s.types[info.dtype.index()] == 0) as u8 as f32,
+        (!s.useful.contains(card)) as u8 as f32,
+        (shortfall == 0.0) as u8 as f32,
+        shortfall / 5.0,
+        late as u8 as f32 * cost / 5.0,
+    ];
+    for (i, value) in facts.into_iter().enumerate() {
+        sink.add(at + i, value);
+    }
+    sink.add(at + 7 + info.dtype.index(), 1.0);
+}
+
+fn seat(view: &View, s: &Situation, role: usize, other: Seat, sink: &mut impl Sink) {
+    let at = Layout::SEAT + role * SEAT_FACTS.len();
+    let facts = [
+        1.0,
+        (other == s.leader) as u8 as f32,
+        ((s.standing[other.index()] - s.standing[s.me.index()]) / 10.0).clamp(-2.0, 2.0),
+        view.city(other).len() as f32 / s.complete,
+        view.gold(other) as f32 / 5.0,
+        view.hand_size(other) as f32 / 5.0,
+        s.near(view, other, 1.0) as u8 as f32,
+    ];
+    for (i, value) in facts.into_iter().enumerate() {
+        sink.add(at + i, value);
+    }
+}
+
+fn gather(s: &Situation, sink: &mut impl Sink) {
+    let at = Layout::GATHER;
+    let facts = [
+        s.gold / 5.0,
+        s.useful_count / 3.0,
+        s.hand / 5.0,
+        s.shortfall / 5.0,
+        (s.complete - s.city) / 7.0,
+        (s.useful_count == 0.0) as u8 as f32,
+        s.round / 10.0,
+    ];
+    for (i, value) in facts.into_iter().enumerate() {
+        sink.add(at + i, value);
+    }
+}
+
+/// A build that would complete my city.
+fn completes(s: &Situation, sink: &mut impl Sink) {
+    sink.add(Layout::MISC, (s.city + 1.0 >= s.complete) as u8 as f32);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every feature has its own name, so a weights file maps names to indices one to one.
+    #[test]
+    fn feature_names_are_distinct_and_cover_the_space() {
+        let names: std::collections::BTreeSet<String> = (0..FEATURES).map(feature_name).collect();
+        assert_eq!(names.len(), FEATURES);
+        assert!(names.contains("pick.TaxCollector.crown"));
+        assert!(names.contains("target.kill.Assassin.bias"));
+        assert_eq!(feature_name(FEATURES - 1), "misc.completes_city");
+        assert_eq!(feature_name(Layout::KIND + KINDS.len() - 1), "kind.EndTurn");
+    }
+
+    /// `kind_of` follows `KINDS`: the name of an action's kind is its variant's name.
+    #[test]
+    fn kinds_are_named_after_their_variants() {
+        let cases = [
+            (Action::TakeGold, "TakeGold"),
+            (Action::Kill(Rank(4)), "Kill"),
+            (Action::Destroy(Seat(1), CardId(3)), "Destroy"),
+            (Action::SmithyDraw, "SmithyDraw"),
+            (Action::EndTurn, "EndTurn"),
+            (Action::Pick(Rank(1)), "Pick"),
+        ];
+        for (action, name) in cases {
+            assert_eq!(KINDS[kind_of(action)], name);
+            assert!(format!("{action:?}").starts_with(name));
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! The fit: the weights that make the teacher's choices most likely under the policy's
+//! softmax (multinomial logistic regression, "conditional logit"), with an L2 penalty, by
+//! full-batch Adam (Kingma and Ba 2015) from the heuristic alone.
+//!
+//! Deterministic whatever the thread count: the gradient is summed per fixed block of
+//! decisions, and the blocks' sums are added in order.
+
+use super::data::Dataset;
+use crate::bots::policy::features::FEATURES;
+use rayon::prelude::*;
+
+/// The fit's settings.
+#[derive(Clone, Copy, Debug)]
+pub struct FitOptions {
+    pub epochs: u32,
+    /// L2 penalty on every weight but the heuristic's, per decision.
+    pub l2: f64,
+    pub learning_rate: f64,
+}
+
+/// How well weights predict the teacher: mean negative log-likelihood of its choices, and
+/// the share of decisions where the best-scored action is its choice.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Fit {
+    pub loss: f64,
+    pub accuracy: f64,
+    pub decisions: usize,
+}
+
+/// Decisions per block of the gradient sum.
+const BLOCK: usize = 4096;
+
+/// Loss, accuracy and (when `gradient` is given) the gradient of the mean loss over the
+/// decisions of one side (`validation` or training).
+fn evaluate_block(
+    data: &Dataset,
+    decisions: std::ops::Range<usize>,
+    weights: &[f64],
+    validation: bool,
+    mut gradient: Option<&mut [f64]>,
+) -> (f64, usize, usize) {
+    let mut loss = 0.0;
+    let mut hits = 0;
+    let mut count = 0;
+    let mut scores = Vec::new();
+    for i in decisions {
+        let (actions, chosen, is_validation) = data.decision(i);
+        if is_validation != validation {
+            continue;
+        }
+        scores.clear();
+        scores.extend(actions.clone().map(|a| {
+            let (index, value) = data.pairs(a);
+            index
+                .iter()
+                .zip(value)
+                .map(|(&j, &v)| weights[j as usize] * v as f64)
+                .sum::<f64>()
+        }));
+        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let total: f64 = scores.iter().map(|s| (s - best).exp()).sum();
+        loss += best + total.ln() - scores[chosen];
+        // The first best action counts as the prediction.
+        if scores.iter().position(|&s| s == best) == Some(chosen) {
+            hits += 1;
+        }
+        count += 1;
+        if let Some(g) = gradient.as_deref_mut() {
+            for (k, a) in actions.enumerate() {
+                let p = (scores[k] - best).exp() / total - if k == chosen { 1.0 } else { 0.0 };
+                let (index, value) = data.pairs(a);
+                for (&j, &v) in index.iter().zip(value) {
+                    g[j as usize] += p * v as f64;
+                }
+            }
+        }
+    }
+    (loss, hits, count)
+}
+
+/// Loss and accuracy of `weights` on the validation (or training) decisions.
+pub fn measure(data: &Dataset, weights: &[f32], validation: bool) -> Fit {
+    let weights: Vec<f64> = weights.iter().map(|&w| w as f64).collect();
+    let (loss, hits, count) = evaluate_block(data, 0..data.decisions(), &weights, validation, None);
+    Fit {
+        loss: loss / count.max(1) as f64,
+        accuracy: hits as f64 / count.max(1) as f64,
+        decisions: count,
+    }
+}
+
+/// Fits the weights to the training decisions, from `start`; `epoch_done(e)` after each
+/// epoch. Runs on the current rayon pool.
+pub fn fit(
+    data: &Dataset,
+    start: &[f32],
+    options: FitOptions,
+    epoch_done: &(dyn Fn(u32) + Sync),
+) -> Vec<f32> {
+    let mut w: Vec<f64> = start.iter().map(|&x| x as f64).collect();
+    let mut m = vec![0.0; FEATURES];
+    let mut v = vec![0.0; FEATURES];
+    let blocks: Vec<std::ops::Range<usize>> = (0..data.decisions())
+        .step_by(BLOCK)
+        .map(|s| s..(s + BLOCK).min(data.decisions()))
+        .collect();
+    let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
+    for epoch in 1..=options.epochs {
+        let parts: Vec<(Vec<f64>, usize)> = blocks
+            .par_iter()
+            .map(|range| {
+                let mut g = vec![0.0; FEATURES];
+                let (_, _, count) = evaluate_block(data, range.clone(), &w, false, Some(&mut g));
+                (g, count)
+            })
+            .collect();
+        let mut gradient = vec![0.0; FEATURES];
+        let mut count = 0;
+        for (g, c) in &parts {
+            count += c;
+            for (total, x) in gradient.iter_mut().zip(g) {
+                *total += x;
+            }
+        }
+        let n = count.max(1) as f64;
+        for j in 0..FEATURES {
+            // The heuristic's weight is the scale of the whole policy: not shrunk.
+            let penalty = if j == 0 { 0.0 } else { options.l2 * w[j] };
+            let g = gradient[j] / n + penalty;
+            m[j] = beta1 * m[j] + (1.0 - beta1) * g;
+            v[j] = beta2 * v[j] + (1.0 - beta2) * g * g;
+            let m_hat = m[j] / (1.0 - beta1.powi(epoch as i32));
+            let v_hat = v[j] / (1.0 - beta2.powi(epoch as i32));
+            w[j] -= options.learning_rate * m_hat / (v_hat.sqrt() + eps);
+        }
+        epoch_done(epoch);
+    }
+    w.iter().map(|&x| x as f32).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::BotSpec;
+    use crate::config::load_preset;
+    use crate::train::data::teacher_game;
+
+    /// Imitating a bot the features can express: from all-zero weights (every action
+    /// equally likely), the fit learns the heuristic teacher (whose own score is a feature)
+    /// and predicts its choices on games it did not see; the result does not depend on the
+    /// thread count.
+    #[test]
+    fn the_fit_learns_the_teacher_and_ignores_threads() {
+        let rules = load_preset("first-game")
+            .and_then(|c| c.rules(4))
+            .expect("preset");
+        let mut legal = Vec::new();
+        let mut data = Dataset::default();
+        for game in 0..16 {
+            let teacher = BotSpec::heuristic();
+            data.append(&teacher_game(
+                &rules,
+                game,
+                &teacher,
+                game % 4 == 3,
+                &mut legal,
+            ));
+        }
+        let start = vec![0.0f32; FEATURES];
+        let options = FitOptions {
+            epochs: 80,
+            l2: 1e-4,
+            learning_rate: 0.05,
+        };
+        let on = |threads: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| fit(&data, &start, options, &|_| {}))
+        };
+        let fitted = on(1);
+        assert_eq!(fitted, on(3));
+        let before = measure(&data, &start, true);
+        let after = measure(&data, &fitted, true);
+        assert!(before.decisions > 100);
+        assert!(after.loss < 0.5 * before.loss, "{after:?} vs {before:?}");
+        assert!(after.accuracy > 0.8, "{after:?}");
+        assert!(fitted[0] > 0.5, "the heuristic's score carries the fit");
+    }
+}

@@ -1,0 +1,55 @@
+//! Training the policy bot (`citadels-sim train`): the teacher's self-play games
+//! (`data.rs`), then the fit of the policy's weights to the teacher's choices (`fit.rs`).
+
+pub mod data;
+pub mod fit;
+
+use crate::bots::BotSpec;
+use crate::engine::action::Action;
+use crate::engine::rng::mix;
+use crate::engine::rules::Rules;
+use crate::sim::game_seed;
+use crate::sim::runner::for_each_chunk;
+use data::{Dataset, teacher_game};
+use std::sync::Mutex;
+
+/// Keeps training games apart from the games of `run`, `arena` and `ladder` with the same
+/// `--seed`: the bot is measured on deals it was not trained on.
+const TRAINING_STREAM: u64 = 0x7EAC_0000;
+
+/// Every tenth game (by index) is kept out of the fit, to measure it.
+pub fn is_validation(game: u64) -> bool {
+    game % 10 == 9
+}
+
+/// Plays `games` self-play games of `teacher` at the player count of `rules` and records
+/// their decisions, in game order whatever the thread count; `game_done()` after each game.
+pub fn teacher_games(
+    rules: &Rules,
+    teacher: &BotSpec,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    game_done: &(dyn Fn() + Sync),
+) -> Dataset {
+    let indices: Vec<u64> = (0..games).collect();
+    let slots: Mutex<Vec<Option<Dataset>>> = Mutex::new(vec![None; games as usize]);
+    let master = mix(seed, TRAINING_STREAM);
+    for_each_chunk(
+        threads,
+        &indices,
+        &|game, data| {
+            slots.lock().unwrap_or_else(|e| e.into_inner())[game as usize] = Some(data);
+            game_done();
+        },
+        |game, legal: &mut Vec<Action>| {
+            let seed = game_seed(master, rules.players, game);
+            teacher_game(rules, seed, teacher, is_validation(game), legal)
+        },
+    );
+    let mut all = Dataset::default();
+    for part in slots.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        all.append(&part.expect("every game played"));
+    }
+    all
+}
