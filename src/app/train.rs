@@ -12,7 +12,7 @@ use crate::train::fit::{Fit, FitOptions, fit, measure};
 use crate::train::teacher_games;
 use anyhow::anyhow;
 use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -193,7 +193,7 @@ fn check_weights_out(out: &Path, force: bool) -> Result<(), AppError> {
 }
 
 /// Writes the file whole or not at all (a staged file renamed into place).
-fn write_weights(out: &PathBuf, text: &str) -> Result<(), AppError> {
+fn write_weights(out: &Path, text: &str) -> Result<(), AppError> {
     let fail = |e: std::io::Error| failed(anyhow!("cannot write {}: {e}", out.display()));
     if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).map_err(fail)?;

@@ -1,4 +1,4 @@
-//! Issue 7: a game allocates nothing after warm-up (heuristic and random bots). A counting
+//! Issue 7: a game allocates nothing after warm-up (heuristic, random and policy bots). A counting
 //! allocator wraps the system allocator for this test binary; it counts per thread, so tests
 //! running in parallel on other threads do not disturb the count.
 
@@ -68,6 +68,8 @@ fn games_allocate_nothing_after_warm_up() {
     for (preset, players, bots) in [
         ("first-game", 5, "heuristic"),
         ("first-game", 5, "random"),
+        ("first-game", 5, "policy"),
+        ("all-characters", 8, "policy"),
         ("all-characters", 8, "heuristic"),
         ("all-districts", 4, "heuristic"),
     ] {

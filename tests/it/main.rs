@@ -22,6 +22,7 @@ mod hostile;
 mod invariants;
 mod ladder;
 mod out_lock;
+mod policy;
 mod readme;
 mod replay_accounts;
 mod restricted;

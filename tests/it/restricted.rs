@@ -69,6 +69,7 @@ fn a_banned_character_is_never_picked_with_another_choice() {
             ("heuristic", Character::King),
             ("random", Character::Assassin),
             ("heuristic", Character::Warlord),
+            ("policy", Character::Merchant),
         ] {
             let name = character.name();
             // Unrestricted, the same bot does pick it with a choice: the check can fail.

@@ -4,23 +4,25 @@
 //! Each iteration samples a fresh determinization of the bot's `View`, walks the tree of the
 //! bot's own decisions (UCB with availability counts: a child's exploration term uses the
 //! number of iterations in which its move was legal, not the parent's visits, plus a
-//! progressive bias `prior / (1 + visits)` for the move the heuristic would play), adds one node,
-//! and plays on with the heuristic bot for every seat, each on its own view of the sampled
-//! state, until the end of the next round (`rounds`, default 2) or of the game. The end position is evaluated
-//! in [0, 1] (`eval.rs`) and the reward added along the path. The move played is the root's
-//! most visited child. Opponents between the bot's decisions are also moved by the heuristic,
-//! so the tree holds only the bot's decisions. The bot draws only from its own random stream,
-//! and the budget is in iterations: a seed gives the same decisions on any machine.
+//! progressive bias `prior / (1 + visits)` for the move the model would play), adds one node,
+//! and plays on with the model bot for every seat, each on its own view of the sampled state,
+//! until the end of the next round (`rounds`, default 2) or of the game. The model is the
+//! heuristic bot, or the policy bot with `rollout=policy`. The end position is evaluated in
+//! [0, 1] (`eval.rs`) and the reward added along the path. The move played is the root's most
+//! visited child. Opponents between the bot's decisions are also moved by the model, so the
+//! tree holds only the bot's decisions. The bot draws only from its own random stream, and
+//! the budget is in iterations: a seed gives the same decisions on any machine.
 
 mod eval;
 mod params;
 mod tree;
 
-pub use params::IsmctsParams;
+pub use params::{IsmctsParams, Rollout};
 
 use super::Bot;
 use super::ban::Ban;
 use super::heuristic::HeuristicBot;
+use super::policy::{PolicyBot, PolicyParams};
 use crate::engine::action::Action;
 use crate::engine::apply;
 use crate::engine::ids::Seat;
@@ -36,7 +38,7 @@ pub struct IsmctsBot {
     params: IsmctsParams,
     rng: GameRng,
     /// Plays the opponents and the rollouts (its own stream, drawn from the bot's).
-    policy: HeuristicBot,
+    policy: Model,
     tree: Tree,
     legal: Vec<Action>,
     /// Characters the bot may not pick (`ban=`): kept out of its own seat's moves in the
@@ -48,7 +50,11 @@ pub struct IsmctsBot {
 impl IsmctsBot {
     pub fn new(params: IsmctsParams, seed: u64) -> IsmctsBot {
         let mut rng = GameRng::new(seed);
-        let policy = HeuristicBot::new(rng.next_u64(), params.model);
+        let seed = rng.next_u64();
+        let policy = match params.rollout {
+            Rollout::Heuristic => Model::Heuristic(HeuristicBot::new(seed, params.model)),
+            Rollout::Policy => Model::Policy(PolicyBot::new(PolicyParams::default(), seed)),
+        };
         IsmctsBot {
             params,
             rng,
@@ -185,6 +191,23 @@ impl IsmctsBot {
             .policy
             .decide(&View::new(rules, state, seat), &self.legal);
         apply(rules, state, action);
+    }
+}
+
+/// The bot of the simulations: the opponents between the search's decisions, the rollouts,
+/// and the progressive bias's favourite move.
+#[derive(Clone, Debug)]
+enum Model {
+    Heuristic(HeuristicBot),
+    Policy(PolicyBot),
+}
+
+impl Bot for Model {
+    fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
+        match self {
+            Model::Heuristic(bot) => bot.decide(view, legal),
+            Model::Policy(bot) => bot.decide(view, legal),
+        }
     }
 }
 

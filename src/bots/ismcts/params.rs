@@ -27,6 +27,16 @@ pub struct IsmctsParams {
     /// The heuristic weights of the policy that plays the other seats and the rollouts: the
     /// run's `[heuristic]` weights (not a spec parameter).
     pub model: HeuristicWeights,
+    /// The bot that plays the other seats and the rollouts and names the progressive bias's
+    /// move: `heuristic` (default) or `policy` (the distilled bot, built-in weights).
+    pub rollout: Rollout,
+}
+
+/// The bot of the search's simulations (`rollout=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    Heuristic,
+    Policy,
 }
 
 // The floats are checked finite by `set`, so equality is an equivalence.
@@ -41,12 +51,13 @@ impl Default for IsmctsParams {
             scale: 5.0,
             prior: 0.3,
             model: HeuristicWeights::DEFAULT,
+            rollout: Rollout::Heuristic,
         }
     }
 }
 
 /// The parameter names a spec may set.
-pub const KEYS: [&str; 5] = ["iters", "c", "rounds", "scale", "prior"];
+pub const KEYS: [&str; 6] = ["iters", "c", "rounds", "scale", "prior", "rollout"];
 
 impl IsmctsParams {
     /// Sets one parameter from its spec text; the error says what is allowed.
@@ -84,6 +95,18 @@ impl IsmctsParams {
                 }
                 self.c = c;
             }
+            "rollout" => {
+                self.rollout = match value {
+                    "heuristic" => Rollout::Heuristic,
+                    "policy" => Rollout::Policy,
+                    _ => {
+                        return Err(format!(
+                            "rollout={value}: must be heuristic or policy{}",
+                            crate::config::suggest::did_you_mean(value, ["heuristic", "policy"])
+                        ));
+                    }
+                }
+            }
             "scale" => {
                 let s = number()?;
                 if s <= 0.0 {
@@ -119,6 +142,9 @@ impl fmt::Display for IsmctsParams {
         }
         if self.scale != default.scale {
             write!(f, ":scale={}", self.scale)?;
+        }
+        if self.rollout == Rollout::Policy {
+            f.write_str(":rollout=policy")?;
         }
         Ok(())
     }

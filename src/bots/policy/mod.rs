@@ -133,11 +133,15 @@ impl Bot for PolicyBot {
         let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         let temp = self.params.temp.0;
         if temp == 0.0 {
-            // The best score; ties by reservoir choice.
+            // The best score; ties by reservoir choice in one pass, drawing exactly as the
+            // heuristic bot does, so heuristic-only weights play the heuristic's games.
             let mut chosen = 0;
+            let mut top = f32::NEG_INFINITY;
             let mut ties = 0;
             for (i, &s) in scores.iter().enumerate() {
-                if s == best {
+                if s > top {
+                    (chosen, top, ties) = (i, s, 1);
+                } else if s == top {
                     ties += 1;
                     if self.rng.below(ties) == 0 {
                         chosen = i;

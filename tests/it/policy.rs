@@ -1,0 +1,170 @@
+//! The policy bot and `train` (issue 14): heuristic-only weights at temperature 0 play the
+//! heuristic's games; `train` is reproducible whatever the thread count and writes a weights
+//! file that bot specs read; bad weights files and `--out` targets are refused by name.
+
+use crate::common::assert_success;
+use assert_cmd::Command;
+use citadels_sim::bots::BotSpec;
+use citadels_sim::config::load_preset;
+use citadels_sim::sim::{game_seed, play_game};
+use std::path::Path;
+
+const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
+
+fn output(args: &[&str]) -> std::process::Output {
+    Command::new(BIN).args(args).output().unwrap()
+}
+
+fn refused(args: &[&str], words: &[&str]) {
+    let out = output(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    for word in words {
+        assert!(stderr.contains(word), "{args:?}: {stderr} lacks {word}");
+    }
+}
+
+/// The `[weights]` table of a weights file, as text.
+fn weights_table(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let start = text.find("[weights]").expect("a [weights] table");
+    text[start..].to_string()
+}
+
+/// The policy's scores are a linear function of the features, the heuristic's score among
+/// them: with only that weight and temperature 0, the bot plays the heuristic's best move,
+/// and breaks ties from the same stream, so whole games are the heuristic's games.
+#[test]
+fn heuristic_only_weights_at_temperature_zero_play_the_heuristics_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("h.toml");
+    std::fs::write(&file, "[policy]\nformat = 1\n[weights]\nheuristic = 3.0\n").unwrap();
+    let policy = BotSpec::parse(&format!("policy:weights={}:temp=0", file.display())).unwrap();
+    let heuristic = BotSpec::heuristic();
+    for players in [4, 5, 6] {
+        let rules = load_preset("first-game").unwrap().rules(players).unwrap();
+        for game in 0..40 {
+            let seed = game_seed(9, players, game);
+            let a = play_game(&rules, seed, &vec![heuristic.clone(); players as usize]);
+            let b = play_game(&rules, seed, &vec![policy.clone(); players as usize]);
+            assert_eq!(a, b, "game {game} at {players} players");
+        }
+    }
+    // The default temperature draws moves: the same bot then plays other games.
+    let drawn = BotSpec::parse(&format!("policy:weights={}", file.display())).unwrap();
+    let rules = load_preset("first-game").unwrap().rules(4).unwrap();
+    let differ = (0..20).any(|game| {
+        let seed = game_seed(9, 4, game);
+        play_game(&rules, seed, &vec![heuristic.clone(); 4])
+            != play_game(&rules, seed, &vec![drawn.clone(); 4])
+    });
+    assert!(differ, "temperature 1 draws moves other than the best");
+}
+
+/// `train` gives the same weights on 1 and 2 threads, and `run` plays with them.
+#[test]
+fn train_is_reproducible_and_its_file_is_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.toml");
+    let two = dir.path().join("two.toml");
+    for (file, threads) in [(&one, "1"), (&two, "2")] {
+        let out = output(&[
+            "train",
+            "--teacher",
+            "heuristic",
+            "--players",
+            "4",
+            "--games",
+            "12",
+            "--epochs",
+            "20",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--quiet",
+            "--out",
+            file.to_str().unwrap(),
+        ]);
+        assert_success(&out, threads);
+    }
+    assert_eq!(weights_table(&one), weights_table(&two));
+    let text = std::fs::read_to_string(&one).unwrap();
+    for line in [
+        "teacher = \"heuristic\"",
+        "seed = 3",
+        "games_per_player_count = 12",
+    ] {
+        assert!(text.contains(line), "the manifest says {line}: {text}");
+    }
+    let spec = format!("policy:weights={}", one.display());
+    let report = dir.path().join("run");
+    let out = output(&[
+        "run",
+        "--players",
+        "4",
+        "--games",
+        "50",
+        "--quiet",
+        "--bots",
+        &spec,
+        "--out",
+        report.to_str().unwrap(),
+    ]);
+    assert_success(&out, &spec);
+    let manifest = std::fs::read_to_string(report.join("manifest.toml")).unwrap();
+    assert!(
+        manifest.contains(&spec),
+        "the run names its weights: {manifest}"
+    );
+}
+
+#[test]
+fn bad_weights_and_outputs_are_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.toml");
+    let spec = format!("policy:weights={}", missing.display());
+    refused(
+        &["run", "--games", "1", "--bots", &spec],
+        &["missing.toml", "cannot read"],
+    );
+    let typo = dir.path().join("typo.toml");
+    std::fs::write(
+        &typo,
+        "[policy]\nformat = 1\n[weights]\n\"kind.Bild\" = 1.0\n",
+    )
+    .unwrap();
+    let spec = format!("policy:weights={}", typo.display());
+    refused(
+        &["run", "--games", "1", "--bots", &spec],
+        &["typo.toml", "kind.Bild", "kind.Build"],
+    );
+    refused(
+        &["run", "--games", "1", "--bots", "policy:temp=-1"],
+        &["temp=-1"],
+    );
+    // An existing file that is not a weights file is kept unless --force.
+    let notes = dir.path().join("notes.toml");
+    std::fs::write(&notes, "mine = 1\n").unwrap();
+    refused(
+        &[
+            "train",
+            "--teacher",
+            "heuristic",
+            "--games",
+            "2",
+            "--out",
+            notes.to_str().unwrap(),
+        ],
+        &["notes.toml", "not a weights file", "--force"],
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine = 1\n");
+    refused(
+        &["train", "--teacher", "heuristic", "--l2", "-1"],
+        &["--l2", "-1"],
+    );
+    refused(
+        &["train", "--teacher", "heuristic", "--epochs", "0"],
+        &["--epochs"],
+    );
+}
