@@ -50,8 +50,8 @@ fn heuristic_only_weights_at_temperature_zero_play_the_heuristics_games() {
             assert_eq!(a, b, "game {game} at {players} players");
         }
     }
-    // The default temperature draws moves: the same bot then plays other games.
-    let drawn = BotSpec::parse(&format!("policy:weights={}", file.display())).unwrap();
+    // A temperature above 0 draws moves: the same weights then play other games.
+    let drawn = BotSpec::parse(&format!("policy:weights={}:temp=1", file.display())).unwrap();
     let rules = load_preset("first-game").unwrap().rules(4).unwrap();
     let differ = (0..20).any(|game| {
         let seed = game_seed(9, 4, game);

@@ -1,14 +1,14 @@
 //! The policy bot: a fast bot distilled from search. It scores each legal action by a linear
 //! function of the action's features (`features.rs`: the heuristic bot's own score, the kind of
-//! action, and facts of the picked or named character, the card, the player chosen) and
-//! draws its move from the softmax of the scores. The weights are fitted by `train` to the
-//! moves the ISMCTS bot chooses in self-play (behaviour cloning by maximum likelihood), so
-//! the bot plays the search's choices at the cost of one heuristic evaluation per action.
+//! action, and facts of the picked or named character, the card, the player chosen). The
+//! weights are fitted by `train` to the moves the ISMCTS bot chooses in self-play (behaviour
+//! cloning by maximum likelihood of a softmax over the scores), so the bot plays the search's
+//! likeliest choice at the cost of one heuristic evaluation per action.
 //!
-//! Drawing from the softmax instead of playing the best score keeps the spread of the
-//! search's choices: the search is itself noisy from position to position, and a population
-//! that always plays the single likeliest move picks (and names) characters more predictably
-//! than the population it imitates. `temp=0` plays the best score.
+//! By default (`temp=0`) it plays the best score. `temp=T` draws the move from the softmax
+//! of score / T instead: closer to the spread of the search's own choices, but weaker, since
+//! each draw away from the best move is more often a mistake than the search's are
+//! (measured in docs/bots.md, "The policy bot").
 
 pub mod features;
 pub mod weights;
@@ -42,7 +42,7 @@ impl Default for PolicyParams {
     fn default() -> PolicyParams {
         PolicyParams {
             weights: PolicyWeights::built_in(),
-            temp: Temperature(1.0),
+            temp: Temperature(0.0),
         }
     }
 }
@@ -81,14 +81,14 @@ impl PolicyParams {
     }
 }
 
-/// The spec text: `policy`, then `weights=FILE` unless built in, then `temp=T` unless 1.
+/// The spec text: `policy`, then `weights=FILE` unless built in, then `temp=T` unless 0.
 impl fmt::Display for PolicyParams {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("policy")?;
         if self.weights.source != weights::BUILT_IN {
             write!(f, ":weights={}", self.weights.source)?;
         }
-        if self.temp.0 != 1.0 {
+        if self.temp.0 != 0.0 {
             write!(f, ":temp={}", self.temp.0)?;
         }
         Ok(())
