@@ -57,7 +57,7 @@ impl Bot for HeuristicBot {
 
 /// One decision: the view, the weights, and what the evaluations of its actions share,
 /// each part computed on first use (most decisions need only some of it).
-struct Decision<'d, 'v> {
+pub(crate) struct Decision<'d, 'v> {
     view: &'d View<'v>,
     w: &'d HeuristicWeights,
     ctx: OnceCell<Context>,
@@ -67,17 +67,8 @@ struct Decision<'d, 'v> {
     gather: OnceCell<f32>,
 }
 
-/// The heuristic's score of every legal action (the highest is what it plays), one per slot
-/// of `out`: the policy bot builds on it (its `heuristic` feature).
-pub(crate) fn scores(view: &View, weights: &HeuristicWeights, legal: &[Action], out: &mut [f32]) {
-    let decision = Decision::new(view, weights);
-    for (slot, &action) in out.iter_mut().zip(legal) {
-        *slot = evaluate(&decision, action);
-    }
-}
-
 impl<'d, 'v> Decision<'d, 'v> {
-    fn new(view: &'d View<'v>, w: &'d HeuristicWeights) -> Decision<'d, 'v> {
+    pub(crate) fn new(view: &'d View<'v>, w: &'d HeuristicWeights) -> Decision<'d, 'v> {
         Decision {
             view,
             w,
@@ -85,6 +76,12 @@ impl<'d, 'v> Decision<'d, 'v> {
             useful: OnceCell::new(),
             gather: OnceCell::new(),
         }
+    }
+
+    /// The heuristic's score of one legal action of this decision (it plays the highest):
+    /// the policy bot builds on it (its `heuristic` feature).
+    pub(crate) fn score(&self, action: Action) -> f32 {
+        evaluate(self, action)
     }
 }
 

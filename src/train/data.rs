@@ -1,11 +1,11 @@
 //! Training data: the decisions of a teacher bot's self-play games, each with the features
 //! of every legal action and the action the teacher chose.
 
-use crate::bots::policy::features::{Sink, Situation, action_features, heuristic_scores};
+use crate::bots::policy::features::{DecisionFeatures, Sink};
 use crate::bots::{AnyBot, Bot, BotSpec};
 use crate::engine::action::Action;
 use crate::engine::ids::Seat;
-use crate::engine::legal::{MOVE_BUFFER, legal_actions, to_move};
+use crate::engine::legal::{legal_actions, to_move};
 use crate::engine::rules::Rules;
 use crate::engine::view::View;
 use crate::engine::{apply, new_game};
@@ -57,18 +57,9 @@ impl Dataset {
     /// Records one decision of `view` among `legal` (more than one), the teacher having
     /// chosen `chosen`.
     pub fn record(&mut self, view: &View, legal: &[Action], chosen: Action, validation: bool) {
-        let mut heuristic = [0.0f32; MOVE_BUFFER];
-        let heuristic = &mut heuristic[..legal.len()];
-        heuristic_scores(view, legal, heuristic);
-        let situation = Situation::new(view, legal);
-        for (&action, &score) in legal.iter().zip(heuristic.iter()) {
-            action_features(
-                view,
-                &situation,
-                action,
-                score,
-                &mut Recorder { data: self },
-            );
+        let features = DecisionFeatures::new(view, legal);
+        for &action in legal {
+            features.action(action, &mut Recorder { data: self });
             self.action_end.push(self.index.len() as u32);
         }
         let chosen = legal

@@ -16,6 +16,7 @@
 //!
 //! Every fact comes from the deciding seat's `View`.
 
+use crate::bots::heuristic;
 use crate::bots::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::characters::income_type;
@@ -305,7 +306,7 @@ fn key(character: Character) -> String {
 }
 
 /// What every action of one decision shares: the deciding seat's situation.
-pub struct Situation {
+struct Situation {
     me: Seat,
     gold: f32,
     hand: f32,
@@ -335,7 +336,7 @@ pub struct Situation {
 }
 
 impl Situation {
-    pub fn new(view: &View, legal: &[Action]) -> Situation {
+    fn new(view: &View, legal: &[Action]) -> Situation {
         let rules = view.rules();
         let me = view.me();
         let players = view.players() as usize;
@@ -399,16 +400,35 @@ impl Situation {
     }
 }
 
-/// The heuristic bot's score of every legal action (the `heuristic` feature), one per slot
-/// of `out`, with its default weights: the feature must not change with a run's
-/// `[heuristic]` table, or the policy's weights would mean something else.
-pub fn heuristic_scores(view: &View, legal: &[Action], out: &mut [f32]) {
-    crate::bots::heuristic::scores(view, &HeuristicWeights::DEFAULT, legal, out);
+/// One decision's features: the heuristic's evaluation of its actions and the deciding
+/// seat's situation, shared by every action.
+pub struct DecisionFeatures<'d, 'v> {
+    view: &'d View<'v>,
+    /// The heuristic with its default weights: the `heuristic` feature must not change with
+    /// a run's `[heuristic]` table, or the policy's weights would mean something else.
+    heuristic: heuristic::Decision<'d, 'v>,
+    situation: Situation,
+}
+
+impl<'d, 'v> DecisionFeatures<'d, 'v> {
+    pub fn new(view: &'d View<'v>, legal: &[Action]) -> DecisionFeatures<'d, 'v> {
+        DecisionFeatures {
+            view,
+            heuristic: heuristic::Decision::new(view, &HeuristicWeights::DEFAULT),
+            situation: Situation::new(view, legal),
+        }
+    }
+
+    /// The features of one legal action, into `sink`.
+    pub fn action(&self, action: Action, sink: &mut impl Sink) {
+        let score = self.heuristic.score(action);
+        action_features(self.view, &self.situation, action, score, sink);
+    }
 }
 
 /// The features of `action` in the decision `situation` of `view`; `heuristic` is the
 /// heuristic bot's score of it.
-pub fn action_features(
+fn action_features(
     view: &View,
     s: &Situation,
     action: Action,

@@ -15,10 +15,9 @@ pub mod weights;
 
 use super::Bot;
 use crate::engine::action::Action;
-use crate::engine::legal::MOVE_BUFFER;
 use crate::engine::rng::GameRng;
 use crate::engine::view::View;
-use features::{Dot, Situation, action_features, heuristic_scores};
+use features::{DecisionFeatures, Dot};
 use std::fmt;
 use std::sync::Arc;
 pub use weights::PolicyWeights;
@@ -98,7 +97,7 @@ impl fmt::Display for PolicyParams {
 #[derive(Clone, Debug)]
 pub struct PolicyBot {
     params: PolicyParams,
-    /// Draws the move from the softmax (and breaks ties at `temp=0`).
+    /// Draws the move from the softmax (and breaks ties).
     rng: GameRng,
 }
 
@@ -111,60 +110,44 @@ impl PolicyBot {
     }
 }
 
-/// The scores of the legal actions under `weights`, one per slot of `out`.
-pub fn score_actions(view: &View, weights: &[f32], legal: &[Action], out: &mut [f32]) {
-    heuristic_scores(view, legal, out);
-    let situation = Situation::new(view, legal);
-    for (slot, &action) in out.iter_mut().zip(legal) {
-        let mut dot = Dot::new(weights);
-        action_features(view, &situation, action, *slot, &mut dot);
-        *slot = dot.total;
-    }
-}
-
 impl Bot for PolicyBot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
         if let [only] = legal {
             return *only;
         }
-        let mut scores = [0.0f32; MOVE_BUFFER];
-        let scores = &mut scores[..legal.len()];
-        score_actions(view, &self.params.weights.values, legal, scores);
-        let best = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        let temp = self.params.temp.0;
-        if temp == 0.0 {
-            // The best score; ties by reservoir choice in one pass, drawing exactly as the
-            // heuristic bot does, so heuristic-only weights play the heuristic's games.
-            let mut chosen = 0;
-            let mut top = f32::NEG_INFINITY;
-            let mut ties = 0;
-            for (i, &s) in scores.iter().enumerate() {
-                if s > top {
-                    (chosen, top, ties) = (i, s, 1);
-                } else if s == top {
-                    ties += 1;
-                    if self.rng.below(ties) == 0 {
-                        chosen = i;
-                    }
+        let features = DecisionFeatures::new(view, legal);
+        let PolicyBot { params, rng } = self;
+        let (weights, temp) = (&params.weights.values, params.temp.0);
+        // One pass, no buffer: the best score, ties by reservoir choice drawing exactly as the
+        // heuristic bot does (so heuristic-only weights at `temp=0` play the heuristic's
+        // games). Above 0, each score / temp gets Gumbel noise: the best noisy score is a
+        // draw from the softmax of score / temp (the Gumbel-max trick).
+        let mut chosen = 0;
+        let mut top = f32::NEG_INFINITY;
+        let mut ties = 0;
+        for (i, &action) in legal.iter().enumerate() {
+            let mut dot = Dot::new(weights);
+            features.action(action, &mut dot);
+            let score = if temp > 0.0 {
+                dot.total / temp + gumbel(rng)
+            } else {
+                dot.total
+            };
+            if score > top {
+                (chosen, top, ties) = (i, score, 1);
+            } else if score == top {
+                ties += 1;
+                if rng.below(ties) == 0 {
+                    chosen = i;
                 }
             }
-            return legal[chosen];
         }
-        let mut total = 0.0f32;
-        for s in scores.iter_mut() {
-            *s = ((*s - best) / temp).exp();
-            total += *s;
-        }
-        // A uniform draw in [0, total) with 24 bits, then the first slot that covers it.
-        let mut draw = (self.rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
-        for (i, &p) in scores.iter().enumerate() {
-            if draw < p {
-                return legal[i];
-            }
-            draw -= p;
-        }
-        // Rounding left the draw past the last slot: the last action with weight.
-        let last = scores.iter().rposition(|&p| p > 0.0).unwrap_or(0);
-        legal[last]
+        legal[chosen]
     }
+}
+
+/// A standard Gumbel variate, -ln(-ln U) with U uniform in (0, 1).
+fn gumbel(rng: &mut GameRng) -> f32 {
+    let u = ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+    -(-u.ln()).ln() as f32
 }
