@@ -26,27 +26,37 @@ use crate::engine::sets::{CardSet, RankSet};
 use crate::engine::state::{MAX_PLAYERS, Pending, Phase, State, TurnMode};
 use crate::stats::record::GameRecord;
 
-/// What the players have, as last counted: each action's gains are the differences.
-#[derive(Clone, Copy)]
-struct Holdings {
-    gold: [u16; MAX_PLAYERS],
-    hand: [CardSet; MAX_PLAYERS],
-    city: [CardSet; MAX_PLAYERS],
+/// What one credited seat had after the last action, as far as its gains need: each
+/// action's gains are the differences. Only seats whose gains count for a character are
+/// followed (from the moment their turn starts): the others' changes are never credited.
+#[derive(Clone, Copy, Default)]
+struct Seen {
+    gold: u16,
+    /// Cards in hand: a hand's gain is the increase of its size.
+    cards: u16,
+    city: CardSet,
+    /// The city's beautified districts.
     beautified: CardSet,
+    /// `Rules::city_cost` of `city` and `beautified`.
+    cost: u32,
 }
 
-impl Holdings {
-    fn of(state: &State) -> Holdings {
-        Holdings {
-            gold: state.gold,
-            hand: state.hand,
-            city: state.city,
-            beautified: state.beautified,
+impl Seen {
+    fn of(rules: &Rules, state: &State, seat: usize) -> Seen {
+        let city = state.city[seat];
+        let beautified = city.intersection(state.beautified);
+        Seen {
+            gold: state.gold[seat],
+            cards: state.hand[seat].len() as u16,
+            city,
+            beautified,
+            cost: rules.city_cost(city, state.beautified),
         }
     }
 }
 
 /// The counting state of one game in progress.
+#[derive(Default)]
 pub struct Tally {
     /// The round whose picks were counted.
     picks_noted: u16,
@@ -58,27 +68,23 @@ pub struct Tally {
     credit_round: u16,
     /// The character each seat's gains count for this round.
     credit: [Option<Character>; MAX_PLAYERS],
-    /// The players' holdings after the last action.
-    seen: Holdings,
+    /// The credited seats' holdings after the last action.
+    seen: [Seen; MAX_PLAYERS],
 }
 
 impl Tally {
-    /// Starts counting a game at `state` (a new game, or a position set up by a test).
-    pub fn new(state: &State) -> Tally {
-        Tally {
-            picks_noted: 0,
-            offered: RankSet::EMPTY,
-            turn: None,
-            credit_round: 0,
-            credit: [None; MAX_PLAYERS],
-            seen: Holdings::of(state),
-        }
+    /// Starts counting a game (a new game, or a position set up by a test): nothing is
+    /// credited before the first turn starts.
+    pub fn new() -> Tally {
+        Tally::default()
     }
 
     /// Takes `state` as it is without counting what changed: for positions changed outside
     /// the game's actions (tests setting up a scenario).
-    pub fn resync(&mut self, state: &State) {
-        self.seen = Holdings::of(state);
+    pub fn resync(&mut self, rules: &Rules, state: &State) {
+        for s in 0..state.players as usize {
+            self.seen[s] = Seen::of(rules, state, s);
+        }
     }
 
     /// Counts what is known before `action` (by `seat`) is applied.
@@ -124,50 +130,37 @@ impl Tally {
                     && let Some(c) = state.character(t.rank)
                 {
                     self.credit[t.seat.index()] = Some(c);
+                    self.seen[t.seat.index()] = Seen::of(rules, state, t.seat.index());
                     record.turns[c.index()] += 1;
                 }
             }
         }
     }
 
-    /// Credits what the credited seats gained since the last action and remembers the new
-    /// holdings. Whole arrays are compared first: most actions change one kind of holding of
-    /// one seat, or nothing.
+    /// Credits what the credited seats gained since the last action and remembers their new
+    /// holdings.
     fn credit_gains(&mut self, rules: &Rules, state: &State, record: &mut GameRecord) {
-        let (seen, credit) = (&mut self.seen, &self.credit);
-        let players = state.players as usize;
-        let credited = |s: usize| credit[s].map(Character::index);
-        if state.gold != seen.gold {
-            for s in 0..players {
-                if let Some(c) = credited(s) {
-                    record.turn_gold[c] += state.gold[s].saturating_sub(seen.gold[s]) as u32;
-                }
+        for s in 0..state.players as usize {
+            let Some(c) = self.credit[s] else { continue };
+            let (c, seen) = (c.index(), &mut self.seen[s]);
+            let gold = state.gold[s];
+            record.turn_gold[c] += gold.saturating_sub(seen.gold) as u32;
+            seen.gold = gold;
+            let cards = state.hand[s].len() as u16;
+            record.turn_cards[c] += cards.saturating_sub(seen.cards) as u32;
+            seen.cards = cards;
+            let city = state.city[s];
+            let beautified = city.intersection(state.beautified);
+            if city != seen.city || beautified != seen.beautified {
+                let cost = rules.city_cost(city, state.beautified);
+                record.turn_points[c] += cost.saturating_sub(seen.cost);
+                *seen = Seen {
+                    cost,
+                    city,
+                    beautified,
+                    ..*seen
+                };
             }
-            seen.gold = state.gold;
-        }
-        if state.hand != seen.hand {
-            for s in 0..players {
-                if let Some(c) = credited(s)
-                    && state.hand[s] != seen.hand[s]
-                {
-                    let (now, was) = (state.hand[s].len(), seen.hand[s].len());
-                    record.turn_cards[c] += now.saturating_sub(was) as u32;
-                }
-            }
-            seen.hand = state.hand;
-        }
-        if state.city != seen.city || state.beautified != seen.beautified {
-            for s in 0..players {
-                if let Some(c) = credited(s)
-                    && (state.city[s] != seen.city[s] || state.beautified != seen.beautified)
-                {
-                    let now = rules.city_cost(state.city[s], state.beautified);
-                    let was = rules.city_cost(seen.city[s], seen.beautified);
-                    record.turn_points[c] += now.saturating_sub(was);
-                }
-            }
-            seen.city = state.city;
-            seen.beautified = state.beautified;
         }
     }
 }
