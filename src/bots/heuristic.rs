@@ -143,20 +143,20 @@ impl Standings {
         }
         // Each seat's leader is the best other seat, the last one among equals: the best seat
         // overall for everyone but itself, and the best of the rest for the best seat.
-        let last_best = |skip: Option<usize>| {
-            (0..players)
-                .filter(|&s| Some(s) != skip)
-                .reduce(|best, s| {
-                    if standing_of[s].total_cmp(&standing_of[best]).is_ge() {
-                        s
-                    } else {
-                        best
-                    }
-                })
-                .expect("an opponent")
-        };
-        let best = last_best(None);
-        let runner_up = last_best(Some(best));
+        // (Plain loops: this runs at most decisions, and iterator chains cost several times
+        // more here.)
+        let mut best = 0;
+        for s in 1..players {
+            if standing_of[s].total_cmp(&standing_of[best]).is_ge() {
+                best = s;
+            }
+        }
+        let mut runner_up = if best == 0 { 1 } else { 0 };
+        for s in runner_up + 1..players {
+            if s != best && standing_of[s].total_cmp(&standing_of[runner_up]).is_ge() {
+                runner_up = s;
+            }
+        }
         let mut leader_of = [Seat(0); 8];
         for (seat, slot) in leader_of.iter_mut().enumerate().take(players) {
             *slot = Seat(if seat == best { runner_up } else { best } as u8);
@@ -211,9 +211,15 @@ impl Context {
             for (t, count) in f.types.iter_mut().enumerate() {
                 *count = city.intersection(rules.by_type[t]).len() as u8;
             }
-            let others = (0..view.players()).map(Seat).filter(|&s| s != seat);
-            f.most_cards = others.clone().map(|s| view.hand_size(s)).max().unwrap_or(0) as f32;
-            f.richest_gold = others.map(|s| view.gold(s)).max().unwrap_or(0) as f32;
+            let (mut most_cards, mut richest_gold) = (0, 0);
+            for other in (0..view.players()).map(Seat) {
+                if other != seat {
+                    most_cards = most_cards.max(view.hand_size(other));
+                    richest_gold = richest_gold.max(view.gold(other));
+                }
+            }
+            f.most_cards = most_cards as f32;
+            f.richest_gold = richest_gold as f32;
             f
         })
     }

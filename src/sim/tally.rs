@@ -22,7 +22,7 @@
 use crate::engine::action::Action;
 use crate::engine::ids::{Character, District, Rank, Seat};
 use crate::engine::rules::Rules;
-use crate::engine::sets::{CardSet, RankSet};
+use crate::engine::sets::{CardSet, RankSet, SeatSet};
 use crate::engine::state::{MAX_PLAYERS, Pending, Phase, State, TurnMode};
 use crate::stats::record::GameRecord;
 
@@ -68,6 +68,8 @@ pub struct Tally {
     credit_round: u16,
     /// The character each seat's gains count for this round.
     credit: [Option<Character>; MAX_PLAYERS],
+    /// The seats with a `credit` this round.
+    credited: SeatSet,
     /// The credited seats' holdings after the last action.
     seen: [Seen; MAX_PLAYERS],
 }
@@ -120,6 +122,7 @@ impl Tally {
         if state.round != self.credit_round {
             self.credit_round = state.round;
             self.credit = [None; MAX_PLAYERS];
+            self.credited = SeatSet::EMPTY;
         }
         if state.phase == Phase::Turns {
             let t = &state.turn;
@@ -130,6 +133,7 @@ impl Tally {
                     && let Some(c) = state.character(t.rank)
                 {
                     self.credit[t.seat.index()] = Some(c);
+                    self.credited.insert(t.seat);
                     self.seen[t.seat.index()] = Seen::of(rules, state, t.seat.index());
                     record.turns[c.index()] += 1;
                 }
@@ -140,7 +144,11 @@ impl Tally {
     /// Credits what the credited seats gained since the last action and remembers their new
     /// holdings.
     fn credit_gains(&mut self, rules: &Rules, state: &State, record: &mut GameRecord) {
-        for s in 0..state.players as usize {
+        // The set's bits directly: its iterator costs more than the body here.
+        let mut bits = self.credited.0;
+        while bits != 0 {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
             let Some(c) = self.credit[s] else { continue };
             let (c, seen) = (c.index(), &mut self.seen[s]);
             let gold = state.gold[s];
