@@ -54,7 +54,11 @@ impl AnyBot {
 impl Bot for AnyBot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
         let mut buffer = [Action::TakeGold; ban::BUFFER];
-        let legal = self.ban.restricted(view.cast(), legal, &mut buffer);
+        let legal = if self.ban.is_empty() {
+            legal
+        } else {
+            self.ban.restricted(view.cast(), legal, &mut buffer)
+        };
         match &mut self.bot {
             Built::Random(bot) => bot.decide(view, legal),
             Built::Heuristic(bot) => bot.decide(view, legal),
