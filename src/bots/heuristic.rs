@@ -350,7 +350,8 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
         Action::ScholarDraw => 85.0,
         Action::Exchange(seat, theirs, mine) => {
             let gain = view.district_cost(theirs) as f32 - view.district_cost(mine) as f32;
-            if seat == ctx().leader_for(view, me) && gain > 0.0 {
+            // (The standings only when they decide.)
+            if gain > 0.0 && seat == ctx().leader_for(view, me) {
                 10.0 + gain
             } else {
                 -10.0
@@ -364,7 +365,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             let cost = view.district_cost(card) as f32;
             let rules = view.rules();
             let near_complete = rules.complete_city as f32 - view.city(seat).len() as f32 <= 1.0;
-            if seat != me && (seat == ctx().leader_for(view, me) || near_complete) && cost >= 4.0 {
+            if seat != me && cost >= 4.0 && (near_complete || seat == ctx().leader_for(view, me)) {
                 20.0 + cost - 3.0 + if near_complete { 10.0 } else { 0.0 }
             } else {
                 -10.0
@@ -570,9 +571,16 @@ fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
             1.5 + 2.0 * builds + if hand <= 1.0 { 1.5 } else { 0.0 }
         }
         Character::Warlord => {
-            let leader = ctx.leader_for(view, seat);
-            let leader_to_complete = rules.complete_city as f32 - view.city(leader).len() as f32;
-            let threat = if leader_to_complete <= 2.0 { 3.0 } else { 0.0 };
+            // A threat when the leader's city is two districts from complete. The leader is
+            // another seat: while no other city is that close, there is no threat whoever
+            // leads, and the standings (the dearest part of a pick) are not needed.
+            let near = |s: Seat| rules.complete_city as f32 - view.city(s).len() as f32 <= 2.0;
+            let any_near = (0..view.players()).map(Seat).any(|s| s != seat && near(s));
+            let threat = if any_near && near(ctx.leader_for(view, seat)) {
+                3.0
+            } else {
+                0.0
+            };
             2.0 + count_type(facts, DistrictType::Military) + threat
         }
         Character::Witch => 3.0 + catch_up(0.1),
@@ -647,12 +655,13 @@ fn destroy_value(view: &View, ctx: &Context, seat: Seat, card: CardId) -> f32 {
     let cost = rules.card(card).cost as f32;
     let price = (cost - 1.0).max(0.0);
     let gold = view.my_gold() as f32;
-    let is_leader = seat == ctx.leader_for(view, view.me());
     let near_complete = rules.complete_city as f32 - view.city(seat).len() as f32 <= 1.0;
-    let worth_it = is_leader || near_complete;
     // Unless a city is about to be completed, keep some gold in reserve.
     let affordable = near_complete || price <= gold - ctx.weights.warlord_reserve;
-    if !worth_it || !affordable {
+    // Worth it against the leader or a city about to be completed (the standings only when
+    // they decide).
+    let worth_it = || near_complete || seat == ctx.leader_for(view, view.me());
+    if !affordable || !worth_it() {
         return -10.0;
     }
     // After building: keep gold for my own city first.
