@@ -428,13 +428,15 @@ fn gather_need(d: &Decision) -> f32 {
         return -10.0;
     }
     let gold = view.my_gold() as i32;
-    let cheapest = d
-        .useful_hand()
-        .iter()
-        .map(|c| view.cost(c) as i32)
-        .min()
-        .unwrap_or(99);
-    if useful_cards >= 2 || gold < cheapest {
+    // The cheapest useful card only when it decides (one useful card).
+    let cheapest = || {
+        d.useful_hand()
+            .iter()
+            .map(|c| view.cost(c) as i32)
+            .min()
+            .unwrap_or(99)
+    };
+    if useful_cards >= 2 || gold < cheapest() {
         5.0
     } else if gold >= 6 {
         -3.0
