@@ -32,25 +32,20 @@ use crate::stats::record::GameRecord;
 #[derive(Clone, Copy, Default)]
 struct Seen {
     gold: u16,
-    /// Cards in hand: a hand's gain is the increase of its size.
-    cards: u16,
+    /// A hand's gain is the increase of its size.
+    hand: CardSet,
     city: CardSet,
-    /// The city's beautified districts.
-    beautified: CardSet,
-    /// `Rules::city_cost` of `city` and `beautified`.
+    /// `Rules::city_cost` of `city` with the beautified districts then.
     cost: u32,
 }
 
 impl Seen {
     fn of(rules: &Rules, state: &State, seat: usize) -> Seen {
-        let city = state.city[seat];
-        let beautified = city.intersection(state.beautified);
         Seen {
             gold: state.gold[seat],
-            cards: state.hand[seat].len() as u16,
-            city,
-            beautified,
-            cost: rules.city_cost(city, state.beautified),
+            hand: state.hand[seat],
+            city: state.city[seat],
+            cost: rules.city_cost(state.city[seat], state.beautified),
         }
     }
 }
@@ -72,6 +67,8 @@ pub struct Tally {
     credited: SeatSet,
     /// The credited seats' holdings after the last action.
     seen: [Seen; MAX_PLAYERS],
+    /// The beautified districts after the last action.
+    beautified: CardSet,
 }
 
 impl Tally {
@@ -87,6 +84,7 @@ impl Tally {
         for s in 0..state.players as usize {
             self.seen[s] = Seen::of(rules, state, s);
         }
+        self.beautified = state.beautified;
     }
 
     /// Counts what is known before `action` (by `seat`) is applied.
@@ -144,6 +142,9 @@ impl Tally {
     /// Credits what the credited seats gained since the last action and remembers their new
     /// holdings.
     fn credit_gains(&mut self, rules: &Rules, state: &State, record: &mut GameRecord) {
+        // Beautifying changes a city's cost without changing the city.
+        let beautified = state.beautified != self.beautified;
+        self.beautified = state.beautified;
         // The set's bits directly: its iterator costs more than the body here.
         let mut bits = self.credited.0;
         while bits != 0 {
@@ -151,24 +152,19 @@ impl Tally {
             bits &= bits - 1;
             let Some(c) = self.credit[s] else { continue };
             let (c, seen) = (c.index(), &mut self.seen[s]);
-            let gold = state.gold[s];
+            let (gold, hand, city) = (state.gold[s], state.hand[s], state.city[s]);
+            // Most actions change one seat's holdings, or none.
+            if gold == seen.gold && hand == seen.hand && city == seen.city && !beautified {
+                continue;
+            }
             record.turn_gold[c] += gold.saturating_sub(seen.gold) as u32;
-            seen.gold = gold;
-            let cards = state.hand[s].len() as u16;
-            record.turn_cards[c] += cards.saturating_sub(seen.cards) as u32;
-            seen.cards = cards;
-            let city = state.city[s];
-            let beautified = city.intersection(state.beautified);
-            if city != seen.city || beautified != seen.beautified {
+            record.turn_cards[c] += hand.len().saturating_sub(seen.hand.len()) as u32;
+            if city != seen.city || beautified {
                 let cost = rules.city_cost(city, state.beautified);
                 record.turn_points[c] += cost.saturating_sub(seen.cost);
-                *seen = Seen {
-                    cost,
-                    city,
-                    beautified,
-                    ..*seen
-                };
+                seen.cost = cost;
             }
+            (seen.gold, seen.hand, seen.city) = (gold, hand, city);
         }
     }
 }
