@@ -155,20 +155,20 @@ impl Standings {
         }
         // Each seat's leader is the best other seat, the last one among equals: the best seat
         // overall for everyone but itself, and the best of the rest for the best seat.
-        let last_best = |skip: Option<usize>| {
-            (0..players)
-                .filter(|&s| Some(s) != skip)
-                .reduce(|best, s| {
-                    if standing_of[s].total_cmp(&standing_of[best]).is_ge() {
-                        s
-                    } else {
-                        best
-                    }
-                })
-                .expect("an opponent")
-        };
-        let best = last_best(None);
-        let runner_up = last_best(Some(best));
+        // (Plain loops: this runs at most decisions, and iterator chains cost several times
+        // more here.)
+        let mut best = 0;
+        for s in 1..players {
+            if standing_of[s].total_cmp(&standing_of[best]).is_ge() {
+                best = s;
+            }
+        }
+        let mut runner_up = if best == 0 { 1 } else { 0 };
+        for s in runner_up + 1..players {
+            if s != best && standing_of[s].total_cmp(&standing_of[runner_up]).is_ge() {
+                runner_up = s;
+            }
+        }
         let mut leader_of = [Seat(0); 8];
         for (seat, slot) in leader_of.iter_mut().enumerate().take(players) {
             *slot = Seat(if seat == best { runner_up } else { best } as u8);
@@ -223,9 +223,15 @@ impl Context {
             for (t, count) in f.types.iter_mut().enumerate() {
                 *count = city.intersection(rules.by_type[t]).len() as u8;
             }
-            let others = (0..view.players()).map(Seat).filter(|&s| s != seat);
-            f.most_cards = others.clone().map(|s| view.hand_size(s)).max().unwrap_or(0) as f32;
-            f.richest_gold = others.map(|s| view.gold(s)).max().unwrap_or(0) as f32;
+            let (mut most_cards, mut richest_gold) = (0, 0);
+            for other in (0..view.players()).map(Seat) {
+                if other != seat {
+                    most_cards = most_cards.max(view.hand_size(other));
+                    richest_gold = richest_gold.max(view.gold(other));
+                }
+            }
+            f.most_cards = most_cards as f32;
+            f.richest_gold = richest_gold as f32;
             f
         })
     }
@@ -356,7 +362,8 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
         Action::ScholarDraw => 85.0,
         Action::Exchange(seat, theirs, mine) => {
             let gain = view.district_cost(theirs) as f32 - view.district_cost(mine) as f32;
-            if seat == ctx().leader_for(view, me) && gain > 0.0 {
+            // (The standings only when they decide.)
+            if gain > 0.0 && seat == ctx().leader_for(view, me) {
                 10.0 + gain
             } else {
                 -10.0
@@ -370,7 +377,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             let cost = view.district_cost(card) as f32;
             let rules = view.rules();
             let near_complete = rules.complete_city as f32 - view.city(seat).len() as f32 <= 1.0;
-            if seat != me && (seat == ctx().leader_for(view, me) || near_complete) && cost >= 4.0 {
+            if seat != me && cost >= 4.0 && (near_complete || seat == ctx().leader_for(view, me)) {
                 20.0 + cost - 3.0 + if near_complete { 10.0 } else { 0.0 }
             } else {
                 -10.0
@@ -433,13 +440,15 @@ fn gather_need(d: &Decision) -> f32 {
         return -10.0;
     }
     let gold = view.my_gold() as i32;
-    let cheapest = d
-        .useful_hand()
-        .iter()
-        .map(|c| view.cost(c) as i32)
-        .min()
-        .unwrap_or(99);
-    if useful_cards >= 2 || gold < cheapest {
+    // The cheapest useful card only when it decides (one useful card).
+    let cheapest = || {
+        d.useful_hand()
+            .iter()
+            .map(|c| view.cost(c) as i32)
+            .min()
+            .unwrap_or(99)
+    };
+    if useful_cards >= 2 || gold < cheapest() {
         5.0
     } else if gold >= 6 {
         -3.0
@@ -576,9 +585,16 @@ fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
             1.5 + 2.0 * builds + if hand <= 1.0 { 1.5 } else { 0.0 }
         }
         Character::Warlord => {
-            let leader = ctx.leader_for(view, seat);
-            let leader_to_complete = rules.complete_city as f32 - view.city(leader).len() as f32;
-            let threat = if leader_to_complete <= 2.0 { 3.0 } else { 0.0 };
+            // A threat when the leader's city is two districts from complete. The leader is
+            // another seat: while no other city is that close, there is no threat whoever
+            // leads, and the standings (the dearest part of a pick) are not needed.
+            let near = |s: Seat| rules.complete_city as f32 - view.city(s).len() as f32 <= 2.0;
+            let any_near = (0..view.players()).map(Seat).any(|s| s != seat && near(s));
+            let threat = if any_near && near(ctx.leader_for(view, seat)) {
+                3.0
+            } else {
+                0.0
+            };
             2.0 + count_type(facts, DistrictType::Military) + threat
         }
         Character::Witch => 3.0 + catch_up(0.1),
@@ -653,12 +669,13 @@ fn destroy_value(view: &View, ctx: &Context, seat: Seat, card: CardId) -> f32 {
     let cost = rules.card(card).cost as f32;
     let price = (cost - 1.0).max(0.0);
     let gold = view.my_gold() as f32;
-    let is_leader = seat == ctx.leader_for(view, view.me());
     let near_complete = rules.complete_city as f32 - view.city(seat).len() as f32 <= 1.0;
-    let worth_it = is_leader || near_complete;
     // Unless a city is about to be completed, keep some gold in reserve.
     let affordable = near_complete || price <= gold - ctx.weights.warlord_reserve;
-    if !worth_it || !affordable {
+    // Worth it against the leader or a city about to be completed (the standings only when
+    // they decide).
+    let worth_it = || near_complete || seat == ctx.leader_for(view, view.me());
+    if !affordable || !worth_it() {
         return -10.0;
     }
     // After building: keep gold for my own city first.

@@ -56,9 +56,18 @@ impl AnyBot {
 
 impl Bot for AnyBot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
+        if self.ban.is_empty() {
+            return self.bot.decide(view, legal);
+        }
         let mut buffer = [Action::TakeGold; ban::BUFFER];
         let legal = self.ban.restricted(view.cast(), legal, &mut buffer);
-        match &mut self.bot {
+        self.bot.decide(view, legal)
+    }
+}
+
+impl Built {
+    fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
+        match self {
             Built::Random(bot) => bot.decide(view, legal),
             Built::Heuristic(bot) => bot.decide(view, legal),
             Built::Ismcts(bot) => bot.decide(view, legal),

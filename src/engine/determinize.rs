@@ -71,38 +71,33 @@ fn deal_unknown_cards(state: &State, me: Seat, rng: &mut GameRng, out: &mut Stat
     rng.shuffle(&mut pool[..n]);
 
     // Back into the same places, in the same order: each place gets as many as it gave.
-    let mut next = pool[..n].iter().copied();
-    let mut refill = |place: CardSet| {
+    let mut next = pool[..n].iter();
+    let refill = |place: CardSet, next: &mut std::slice::Iter<CardId>| {
         let mut set = place.intersection(known);
         for _ in 0..place.minus(known).len() {
-            set.insert(next.next().expect("as many cards as places"));
+            set.insert(*next.next().expect("as many cards as places"));
         }
         set
     };
     for seat in state.seats_from(me).skip(1) {
-        out.hand[seat.index()] = refill(state.hand[seat.index()]);
+        out.hand[seat.index()] = refill(state.hand[seat.index()], &mut next);
     }
+    // A deck position takes the next card directly (a place of one card).
     for position in 0..state.deck.len() {
         if !known.contains(state.deck.get(position)) {
-            let card = refill(CardSet::EMPTY.union(single(state.deck.get(position))));
-            out.deck.set(position, card.first().expect("one card"));
+            out.deck
+                .set(position, *next.next().expect("as many cards as places"));
         }
     }
-    out.museum = refill(state.museum);
+    out.museum = refill(state.museum, &mut next);
     if !pending.is_empty() {
-        let cards = refill(pending);
+        let cards = refill(pending, &mut next);
         match &mut out.turn.pending {
             Pending::Keep { drawn, .. } => *drawn = cards,
             Pending::MagicianDiscard { cards: set } => *set = cards,
             _ => unreachable!("hidden pending cards are drawn or set aside"),
         }
     }
-}
-
-fn single(card: CardId) -> CardSet {
-    let mut set = CardSet::EMPTY;
-    set.insert(card);
-    set
 }
 
 /// What the public information says of a character's holder after the selection.

@@ -25,13 +25,17 @@ impl GameRng {
     /// A uniform number in `0..n` (Lemire's method with rejection); `n` must be positive.
     pub fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let product = self.0.next_u32() as u64 * n as u64;
-            if (product as u32) >= threshold {
-                return (product >> 32) as u32;
+        let mut product = self.0.next_u32() as u64 * n as u64;
+        // A draw is rejected when its low half is below 2^32 mod n, which is below n: the
+        // division that finds that threshold is needed only when the low half is below n
+        // (Lemire's "nearly divisionless" form; the same draws and results).
+        if (product as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (product as u32) < threshold {
+                product = self.0.next_u32() as u64 * n as u64;
             }
         }
+        (product >> 32) as u32
     }
 
     /// Fisher-Yates shuffle.

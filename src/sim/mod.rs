@@ -84,7 +84,7 @@ pub fn play_observed(
     }
     let mut state = new_game(rules, seed);
     let mut record = GameRecord::new(rules.players, state.first_crown);
-    let mut tally = Tally::new(&state);
+    let mut tally = Tally::new();
     while let Some(seat) = to_move(&state) {
         legal_actions(rules, &state, legal);
         let bot = players[seat.index()].as_mut().expect("a bot per seat");

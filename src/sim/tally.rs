@@ -22,31 +22,36 @@
 use crate::engine::action::Action;
 use crate::engine::ids::{Character, District, Rank, Seat};
 use crate::engine::rules::Rules;
-use crate::engine::sets::{CardSet, RankSet};
+use crate::engine::sets::{CardSet, RankSet, SeatSet};
 use crate::engine::state::{MAX_PLAYERS, Pending, Phase, State, TurnMode};
 use crate::stats::record::GameRecord;
 
-/// What the players have, as last counted: each action's gains are the differences.
-#[derive(Clone, Copy)]
-struct Holdings {
-    gold: [u16; MAX_PLAYERS],
-    hand: [CardSet; MAX_PLAYERS],
-    city: [CardSet; MAX_PLAYERS],
-    beautified: CardSet,
+/// What one credited seat had after the last action, as far as its gains need: each
+/// action's gains are the differences. Only seats whose gains count for a character are
+/// followed (from the moment their turn starts): the others' changes are never credited.
+#[derive(Clone, Copy, Default)]
+struct Seen {
+    gold: u16,
+    /// A hand's gain is the increase of its size.
+    hand: CardSet,
+    city: CardSet,
+    /// `Rules::city_cost` of `city` with the beautified districts then.
+    cost: u32,
 }
 
-impl Holdings {
-    fn of(state: &State) -> Holdings {
-        Holdings {
-            gold: state.gold,
-            hand: state.hand,
-            city: state.city,
-            beautified: state.beautified,
+impl Seen {
+    fn of(rules: &Rules, state: &State, seat: usize) -> Seen {
+        Seen {
+            gold: state.gold[seat],
+            hand: state.hand[seat],
+            city: state.city[seat],
+            cost: rules.city_cost(state.city[seat], state.beautified),
         }
     }
 }
 
 /// The counting state of one game in progress.
+#[derive(Default)]
 pub struct Tally {
     /// The round whose picks were counted.
     picks_noted: u16,
@@ -58,27 +63,28 @@ pub struct Tally {
     credit_round: u16,
     /// The character each seat's gains count for this round.
     credit: [Option<Character>; MAX_PLAYERS],
-    /// The players' holdings after the last action.
-    seen: Holdings,
+    /// The seats with a `credit` this round.
+    credited: SeatSet,
+    /// The credited seats' holdings after the last action.
+    seen: [Seen; MAX_PLAYERS],
+    /// The beautified districts after the last action.
+    beautified: CardSet,
 }
 
 impl Tally {
-    /// Starts counting a game at `state` (a new game, or a position set up by a test).
-    pub fn new(state: &State) -> Tally {
-        Tally {
-            picks_noted: 0,
-            offered: RankSet::EMPTY,
-            turn: None,
-            credit_round: 0,
-            credit: [None; MAX_PLAYERS],
-            seen: Holdings::of(state),
-        }
+    /// Starts counting a game (a new game, or a position set up by a test): nothing is
+    /// credited before the first turn starts.
+    pub fn new() -> Tally {
+        Tally::default()
     }
 
     /// Takes `state` as it is without counting what changed: for positions changed outside
     /// the game's actions (tests setting up a scenario).
-    pub fn resync(&mut self, state: &State) {
-        self.seen = Holdings::of(state);
+    pub fn resync(&mut self, rules: &Rules, state: &State) {
+        for s in 0..state.players as usize {
+            self.seen[s] = Seen::of(rules, state, s);
+        }
+        self.beautified = state.beautified;
     }
 
     /// Counts what is known before `action` (by `seat`) is applied.
@@ -114,6 +120,7 @@ impl Tally {
         if state.round != self.credit_round {
             self.credit_round = state.round;
             self.credit = [None; MAX_PLAYERS];
+            self.credited = SeatSet::EMPTY;
         }
         if state.phase == Phase::Turns {
             let t = &state.turn;
@@ -124,50 +131,40 @@ impl Tally {
                     && let Some(c) = state.character(t.rank)
                 {
                     self.credit[t.seat.index()] = Some(c);
+                    self.credited.insert(t.seat);
+                    self.seen[t.seat.index()] = Seen::of(rules, state, t.seat.index());
                     record.turns[c.index()] += 1;
                 }
             }
         }
     }
 
-    /// Credits what the credited seats gained since the last action and remembers the new
-    /// holdings. Whole arrays are compared first: most actions change one kind of holding of
-    /// one seat, or nothing.
+    /// Credits what the credited seats gained since the last action and remembers their new
+    /// holdings.
     fn credit_gains(&mut self, rules: &Rules, state: &State, record: &mut GameRecord) {
-        let (seen, credit) = (&mut self.seen, &self.credit);
-        let players = state.players as usize;
-        let credited = |s: usize| credit[s].map(Character::index);
-        if state.gold != seen.gold {
-            for s in 0..players {
-                if let Some(c) = credited(s) {
-                    record.turn_gold[c] += state.gold[s].saturating_sub(seen.gold[s]) as u32;
-                }
+        // Beautifying changes a city's cost without changing the city.
+        let beautified = state.beautified != self.beautified;
+        self.beautified = state.beautified;
+        // The set's bits directly: its iterator costs more than the body here.
+        let mut bits = self.credited.0;
+        while bits != 0 {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let Some(c) = self.credit[s] else { continue };
+            let (c, seen) = (c.index(), &mut self.seen[s]);
+            let (gold, hand, city) = (state.gold[s], state.hand[s], state.city[s]);
+            // Most actions change one seat's holdings, or none.
+            if gold == seen.gold && hand == seen.hand && city == seen.city && !beautified {
+                continue;
             }
-            seen.gold = state.gold;
-        }
-        if state.hand != seen.hand {
-            for s in 0..players {
-                if let Some(c) = credited(s)
-                    && state.hand[s] != seen.hand[s]
-                {
-                    let (now, was) = (state.hand[s].len(), seen.hand[s].len());
-                    record.turn_cards[c] += now.saturating_sub(was) as u32;
-                }
+            record.turn_gold[c] += gold.saturating_sub(seen.gold) as u32;
+            record.turn_cards[c] += hand.len().saturating_sub(seen.hand.len()) as u32;
+            if city != seen.city || beautified {
+                let cost = rules.city_cost(city, state.beautified);
+                record.turn_points[c] += cost.saturating_sub(seen.cost);
+                seen.cost = cost;
             }
-            seen.hand = state.hand;
-        }
-        if state.city != seen.city || state.beautified != seen.beautified {
-            for s in 0..players {
-                if let Some(c) = credited(s)
-                    && (state.city[s] != seen.city[s] || state.beautified != seen.beautified)
-                {
-                    let now = rules.city_cost(state.city[s], state.beautified);
-                    let was = rules.city_cost(seen.city[s], seen.beautified);
-                    record.turn_points[c] += now.saturating_sub(was);
-                }
-            }
-            seen.city = state.city;
-            seen.beautified = state.beautified;
+            (seen.gold, seen.hand, seen.city) = (gold, hand, city);
         }
     }
 }

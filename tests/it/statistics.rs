@@ -26,7 +26,7 @@ impl Counted {
         arrange_draft(&mut state, Seat(0), &[], &[ASSASSIN]);
         let record = GameRecord::new(4, state.first_crown);
         let mut game = Counted {
-            tally: Tally::new(&state),
+            tally: Tally::new(),
             rules,
             state,
             record,
@@ -90,7 +90,7 @@ fn draft_availability_and_pick_positions() {
 fn robbed_gold_counts_for_the_thief() {
     let mut game = Counted::drafted([THIEF, KING, MERCHANT, WARLORD]);
     game.state.gold = [0, 3, 5, 4, 0, 0, 0, 0];
-    game.tally.resync(&game.state);
+    game.tally.resync(&game.rules, &game.state);
     game.act(Action::TakeGold); // +2 for the Thief
     game.act(Action::Rob(MERCHANT));
     game.act(Action::EndTurn);
@@ -119,7 +119,7 @@ fn builds_count_points_and_rounds_and_kept_cards_count() {
     let rules = game.rules.clone();
     set_hand(&rules, &mut game.state, Seat(0), &[District::Castle]);
     game.state.gold[0] = 4;
-    game.tally.resync(&game.state);
+    game.tally.resync(&game.rules, &game.state);
     game.act(Action::DrawCards);
     let kept = match legal(&rules, &game.state)[0] {
         keep @ Action::Keep(_) => keep,
@@ -152,7 +152,7 @@ fn a_killed_character_is_counted_and_plays_no_turn() {
     arrange_draft(&mut state, Seat(0), &[], &[THIEF]);
     let mut game = Counted {
         record: GameRecord::new(4, state.first_crown),
-        tally: Tally::new(&state),
+        tally: Tally::new(),
         rules,
         state,
     };
