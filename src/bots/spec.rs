@@ -21,6 +21,15 @@ use std::fmt;
 /// Names of the built-in bots.
 pub const BOT_NAMES: [&str; 4] = ["random", "heuristic", "policy", "ismcts"];
 
+/// The refusal of a parameter a bot does not have, listing those it has.
+pub(crate) fn unknown_parameter(key: &str, known: &[&str]) -> String {
+    format!(
+        "unknown parameter \"{key}\" (known: {}){}",
+        known.join(", "),
+        did_you_mean(key, known.iter().copied())
+    )
+}
+
 /// One bot with its parameters, and the characters it may not pick.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotSpec {

@@ -114,13 +114,7 @@ impl IsmctsParams {
                 }
                 self.scale = s;
             }
-            _ => {
-                return Err(format!(
-                    "unknown parameter \"{key}\" (known: {}){}",
-                    KEYS.join(", "),
-                    crate::config::suggest::did_you_mean(key, KEYS)
-                ));
-            }
+            _ => return Err(crate::bots::spec::unknown_parameter(key, &KEYS)),
         }
         Ok(())
     }

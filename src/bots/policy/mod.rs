@@ -68,13 +68,7 @@ impl PolicyParams {
                     .ok_or_else(|| format!("temp={value}: must be a number, 0 or more"))?;
                 self.temp = Temperature(t);
             }
-            _ => {
-                return Err(format!(
-                    "unknown parameter \"{key}\" (known: {}){}",
-                    KEYS.join(", "),
-                    crate::config::suggest::did_you_mean(key, KEYS)
-                ));
-            }
+            _ => return Err(crate::bots::spec::unknown_parameter(key, &KEYS)),
         }
         Ok(())
     }
