@@ -1,5 +1,5 @@
-//! Engine and bot throughput on fixed seeds: whole games per second (random and heuristic
-//! bots, 5 players, three presets), and legal-action generation and applying actions over
+//! Engine and bot throughput on fixed seeds: whole games per second (random, heuristic and
+//! policy bots, 5 players, three presets), and legal-action generation and applying actions over
 //! the positions of recorded games.
 
 use citadels_sim::bots::BotSpec;
@@ -27,6 +27,7 @@ fn games(c: &mut Criterion) {
     let cases = [
         ("first-game", BotSpec::random()),
         ("first-game", BotSpec::heuristic()),
+        ("first-game", BotSpec::parse("policy").expect("the policy bot")),
         ("all-characters", BotSpec::heuristic()),
         ("all-districts", BotSpec::heuristic()),
     ];
