@@ -27,7 +27,10 @@ fn games(c: &mut Criterion) {
     let cases = [
         ("first-game", BotSpec::random()),
         ("first-game", BotSpec::heuristic()),
-        ("first-game", BotSpec::parse("policy").expect("the policy bot")),
+        (
+            "first-game",
+            BotSpec::parse("policy").expect("the policy bot"),
+        ),
         ("all-characters", BotSpec::heuristic()),
         ("all-districts", BotSpec::heuristic()),
     ];
