@@ -2,7 +2,8 @@
 //! `arena.csv`, a summary and a manifest.
 
 use super::{
-    AppError, check_out, failed, input, load_config, lock_out, parse_one_bot, threads, write_folder,
+    AppError, check_out, failed, input, load_config, lock_out, parse_one_bot, speed_line, threads,
+    write_and_show,
 };
 use crate::cli::ArenaArgs;
 use crate::progress::Progress;
@@ -96,17 +97,8 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
     let files = render()
         .context("cannot render the reports")
         .map_err(failed)?;
-    // The existing folder may have changed while the games were played.
-    write_folder(&out, args.force, &files)?;
-    println!("reports written to {}", out.display());
-    if !args.quiet {
-        println!();
-        print!("{summary}");
-    }
+    write_and_show(&out, args.force, args.quiet, &files, &summary)?;
     let games = args.deals * games_per_deal;
-    eprintln!(
-        "{games} games in {elapsed:.1} s: {:.0} games/s on {threads} threads",
-        games as f64 / elapsed.max(1e-9)
-    );
+    eprintln!("{}", speed_line(games, elapsed, threads));
     Ok(())
 }

@@ -369,6 +369,14 @@ fn write_and_show(
     Ok(())
 }
 
+/// The closing line of a command that played games: how many, how long, how fast.
+fn speed_line(games: u64, elapsed: f64, threads: usize) -> String {
+    format!(
+        "{games} games in {elapsed:.1} s: {:.0} games/s on {threads} threads",
+        games as f64 / elapsed.max(1e-9)
+    )
+}
+
 /// One bot spec from a flag (`--hero`, `--field`): exactly one, `heuristic` starting from
 /// the config's weights.
 fn parse_one_bot(flag: &str, text: &str, config: &RunConfig) -> Result<BotSpec, AppError> {

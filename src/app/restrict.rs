@@ -5,8 +5,8 @@
 //! and `report.html`.
 
 use super::{
-    AppError, check_out, default_out, failed, input, load_config, parse_one_bot, threads,
-    write_folder,
+    AppError, check_out, default_out, failed, input, load_config, parse_one_bot, speed_line,
+    threads, write_and_show,
 };
 use crate::cli::RestrictArgs;
 use crate::progress::Progress;
@@ -153,15 +153,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
     let files = render()
         .context("cannot render the reports")
         .map_err(failed)?;
-    write_folder(&out, args.force, &files)?;
-    println!("reports written to {}", out.display());
-    if !args.quiet {
-        println!();
-        print!("{summary}");
-    }
-    eprintln!(
-        "{total} games in {elapsed:.1} s: {:.0} games/s on {threads} threads",
-        total as f64 / elapsed.max(1e-9)
-    );
+    write_and_show(&out, args.force, args.quiet, &files, &summary)?;
+    eprintln!("{}", speed_line(total, elapsed, threads));
     Ok(())
 }
