@@ -119,6 +119,56 @@ fn train_is_reproducible_and_its_file_is_played() {
     );
 }
 
+/// `ismcts:rollout=policy` searches with the policy as its model: the same seed then plays
+/// other games than the default heuristic model, and reports name the spec.
+#[test]
+fn the_search_can_roll_out_with_the_policy() {
+    let rules = load_preset("first-game").unwrap().rules(4).unwrap();
+    let with = |spec: &str| {
+        let bot = BotSpec::parse(spec).unwrap();
+        play_game(
+            &rules,
+            game_seed(4, 4, 0),
+            &[
+                bot,
+                BotSpec::heuristic(),
+                BotSpec::heuristic(),
+                BotSpec::heuristic(),
+            ],
+        )
+    };
+    let policy = with("ismcts:iters=30:rollout=policy");
+    assert_ne!(
+        policy,
+        with("ismcts:iters=30"),
+        "the model changes the search's play"
+    );
+    assert_eq!(
+        policy,
+        with("ismcts:iters=30:rollout=policy"),
+        "and is deterministic"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = output(&[
+        "run",
+        "--players",
+        "4",
+        "--games",
+        "1",
+        "--quiet",
+        "--bots",
+        "ismcts:iters=20:rollout=policy,heuristic,heuristic,heuristic",
+        "--out",
+        dir.path().join("r").to_str().unwrap(),
+    ]);
+    assert_success(&out, "rollout=policy");
+    let manifest = std::fs::read_to_string(dir.path().join("r/manifest.toml")).unwrap();
+    assert!(
+        manifest.contains("ismcts:iters=20:rollout=policy"),
+        "{manifest}"
+    );
+}
+
 #[test]
 fn bad_weights_and_outputs_are_refused_by_name() {
     let dir = tempfile::tempdir().unwrap();

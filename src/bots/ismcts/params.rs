@@ -165,5 +165,16 @@ mod tests {
         assert!(p.set("prior", "-0.1").is_err());
         p.set("prior", "0").unwrap();
         assert_eq!(p.to_string(), "ismcts:iters=4000:c=0.5:prior=0");
+        p.set("rollout", "policy").unwrap();
+        assert_eq!(p.rollout, Rollout::Policy);
+        assert_eq!(
+            p.to_string(),
+            "ismcts:iters=4000:c=0.5:prior=0:rollout=policy"
+        );
+        let e = p.set("rollout", "polcy").unwrap_err();
+        assert!(
+            e.contains("rollout=polcy") && e.contains("\"policy\""),
+            "{e}"
+        );
     }
 }
