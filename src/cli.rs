@@ -60,9 +60,22 @@ pub struct TrainArgs {
     #[arg(long, value_name = "N", default_value = "400", allow_negative_numbers = true,
           value_parser = parse_positive)]
     pub games: u64,
-    /// The bot whose choices the policy learns (every seat of its games).
+    /// The bot whose choices the policy learns. A searching teacher's targets are its
+    /// visit shares; another's, its choice.
     #[arg(long, value_name = "SPEC", default_value = "ismcts:iters=300")]
     pub teacher: String,
+    /// Play the games with this bot in every seat instead of the teacher, and record the
+    /// teacher's answer at each of its decisions (DAgger: the data covers the positions the
+    /// student reaches).
+    #[arg(long, value_name = "SPEC")]
+    pub student: Option<String>,
+    /// Also write the recorded decisions into FILE, for later fits with --data.
+    #[arg(long, value_name = "FILE")]
+    pub save_data: Option<PathBuf>,
+    /// Fit the decisions of these data files (from --save-data; repeat the flag to join
+    /// files) instead of playing games.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["teacher", "student", "games", "players", "seed", "save_data", "preset", "config", "replace", "edition"])]
+    pub data: Vec<PathBuf>,
     /// Passes of the fit over the data (full-batch Adam steps).
     #[arg(long, value_name = "N", default_value = "300", allow_negative_numbers = true,
           value_parser = parse_epochs)]

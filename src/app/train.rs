@@ -9,24 +9,26 @@ use crate::progress::Progress;
 use crate::report::folder::StagedFile;
 use crate::train::data::Dataset;
 use crate::train::fit::{Fit, FitOptions, fit, measure};
-use crate::train::teacher_games;
+use crate::train::{file, teacher_games};
 use anyhow::anyhow;
 use serde::Serialize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-/// How a weights file was made: the `[manifest]` table `train` writes.
+/// How a weights file was made: the `[manifest]` table `train` writes. The games' fields
+/// are those of this command's games; from `--data`, the files and the commands that made
+/// them instead.
 #[derive(Serialize)]
 struct TrainManifest {
     command: String,
     version: &'static str,
-    config: String,
-    edition: String,
-    players: String,
-    teacher: String,
-    games_per_player_count: u64,
-    seed: u64,
+    #[serde(flatten)]
+    games: Option<GamesMade>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    data_files: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    data_commands: Vec<String>,
     features: usize,
     training_decisions: usize,
     validation_decisions: usize,
@@ -42,39 +44,44 @@ struct TrainManifest {
     seconds: f64,
 }
 
+/// The games that gave the decisions: in the weights' manifest, and as the `[made]` table
+/// of a data file.
+#[derive(Serialize)]
+struct GamesMade {
+    config: String,
+    edition: String,
+    players: String,
+    teacher: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    student: Option<String>,
+    games_per_player_count: u64,
+    seed: u64,
+}
+
 pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppError> {
-    let config = load_config(&args.setup)?;
-    let teacher = parse_one_bot("--teacher", &args.teacher, &config)?;
-    let mut counts = Vec::new();
-    for players in args.players.counts() {
-        counts.push(config.rules(players).map_err(input)?);
-    }
-    let out = args.out.clone().unwrap_or_else(|| {
-        let stem = default_out(&args.setup.source);
-        let name = stem
-            .file_name()
-            .map_or_else(|| "policy".into(), |n| n.to_string_lossy().into_owned());
-        stem.with_file_name(format!("{name}-policy.toml"))
-    });
-    check_weights_out(&out, args.force)?;
+    let started = Instant::now();
+    let (data, games, data_commands) = if args.data.is_empty() {
+        let (data, games) = play(args, &command_line)?;
+        (data, Some(games), Vec::new())
+    } else {
+        check_weights_out(&out_file(args), args.force)?;
+        let mut all = Dataset::default();
+        let mut commands = Vec::new();
+        for path in &args.data {
+            let (part, made) = file::read(path)
+                .map_err(|why| input(anyhow!("--data {}: {why}", path.display())))?;
+            all.append(&part);
+            let command = made.get("command").and_then(|c| c.as_str());
+            commands.push(command.unwrap_or("(unknown)").to_string());
+        }
+        (all, None, commands)
+    };
+    let out = out_file(args);
     let threads = threads(args.threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| failed(anyhow!("cannot start the worker threads: {e}")))?;
-
-    let started = Instant::now();
-    let progress = Progress::new(args.games * counts.len() as u64, 0, args.quiet);
-    let done = AtomicU64::new(0);
-    let mut data = Dataset::default();
-    for rules in &counts {
-        progress.start_count(rules.players);
-        let part = teacher_games(rules, &teacher, args.games, args.seed, threads, &|| {
-            progress.set_position(done.fetch_add(1, Ordering::Relaxed) + 1)
-        });
-        data.append(&part);
-    }
-    progress.finish();
 
     let options = FitOptions {
         epochs: args.epochs,
@@ -98,12 +105,9 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
     let manifest = TrainManifest {
         command: command_line,
         version: env!("CARGO_PKG_VERSION"),
-        config: config.source.clone(),
-        edition: config.edition.name().to_string(),
-        players: args.players.to_string(),
-        teacher: teacher.to_string(),
-        games_per_player_count: args.games,
-        seed: args.seed,
+        games,
+        data_files: args.data.iter().map(|p| p.display().to_string()).collect(),
+        data_commands,
         features: FEATURES,
         training_decisions: trained.decisions,
         validation_decisions: held.decisions,
@@ -123,7 +127,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         values: fitted,
         source: out.display().to_string(),
     };
-    write_weights(&out, &weights.to_text(&manifest_text))?;
+    write_file(&out, weights.to_text(&manifest_text).as_bytes())?;
     println!("weights written to {}", out.display());
     if !args.quiet {
         print_fit(&data, &heuristic, &held, &trained, &manifest);
@@ -131,17 +135,93 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
     Ok(())
 }
 
+/// The weights file: `--out`, else reports/<preset name or config file stem>-policy.toml.
+fn out_file(args: &TrainArgs) -> PathBuf {
+    args.out.clone().unwrap_or_else(|| {
+        let stem = default_out(&args.setup.source);
+        let name = stem
+            .file_name()
+            .map_or_else(|| "policy".into(), |n| n.to_string_lossy().into_owned());
+        stem.with_file_name(format!("{name}-policy.toml"))
+    })
+}
+
+/// Plays the games of `args` and records the teacher's decisions (and writes them into
+/// `--save-data` if asked).
+fn play(args: &TrainArgs, command_line: &str) -> Result<(Dataset, GamesMade), AppError> {
+    let config = load_config(&args.setup)?;
+    let teacher = parse_one_bot("--teacher", &args.teacher, &config)?;
+    let student = match &args.student {
+        Some(text) => Some(parse_one_bot("--student", text, &config)?),
+        None => None,
+    };
+    let mut counts = Vec::new();
+    for players in args.players.counts() {
+        counts.push(config.rules(players).map_err(input)?);
+    }
+    check_weights_out(&out_file(args), args.force)?;
+    if let Some(path) = &args.save_data {
+        check_data_out(path, args.force)?;
+    }
+    let threads = threads(args.threads);
+    let progress = Progress::new(args.games * counts.len() as u64, 0, args.quiet);
+    let done = AtomicU64::new(0);
+    let mut data = Dataset::default();
+    for rules in &counts {
+        progress.start_count(rules.players);
+        let part = teacher_games(
+            rules,
+            &teacher,
+            student.as_ref(),
+            args.games,
+            args.seed,
+            threads,
+            &|| progress.set_position(done.fetch_add(1, Ordering::Relaxed) + 1),
+        );
+        data.append(&part);
+    }
+    progress.finish();
+    let games = GamesMade {
+        config: config.source.clone(),
+        edition: config.edition.name().to_string(),
+        players: args.players.to_string(),
+        teacher: teacher.to_string(),
+        student: student.map(|s| s.to_string()),
+        games_per_player_count: args.games,
+        seed: args.seed,
+    };
+    if let Some(path) = &args.save_data {
+        let mut made =
+            toml::Table::try_from(&games).map_err(|e| failed(anyhow!("the data's header: {e}")))?;
+        made.insert("command".into(), command_line.into());
+        made.insert("version".into(), env!("CARGO_PKG_VERSION").into());
+        made.insert("decisions".into(), (data.decisions() as i64).into());
+        write_file(path, &file::to_bytes(&data, &made))?;
+        println!("training data written to {}", path.display());
+    }
+    Ok((data, games))
+}
+
 fn round(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
 fn print_fit(data: &Dataset, heuristic: &Fit, held: &Fit, trained: &Fit, m: &TrainManifest) {
+    let source = match &m.games {
+        Some(g) => format!(
+            "{} games per player count of {}{}",
+            g.games_per_player_count,
+            g.teacher,
+            g.student
+                .as_ref()
+                .map_or(String::new(), |s| format!(", played by {s}"))
+        ),
+        None => m.data_files.join(", "),
+    };
     println!(
-        "\n{} decisions with a choice ({} actions) from {} games per player count of {}",
+        "\n{} decisions with a choice ({} actions) from {source}",
         data.decisions(),
         data.actions(),
-        m.games_per_player_count,
-        m.teacher
     );
     println!(
         "teacher's move predicted (best score), games kept out of the fit: {:.1}% \
@@ -163,7 +243,30 @@ fn print_fit(data: &Dataset, heuristic: &Fit, held: &Fit, trained: &Fit, m: &Tra
 /// Refuses, before any game, an `--out` that is a folder, sits in a missing folder, or is a
 /// file other than a weights file (unless `--force`).
 fn check_weights_out(out: &Path, force: bool) -> Result<(), AppError> {
-    let refuse = |why: String| input(anyhow!("--out {}: {why}", out.display()));
+    let is_weights = |path: &Path| {
+        std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| text.parse::<toml::Table>().ok())
+            .and_then(|t| t.get("policy")?.get("format")?.as_integer())
+            == Some(FORMAT)
+    };
+    check_out("--out", out, force, "a weights file", &is_weights)
+}
+
+/// The same for `--save-data`: an existing file must be a training data file.
+fn check_data_out(out: &Path, force: bool) -> Result<(), AppError> {
+    let is_data = |path: &Path| file::read(path).is_ok();
+    check_out("--save-data", out, force, "a training data file", &is_data)
+}
+
+fn check_out(
+    flag: &str,
+    out: &Path,
+    force: bool,
+    what: &str,
+    is_ours: &dyn Fn(&Path) -> bool,
+) -> Result<(), AppError> {
+    let refuse = |why: String| input(anyhow!("{flag} {}: {why}", out.display()));
     if out.is_dir() {
         return Err(refuse("is a folder; give a file name".into()));
     }
@@ -176,31 +279,21 @@ fn check_weights_out(out: &Path, force: bool) -> Result<(), AppError> {
             parent.display()
         )));
     }
-    if out.exists() && !force {
-        let text = std::fs::read_to_string(out).unwrap_or_default();
-        let is_weights = text
-            .parse::<toml::Table>()
-            .ok()
-            .and_then(|t| t.get("policy")?.get("format")?.as_integer())
-            == Some(FORMAT);
-        if !is_weights {
-            return Err(refuse(
-                "exists and is not a weights file; give --force to replace it".into(),
-            ));
-        }
+    if out.exists() && !force && !is_ours(out) {
+        return Err(refuse(format!(
+            "exists and is not {what}; give --force to replace it"
+        )));
     }
     Ok(())
 }
 
 /// Writes the file whole or not at all (a staged file renamed into place).
-fn write_weights(out: &Path, text: &str) -> Result<(), AppError> {
+fn write_file(out: &Path, bytes: &[u8]) -> Result<(), AppError> {
     let fail = |e: std::io::Error| failed(anyhow!("cannot write {}: {e}", out.display()));
     if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).map_err(fail)?;
     }
     let mut file = StagedFile::create(out).map_err(fail)?;
-    for line in text.lines() {
-        file.write_line(line).map_err(fail)?;
-    }
+    file.write_bytes(bytes).map_err(fail)?;
     file.commit().map_err(fail)
 }

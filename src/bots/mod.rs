@@ -54,6 +54,17 @@ impl AnyBot {
     }
 }
 
+impl AnyBot {
+    /// The search's root after its last decision: (move, visits, mean reward) of each child;
+    /// `None` for a bot that does not search. For training targets; allocates.
+    pub fn search_visits(&self) -> Option<Vec<(Action, u32, f64)>> {
+        match &self.bot {
+            Built::Ismcts(bot) => Some(bot.root_children()),
+            _ => None,
+        }
+    }
+}
+
 impl Bot for AnyBot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
         if self.ban.is_empty() {

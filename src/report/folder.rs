@@ -236,13 +236,18 @@ impl StagedFile {
 
     /// Writes `line` and a newline.
     pub fn write_line(&mut self, line: &str) -> io::Result<()> {
+        self.write_bytes(line.as_bytes())?;
+        self.write_bytes(b"\n")
+    }
+
+    /// Writes `bytes` as they are.
+    pub fn write_bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
         use io::Write;
         let writer = self
             .writer
             .as_mut()
             .ok_or_else(|| io::Error::other("closed"))?;
-        writer.write_all(line.as_bytes())?;
-        writer.write_all(b"\n")
+        writer.write_all(bytes)
     }
 
     /// Flushes the file and renames it to its target, replacing any file there.

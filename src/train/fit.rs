@@ -1,6 +1,7 @@
-//! The fit: the weights that make the teacher's choices most likely under the policy's
-//! softmax (multinomial logistic regression, "conditional logit"), with an L2 penalty, by
-//! full-batch Adam (Kingma and Ba 2015) from the heuristic alone.
+//! The fit: the weights whose softmax over each decision's actions is nearest the teacher's
+//! shares (cross-entropy; with all of a decision on the teacher's choice this is the
+//! multinomial logistic regression, "conditional logit", of its choices), with an L2
+//! penalty, by full-batch Adam (Kingma and Ba 2015) from the heuristic alone.
 //!
 //! Deterministic whatever the thread count: the gradient is summed per fixed block of
 //! decisions, and the blocks' sums are added in order.
@@ -18,8 +19,8 @@ pub struct FitOptions {
     pub learning_rate: f64,
 }
 
-/// How well weights predict the teacher: mean negative log-likelihood of its choices, and
-/// the share of decisions where the best-scored action is its choice.
+/// How well weights predict the teacher: mean cross-entropy against its shares, and the
+/// share of decisions where the best-scored action is its choice.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Fit {
     pub loss: f64,
@@ -59,7 +60,13 @@ fn evaluate_block(
         }));
         let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let total: f64 = scores.iter().map(|s| (s - best).exp()).sum();
-        loss += best + total.ln() - scores[chosen];
+        // Cross-entropy against the teacher's shares: -sum t_k log p_k.
+        let log_total = best + total.ln();
+        loss += actions
+            .clone()
+            .zip(&scores)
+            .map(|(a, s)| data.target(a) as f64 * (log_total - s))
+            .sum::<f64>();
         // The first best action counts as the prediction.
         if scores.iter().position(|&s| s == best) == Some(chosen) {
             hits += 1;
@@ -67,7 +74,7 @@ fn evaluate_block(
         count += 1;
         if let Some(g) = gradient.as_deref_mut() {
             for (k, a) in actions.enumerate() {
-                let p = (scores[k] - best).exp() / total - if k == chosen { 1.0 } else { 0.0 };
+                let p = (scores[k] - best).exp() / total - data.target(a) as f64;
                 let (index, value) = data.pairs(a);
                 for (&j, &v) in index.iter().zip(value) {
                     g[j as usize] += p * v as f64;
@@ -162,6 +169,7 @@ mod tests {
                 &rules,
                 game,
                 &teacher,
+                None,
                 game % 4 == 3,
                 &mut legal,
             ));

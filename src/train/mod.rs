@@ -1,7 +1,9 @@
-//! Training the policy bot (`citadels-sim train`): the teacher's self-play games
-//! (`data.rs`), then the fit of the policy's weights to the teacher's choices (`fit.rs`).
+//! Training the policy bot (`citadels-sim train`): the teacher's decisions in games played
+//! by the teacher or by a student (`data.rs`), kept in a file if asked (`file.rs`), then the
+//! fit of the policy's weights to the teacher's choices (`fit.rs`).
 
 pub mod data;
+pub mod file;
 pub mod fit;
 
 use crate::bots::BotSpec;
@@ -22,11 +24,13 @@ pub fn is_validation(game: u64) -> bool {
     game % 10 == 9
 }
 
-/// Plays `games` self-play games of `teacher` at the player count of `rules` and records
-/// their decisions, in game order whatever the thread count; `game_done()` after each game.
+/// Plays `games` games at the player count of `rules`, by `teacher` or by `student` (see
+/// `teacher_game`), and records the teacher's decisions, in game order whatever the thread
+/// count; `game_done()` after each game.
 pub fn teacher_games(
     rules: &Rules,
     teacher: &BotSpec,
+    student: Option<&BotSpec>,
     games: u64,
     seed: u64,
     threads: usize,
@@ -44,7 +48,7 @@ pub fn teacher_games(
         },
         |game, legal: &mut Vec<Action>| {
             let seed = game_seed(master, rules.players, game);
-            teacher_game(rules, seed, teacher, is_validation(game), legal)
+            teacher_game(rules, seed, teacher, student, is_validation(game), legal)
         },
     );
     let mut all = Dataset::default();

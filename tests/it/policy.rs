@@ -119,6 +119,54 @@ fn train_is_reproducible_and_its_file_is_played() {
     );
 }
 
+/// `--save-data` keeps the decisions a fit used: fitting that file with `--data` gives the
+/// same weights without playing, and its manifest names the file and the command that made it.
+#[test]
+fn saved_training_data_fits_to_the_same_weights() {
+    let dir = tempfile::tempdir().unwrap();
+    let played = dir.path().join("played.toml");
+    let data = dir.path().join("games.data");
+    let refit = dir.path().join("refit.toml");
+    let common = ["--epochs", "15", "--quiet"];
+    let mut args = vec![
+        "train",
+        "--teacher",
+        "heuristic",
+        "--student",
+        "random",
+        "--players",
+        "4",
+        "--games",
+        "10",
+        "--seed",
+        "8",
+        "--out",
+        played.to_str().unwrap(),
+        "--save-data",
+        data.to_str().unwrap(),
+    ];
+    args.extend(common);
+    assert_success(&output(&args), "train --save-data");
+    let mut args = vec![
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        refit.to_str().unwrap(),
+    ];
+    args.extend(common);
+    assert_success(&output(&args), "train --data");
+    assert_eq!(weights_table(&played), weights_table(&refit));
+    let played_text = std::fs::read_to_string(&played).unwrap();
+    assert!(
+        played_text.contains("student = \"random\""),
+        "{played_text}"
+    );
+    let text = std::fs::read_to_string(&refit).unwrap();
+    assert!(text.contains("games.data"), "{text}");
+    assert!(text.contains("--student random"), "{text}");
+}
+
 /// `ismcts:rollout=policy` searches with the policy as its model: the same seed then plays
 /// other games than the default heuristic model, and reports name the spec.
 #[test]
@@ -207,6 +255,33 @@ fn bad_weights_and_outputs_are_refused_by_name() {
             notes.to_str().unwrap(),
         ],
         &["notes.toml", "not a weights file", "--force"],
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine = 1\n");
+    // Training data: a file that is not one, and data with a flag that plays games.
+    refused(
+        &["train", "--data", notes.to_str().unwrap()],
+        &["--data", "notes.toml", "not a training data file"],
+    );
+    refused(
+        &["train", "--data", notes.to_str().unwrap(), "--games", "3"],
+        &["--data", "--games"],
+    );
+    refused(
+        &[
+            "train",
+            "--teacher",
+            "heuristic",
+            "--games",
+            "2",
+            "--save-data",
+            notes.to_str().unwrap(),
+        ],
+        &[
+            "--save-data",
+            "notes.toml",
+            "not a training data file",
+            "--force",
+        ],
     );
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine = 1\n");
     refused(
