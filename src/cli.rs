@@ -109,7 +109,7 @@ pub struct RestrictArgs {
     #[command(flatten)]
     pub setup: SetupArgs,
     /// The bot of every seat; the hero is the same bot with `ban=X`.
-    #[arg(long, value_name = "SPEC", default_value = "heuristic")]
+    #[arg(long, value_name = "SPEC", default_value = DEFAULT_BOT)]
     pub bot: String,
     /// Player counts: one count (5) or a range (4-7), within 2-8.
     #[arg(long, value_name = "N|LO-HI", default_value = "5", value_parser = parse_players)]
@@ -120,7 +120,7 @@ pub struct RestrictArgs {
     pub characters: Vec<Character>,
     /// Deals per player count; each deal is one baseline game plus, for every character,
     /// one game per seat (41 games at 5 players with 8 characters). The default takes a few
-    /// minutes on two cores with the heuristic bot (intervals of about +-0.3 points);
+    /// minutes on two cores with the default bot (intervals of about +-0.3 points);
     /// ISMCTS is hundreds of times slower: time 20 deals first.
     #[arg(long, value_name = "D", default_value = "10000", allow_negative_numbers = true,
           value_parser = parse_positive)]
@@ -156,10 +156,17 @@ pub struct RankArgs {
     pub run: RunArgs,
 }
 
+/// The bot of every seat without `--bots` (`run`, `compare`, `sweep`, `rank`, `replay`),
+/// `--bot` (`restrict`) or `--field` (`arena`): the policy bot distilled from search, as
+/// fast as the heuristic within a factor of two and nearer the search's verdicts
+/// (docs/bots.md, "The policy bot").
+pub const DEFAULT_BOT: &str = "policy";
+
 /// The tiers of `ladder` without `--tier`, weakest first.
-pub const DEFAULT_TIERS: [&str; 4] = [
+pub const DEFAULT_TIERS: [&str; 5] = [
     "random",
     "heuristic",
+    "policy",
     "ismcts:iters=300",
     "ismcts:iters=1000",
 ];
@@ -174,10 +181,10 @@ pub struct LadderArgs {
     #[arg(long, value_name = "N|LO-HI", default_value = "5", value_parser = parse_players)]
     pub players: PlayerRange,
     /// A tier: the bot spec every seat plays (repeatable, weakest first; replaces the
-    /// default tiers random, heuristic, ismcts:iters=300, ismcts:iters=1000).
+    /// default tiers random, heuristic, policy, ismcts:iters=300, ismcts:iters=1000).
     #[arg(long = "tier", value_name = "SPEC")]
     pub tiers: Vec<String>,
-    /// Games per player count of each tier without search (random, heuristic).
+    /// Games per player count of each tier without search (random, heuristic, policy).
     #[arg(long, value_name = "N", default_value = "100000", allow_negative_numbers = true,
           value_parser = parse_positive)]
     pub games: u64,
@@ -338,7 +345,7 @@ pub struct RunArgs {
           value_parser = parse_seed)]
     pub seed: u64,
     /// Bots: one spec for every seat, or a comma list with one spec per seat.
-    #[arg(long, value_name = "SPEC", default_value = "heuristic")]
+    #[arg(long, value_name = "SPEC", default_value = DEFAULT_BOT)]
     pub bots: String,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
@@ -421,7 +428,7 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "I", allow_negative_numbers = true, value_parser = parse_game_index)]
     pub game: u64,
     /// Bots, as given to the run.
-    #[arg(long, value_name = "SPEC", default_value = "heuristic")]
+    #[arg(long, value_name = "SPEC", default_value = DEFAULT_BOT)]
     pub bots: String,
 }
 
@@ -433,7 +440,7 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "SPEC")]
     pub hero: String,
     /// The bot in every other seat, and in every seat of the baseline games.
-    #[arg(long, value_name = "SPEC", default_value = "heuristic")]
+    #[arg(long, value_name = "SPEC", default_value = DEFAULT_BOT)]
     pub field: String,
     /// Player counts: one count (4) or a range (4-7), within 2-8.
     #[arg(long, value_name = "N|LO-HI", default_value = "4", value_parser = parse_players)]

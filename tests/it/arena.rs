@@ -88,7 +88,16 @@ fn a_hero_identical_to_the_field_replays_the_baseline_exactly() {
     let (_, rows) = arena(
         dir.path(),
         "a",
-        &["--hero", "heuristic", "--players", "5", "--deals", "40"],
+        &[
+            "--hero",
+            "heuristic",
+            "--field",
+            "heuristic",
+            "--players",
+            "5",
+            "--deals",
+            "40",
+        ],
     );
     let row = &rows[0];
     assert_eq!(get(row, "delta"), "0.0000");
