@@ -90,7 +90,8 @@ impl Decision<'_, '_> {
         self.ctx.get_or_init(|| Context::new(self.w))
     }
 
-    fn useful_hand(&self) -> CardSet {
+    /// The cards of my hand I could build (computed once per decision).
+    pub(crate) fn useful_hand(&self) -> CardSet {
         *self.useful.get_or_init(|| {
             let view = self.view;
             useful_cards_of(view)

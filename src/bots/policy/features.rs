@@ -23,6 +23,7 @@ use crate::engine::characters::income_type;
 use crate::engine::ids::{CardId, Character, DistrictType, Rank, Seat};
 use crate::engine::sets::CardSet;
 use crate::engine::view::View;
+use std::cell::OnceCell;
 
 /// Where a feature value goes: a dot product while playing, a record while training.
 pub trait Sink {
@@ -305,7 +306,9 @@ fn key(character: Character) -> String {
     character.name().replace(' ', "")
 }
 
-/// What every action of one decision shares: the deciding seat's situation.
+/// What every action of one decision shares: the deciding seat's situation. The parts that
+/// cost a pass over the players or the hand are computed on first use: many decisions
+/// (gathering, the end of a turn, the abilities without a target) never ask for them.
 struct Situation {
     me: Seat,
     gold: f32,
@@ -313,17 +316,6 @@ struct Situation {
     /// Districts in my city, and the city size that ends the game.
     city: f32,
     complete: f32,
-    /// Public standing of each seat: built points, and half a point per gold and per card
-    /// in hand up to four (the search's evaluation counts resources at about that rate).
-    standing: [f32; 8],
-    /// The opponent with the best standing (the last among equals).
-    leader: Seat,
-    richest_gold: f32,
-    most_cards: f32,
-    /// My cards that I could build, how many, and the gold I lack for the cheapest.
-    useful: CardSet,
-    useful_count: f32,
-    shortfall: f32,
     /// My city's districts per type.
     types: [u8; DistrictType::COUNT],
     /// Characters still offered to me, as a share of the cast (1 = first pick).
@@ -333,10 +325,23 @@ struct Situation {
     built: f32,
     round: f32,
     crown: bool,
+    standings: OnceCell<Standings>,
+    shortfall: OnceCell<f32>,
 }
 
-impl Situation {
-    fn new(view: &View, legal: &[Action]) -> Situation {
+/// The players' public standings, from my seat.
+struct Standings {
+    /// Built points, and half a point per gold and per card in hand up to four (the
+    /// search's evaluation counts resources at about that rate).
+    standing: [f32; 8],
+    /// The opponent with the best standing (the last among equals).
+    leader: Seat,
+    richest_gold: f32,
+    most_cards: f32,
+}
+
+impl Standings {
+    fn new(view: &View) -> Standings {
         let rules = view.rules();
         let me = view.me();
         let players = view.players() as usize;
@@ -356,13 +361,20 @@ impl Situation {
             richest_gold = richest_gold.max(view.gold(seat) as f32);
             most_cards = most_cards.max(view.hand_size(seat) as f32);
         }
+        Standings {
+            standing,
+            leader,
+            richest_gold,
+            most_cards,
+        }
+    }
+}
+
+impl Situation {
+    fn new(view: &View, legal: &[Action]) -> Situation {
+        let rules = view.rules();
+        let me = view.me();
         let city = view.my_city();
-        let quarry =
-            city.intersects(rules.by_district[crate::engine::ids::District::Quarry.index()]);
-        let useful = rules.distinct_new_districts(view.my_hand(), city, quarry);
-        let gold = view.my_gold() as f32;
-        let cheapest = useful.iter().map(|c| view.cost(c)).min();
-        let shortfall = cheapest.map_or(0.0, |c| (c as f32 - gold).max(0.0));
         let mut types = [0u8; DistrictType::COUNT];
         for (t, count) in types.iter_mut().enumerate() {
             *count = city.intersection(rules.by_type[t]).len() as u8;
@@ -370,29 +382,46 @@ impl Situation {
         let cast = view.cast().iter().flatten().count().max(1) as f32;
         Situation {
             me,
-            gold,
+            gold: view.my_gold() as f32,
             hand: view.my_hand().len() as f32,
             city: city.len() as f32,
             complete: rules.complete_city as f32,
-            standing,
-            leader,
-            richest_gold,
-            most_cards,
-            useful,
-            useful_count: useful.len() as f32,
-            shortfall,
             types,
             offer: view.draft_offer().len() as f32 / cast,
             can_build: legal.iter().any(|a| matches!(a, Action::Build(_))),
             built: view.my_turn().map_or(0, |t| t.built) as f32,
             round: view.round() as f32,
             crown: view.crown() == me,
+            standings: OnceCell::new(),
+            shortfall: OnceCell::new(),
         }
     }
 
-    fn behind(&self) -> f32 {
-        ((self.standing[self.leader.index()] - self.standing[self.me.index()]) / 10.0)
-            .clamp(-2.0, 2.0)
+    fn standings(&self, view: &View) -> &Standings {
+        self.standings.get_or_init(|| Standings::new(view))
+    }
+
+    fn leader(&self, view: &View) -> Seat {
+        self.standings(view).leader
+    }
+
+    fn behind(&self, view: &View) -> f32 {
+        let s = self.standings(view);
+        ((s.standing[s.leader.index()] - s.standing[self.me.index()]) / 10.0).clamp(-2.0, 2.0)
+    }
+
+    /// How far `other` stands ahead of me, in tens of points, within +-2.
+    fn ahead(&self, view: &View, other: Seat) -> f32 {
+        let s = self.standings(view);
+        ((s.standing[other.index()] - s.standing[self.me.index()]) / 10.0).clamp(-2.0, 2.0)
+    }
+
+    /// The gold I lack for the cheapest card of my hand I could build.
+    fn shortfall(&self, useful: CardSet, view: &View) -> f32 {
+        *self.shortfall.get_or_init(|| {
+            let cheapest = useful.iter().map(|c| view.cost(c)).min();
+            cheapest.map_or(0.0, |c| (c as f32 - self.gold).max(0.0))
+        })
     }
 
     fn near(&self, view: &View, seat: Seat, within: f32) -> bool {
@@ -422,19 +451,19 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
     /// The features of one legal action, into `sink`.
     pub fn action(&self, action: Action, sink: &mut impl Sink) {
         let score = self.heuristic.score(action);
-        action_features(self.view, &self.situation, action, score, sink);
+        action_features(self, action, score, sink);
+    }
+
+    /// The cards of my hand I could build: the heuristic's own set, computed once.
+    fn useful(&self) -> CardSet {
+        self.heuristic.useful_hand()
     }
 }
 
-/// The features of `action` in the decision `situation` of `view`; `heuristic` is the
-/// heuristic bot's score of it.
-fn action_features(
-    view: &View,
-    s: &Situation,
-    action: Action,
-    heuristic: f32,
-    sink: &mut impl Sink,
-) {
+/// The features of `action` in the decision `d`; `heuristic` is the heuristic bot's score
+/// of it.
+fn action_features(d: &DecisionFeatures, action: Action, heuristic: f32, sink: &mut impl Sink) {
+    let (view, s) = (d.view, &d.situation);
     sink.add(Layout::HEURISTIC, heuristic / 10.0);
     sink.add(Layout::KIND + kind_of(action), 1.0);
     use Action::*;
@@ -446,14 +475,14 @@ fn action_features(
         Bewitch(rank) => target(view, s, 2, rank, sink),
         Warrant(signed, _, _) => target(view, s, 3, signed, sink),
         Threaten(flowered, _) => target(view, s, 4, flowered, sink),
-        TakeGold => gather(s, sink),
-        Keep(card) | WizardTake(card) => district(view, s, 0, card, sink),
+        TakeGold => gather(d, sink),
+        Keep(card) | WizardTake(card) => district(d, 0, card, sink),
         Build(card) | WizardBuild(card) | FrameworkBuild(card) => {
-            district(view, s, 1, card, sink);
+            district(d, 1, card, sink);
             completes(s, sink);
         }
         BorrowBuild(card, lender) => {
-            district(view, s, 1, card, sink);
+            district(d, 1, card, sink);
             completes(s, sink);
             seat(view, s, 2, lender, sink);
         }
@@ -462,12 +491,12 @@ fn action_features(
         | LabDiscard(card)
         | DenPayCard(card)
         | MuseumTuck(card)
-        | Give(card) => district(view, s, 2, card, sink),
+        | Give(card) => district(d, 2, card, sink),
         Destroy(victim, card)
         | ArmoryDestroy(victim, card)
         | Seize(victim, card)
         | Exchange(victim, card, _) => {
-            district(view, s, 3, card, sink);
+            district(d, 3, card, sink);
             seat(view, s, 0, victim, sink);
         }
         SwapHands(other) | WizardLook(other) | Spy(other, _) => seat(view, s, 1, other, sink),
@@ -477,7 +506,7 @@ fn action_features(
             sink.add(at, s.gold / 5.0);
             sink.add(at + 1, (s.built > 0.0) as u8 as f32);
             sink.add(at + 2, s.can_build as u8 as f32);
-            sink.add(at + 3, s.useful_count / 3.0);
+            sink.add(at + 3, d.useful().len() as f32 / 3.0);
         }
         _ => {}
     }
@@ -489,17 +518,18 @@ fn pick(view: &View, s: &Situation, rank: Rank, sink: &mut impl Sink) {
     };
     let at = Layout::PICK + character.index() * PICK_FACTS.len();
     let own_type = income_type(character).map_or(0.0, |t| s.types[t.index()] as f32);
-    let leader_near = s.near(view, s.leader, 2.0);
+    let standings = s.standings(view);
+    let leader_near = s.near(view, standings.leader, 2.0);
     let facts = [
         1.0,
         s.gold / 5.0,
         s.hand / 5.0,
         s.city / s.complete,
-        s.behind(),
+        s.behind(view),
         own_type / 3.0,
         (s.complete - s.city <= 2.0) as u8 as f32,
-        s.richest_gold / 5.0,
-        s.most_cards / 5.0,
+        standings.richest_gold / 5.0,
+        standings.most_cards / 5.0,
         s.offer,
         leader_near as u8 as f32,
         s.crown as u8 as f32,
@@ -522,17 +552,18 @@ fn target(view: &View, s: &Situation, role: usize, rank: Rank, sink: &mut impl S
         1.0,
         possible as u8 as f32,
         view.seen_in_draft().contains(rank) as u8 as f32,
-        view.gold(s.leader) as f32 / 5.0,
-        s.richest_gold / 5.0,
-        s.near(view, s.leader, 2.0) as u8 as f32,
-        s.behind(),
+        view.gold(s.leader(view)) as f32 / 5.0,
+        s.standings(view).richest_gold / 5.0,
+        s.near(view, s.leader(view), 2.0) as u8 as f32,
+        s.behind(view),
     ];
     for (i, value) in facts.into_iter().enumerate() {
         sink.add(at + i, value);
     }
 }
 
-fn district(view: &View, s: &Situation, role: usize, card: CardId, sink: &mut impl Sink) {
+fn district(d: &DecisionFeatures, role: usize, card: CardId, sink: &mut impl Sink) {
+    let (view, s) = (d.view, &d.situation);
     let rules = view.rules();
     let info = rules.card(card);
     let at = Layout::CARD + role * CARD_FACTS.len();
@@ -543,7 +574,7 @@ fn district(view: &View, s: &Situation, role: usize, card: CardId, sink: &mut im
         1.0,
         cost / 5.0,
         (s.types[info.dtype.index()] == 0) as u8 as f32,
-        (!s.useful.contains(card)) as u8 as f32,
+        (!d.useful().contains(card)) as u8 as f32,
         (shortfall == 0.0) as u8 as f32,
         shortfall / 5.0,
         late as u8 as f32 * cost / 5.0,
@@ -558,8 +589,8 @@ fn seat(view: &View, s: &Situation, role: usize, other: Seat, sink: &mut impl Si
     let at = Layout::SEAT + role * SEAT_FACTS.len();
     let facts = [
         1.0,
-        (other == s.leader) as u8 as f32,
-        ((s.standing[other.index()] - s.standing[s.me.index()]) / 10.0).clamp(-2.0, 2.0),
+        (other == s.leader(view)) as u8 as f32,
+        s.ahead(view, other),
         view.city(other).len() as f32 / s.complete,
         view.gold(other) as f32 / 5.0,
         view.hand_size(other) as f32 / 5.0,
@@ -570,15 +601,17 @@ fn seat(view: &View, s: &Situation, role: usize, other: Seat, sink: &mut impl Si
     }
 }
 
-fn gather(s: &Situation, sink: &mut impl Sink) {
+fn gather(d: &DecisionFeatures, sink: &mut impl Sink) {
+    let (view, s) = (d.view, &d.situation);
+    let useful = d.useful();
     let at = Layout::GATHER;
     let facts = [
         s.gold / 5.0,
-        s.useful_count / 3.0,
+        useful.len() as f32 / 3.0,
         s.hand / 5.0,
-        s.shortfall / 5.0,
+        s.shortfall(useful, view) / 5.0,
         (s.complete - s.city) / 7.0,
-        (s.useful_count == 0.0) as u8 as f32,
+        useful.is_empty() as u8 as f32,
         s.round / 10.0,
     ];
     for (i, value) in facts.into_iter().enumerate() {
