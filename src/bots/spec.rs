@@ -228,6 +228,8 @@ mod tests {
             "random:ban=King",
             "heuristic:ban=Thief:ban=Tax Collector",
             "ismcts:iters=10:ban=Warlord",
+            "policy",
+            "policy:temp=0.5:pick_temp=0:target_temp=2",
         ] {
             let spec = BotSpec::parse(text).unwrap();
             let shown = spec.to_string();
@@ -240,6 +242,9 @@ mod tests {
             BotSpec::parse("ismcts").unwrap().to_string(),
             "ismcts:iters=1000"
         );
+        // The policy's temperatures: those that differ from the defaults (0, 1, 1), in order.
+        let spec = BotSpec::parse("policy:target_temp=0:temp=0:pick_temp=1").unwrap();
+        assert_eq!(spec.to_string(), "policy:target_temp=0");
         // Bans come last, in character order, whatever the order written.
         let spec = BotSpec::parse("heuristic:ban=king:catch_up=2:ban=assassin").unwrap();
         assert_eq!(

@@ -32,14 +32,18 @@ fn weights_table(path: &Path) -> String {
 }
 
 /// The policy's scores are a linear function of the features, the heuristic's score among
-/// them: with only that weight and temperature 0, the bot plays the heuristic's best move,
-/// and breaks ties from the same stream, so whole games are the heuristic's games.
+/// them: with only that weight and every temperature 0, the bot plays the heuristic's best
+/// move, and breaks ties from the same stream, so whole games are the heuristic's games.
 #[test]
 fn heuristic_only_weights_at_temperature_zero_play_the_heuristics_games() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("h.toml");
     std::fs::write(&file, "[policy]\nformat = 1\n[weights]\nheuristic = 3.0\n").unwrap();
-    let policy = BotSpec::parse(&format!("policy:weights={}:temp=0", file.display())).unwrap();
+    let policy = BotSpec::parse(&format!(
+        "policy:weights={}:temp=0:pick_temp=0:target_temp=0",
+        file.display()
+    ))
+    .unwrap();
     let heuristic = BotSpec::heuristic();
     for players in [4, 5, 6] {
         let rules = load_preset("first-game").unwrap().rules(players).unwrap();
@@ -50,15 +54,77 @@ fn heuristic_only_weights_at_temperature_zero_play_the_heuristics_games() {
             assert_eq!(a, b, "game {game} at {players} players");
         }
     }
-    // A temperature above 0 draws moves: the same weights then play other games.
-    let drawn = BotSpec::parse(&format!("policy:weights={}:temp=1", file.display())).unwrap();
-    let rules = load_preset("first-game").unwrap().rules(4).unwrap();
-    let differ = (0..20).any(|game| {
-        let seed = game_seed(9, 4, game);
-        play_game(&rules, seed, &vec![heuristic.clone(); 4])
-            != play_game(&rules, seed, &vec![drawn.clone(); 4])
-    });
-    assert!(differ, "temperature 1 draws moves other than the best");
+    // A temperature above 0 draws moves: the same weights then play other games, whichever
+    // of the three temperatures it is.
+    for key in ["temp", "pick_temp", "target_temp"] {
+        let others = ["temp", "pick_temp", "target_temp"]
+            .iter()
+            .filter(|&&k| k != key)
+            .map(|k| format!(":{k}=0"))
+            .collect::<String>();
+        let drawn = BotSpec::parse(&format!(
+            "policy:weights={}:{key}=1{others}",
+            file.display()
+        ))
+        .unwrap();
+        let rules = load_preset("first-game").unwrap().rules(4).unwrap();
+        let differ = (0..20).any(|game| {
+            let seed = game_seed(9, 4, game);
+            play_game(&rules, seed, &vec![heuristic.clone(); 4])
+                != play_game(&rules, seed, &vec![drawn.clone(); 4])
+        });
+        assert!(differ, "{key}=1 draws moves other than the best");
+    }
+}
+
+/// Naming a character is drawn only once naming one is the best move: with the targets'
+/// temperature high and every other at 0, the bot still never names a character where the
+/// heuristic-only policy would not, and it names other characters than the heuristic does.
+#[test]
+fn targets_are_drawn_only_when_naming_is_the_best_move() {
+    use citadels_sim::bots::Bot;
+    use citadels_sim::bots::policy::{PolicyBot, PolicyParams};
+    use citadels_sim::engine::action::Action;
+    use citadels_sim::engine::legal::{legal_actions, to_move};
+    use citadels_sim::engine::view::View;
+    use citadels_sim::engine::{apply, new_game};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("h.toml");
+    std::fs::write(&file, "[policy]\nformat = 1\n[weights]\nheuristic = 3.0\n").unwrap();
+    let params = |target: &str| {
+        let mut p = PolicyParams::default();
+        p.set("weights", file.to_str().unwrap()).unwrap();
+        p.set("pick_temp", "0").unwrap();
+        p.set("target_temp", target).unwrap();
+        p
+    };
+    let names = |a: Action| {
+        matches!(
+            a,
+            Action::Kill(_) | Action::Rob(_) | Action::Bewitch(_) | Action::Warrant(..)
+        )
+    };
+    let (argmax, drawing) = (params("0"), params("1000"));
+    let rules = load_preset("first-game").unwrap().rules(5).unwrap();
+    let (mut named, mut other_target) = (0, 0);
+    for game in 0..30 {
+        let mut state = new_game(&rules, game_seed(2, 5, game));
+        let mut legal = Vec::new();
+        while let Some(seat) = to_move(&state) {
+            legal_actions(&rules, &state, &mut legal);
+            let view = View::new(&rules, &state, seat);
+            let best = PolicyBot::new(argmax.clone(), game).decide(&view, &legal);
+            let drawn = PolicyBot::new(drawing.clone(), game).decide(&view, &legal);
+            assert_eq!(names(best), names(drawn), "{legal:?}");
+            if names(best) {
+                named += 1;
+                other_target += usize::from(best != drawn);
+            }
+            apply(&rules, &mut state, best);
+        }
+    }
+    assert!(named > 30, "{named} decisions named a character");
+    assert!(other_target > 0, "the drawn target differs sometimes");
 }
 
 /// `train` gives the same weights on 1 and 2 threads, and `run` plays with them.

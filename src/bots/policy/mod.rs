@@ -2,13 +2,17 @@
 //! function of the action's features (`features.rs`: the heuristic bot's own score, the kind of
 //! action, and facts of the picked or named character, the card, the player chosen). The
 //! weights are fitted by `train` to the moves the ISMCTS bot chooses in self-play (behaviour
-//! cloning by maximum likelihood of a softmax over the scores), so the bot plays the search's
-//! likeliest choice at the cost of one heuristic evaluation per action.
+//! cloning by maximum likelihood of a softmax over the scores), so the softmax of the scores
+//! is the model's estimate of how likely the search is to play each move.
 //!
-//! By default (`temp=0`) it plays the best score. `temp=T` draws the move from the softmax
-//! of score / T instead: closer to the spread of the search's own choices, but weaker, since
-//! each draw away from the best move is more often a mistake than the search's are
-//! (measured in docs/bots.md, "The policy bot").
+//! Two kinds of decision are guessing games between players who cannot see each other's
+//! hands: which character to take in the draft, and which character to name (kill, rob,
+//! bewitch, warrant, threaten). Always playing the best-scored one there makes a population
+//! predictable in a way the search is not (its determinizations spread its choices), and
+//! skews the characters' win rates: so the bot draws those choices from the softmax of
+//! score / `pick_temp` and score / `target_temp` (default 1: as likely as the search would
+//! make them, by the model). Everything else plays the best score (`temp=0`, the default),
+//! or draws from the softmax of score / `temp`. Measured in docs/bots.md, "The policy bot".
 
 pub mod features;
 pub mod weights;
@@ -22,12 +26,18 @@ use std::fmt;
 use std::sync::Arc;
 pub use weights::PolicyWeights;
 
-/// The policy bot's parameters: its weights and the softmax temperature.
+/// The policy bot's parameters: its weights and the softmax temperatures.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PolicyParams {
     pub weights: Arc<PolicyWeights>,
-    /// Scores are divided by it before the softmax; 0 plays the best score.
+    /// Scores are divided by it before the softmax; 0 plays the best score. For every
+    /// decision but the two below.
     pub temp: Temperature,
+    /// The same for the draft (taking or discarding a character).
+    pub pick_temp: Temperature,
+    /// The same for naming a character (kill, rob, bewitch, warrant, threaten), once the
+    /// bot's best-scored move is to name one.
+    pub target_temp: Temperature,
 }
 
 /// A softmax temperature: finite and not negative (`PolicyParams::set` checks it), so
@@ -42,16 +52,26 @@ impl Default for PolicyParams {
         PolicyParams {
             weights: PolicyWeights::built_in(),
             temp: Temperature(0.0),
+            pick_temp: Temperature(1.0),
+            target_temp: Temperature(1.0),
         }
     }
 }
 
 /// The parameter names a spec may set.
-pub const KEYS: [&str; 2] = ["weights", "temp"];
+pub const KEYS: [&str; 4] = ["weights", "temp", "pick_temp", "target_temp"];
 
 impl PolicyParams {
     /// Sets one parameter from its spec text; the error says what is allowed.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let temperature = || {
+            value
+                .parse::<f32>()
+                .ok()
+                .filter(|t| t.is_finite() && *t >= 0.0)
+                .map(Temperature)
+                .ok_or_else(|| format!("{key}={value}: must be a number, 0 or more"))
+        };
         match key {
             "weights" => {
                 self.weights = if value == weights::BUILT_IN {
@@ -60,29 +80,32 @@ impl PolicyParams {
                     Arc::new(PolicyWeights::load(value)?)
                 };
             }
-            "temp" => {
-                let t = value
-                    .parse::<f32>()
-                    .ok()
-                    .filter(|t| t.is_finite() && *t >= 0.0)
-                    .ok_or_else(|| format!("temp={value}: must be a number, 0 or more"))?;
-                self.temp = Temperature(t);
-            }
+            "temp" => self.temp = temperature()?,
+            "pick_temp" => self.pick_temp = temperature()?,
+            "target_temp" => self.target_temp = temperature()?,
             _ => return Err(crate::bots::spec::unknown_parameter(key, &KEYS)),
         }
         Ok(())
     }
 }
 
-/// The spec text: `policy`, then `weights=FILE` unless built in, then `temp=T` unless 0.
+/// The spec text: `policy`, then `weights=FILE` unless built in, then each temperature
+/// that differs from its default.
 impl fmt::Display for PolicyParams {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("policy")?;
         if self.weights.source != weights::BUILT_IN {
             write!(f, ":weights={}", self.weights.source)?;
         }
-        if self.temp.0 != 0.0 {
-            write!(f, ":temp={}", self.temp.0)?;
+        let default = PolicyParams::default();
+        for (key, t, d) in [
+            ("temp", self.temp, default.temp),
+            ("pick_temp", self.pick_temp, default.pick_temp),
+            ("target_temp", self.target_temp, default.target_temp),
+        ] {
+            if t != d {
+                write!(f, ":{key}={}", t.0)?;
+            }
         }
         Ok(())
     }
@@ -111,33 +134,91 @@ impl Bot for PolicyBot {
         }
         let features = DecisionFeatures::new(view, legal);
         let PolicyBot { params, rng } = self;
-        let (weights, temp) = (&params.weights.values, params.temp.0);
-        // One pass, no buffer: the best score, ties by reservoir choice drawing exactly as the
-        // heuristic bot does (so heuristic-only weights at `temp=0` play the heuristic's
-        // games). Above 0, each score / temp gets Gumbel noise: the best noisy score is a
-        // draw from the softmax of score / temp (the Gumbel-max trick).
-        let mut chosen = 0;
-        let mut top = f32::NEG_INFINITY;
-        let mut ties = 0;
-        for (i, &action) in legal.iter().enumerate() {
+        let weights = &params.weights.values;
+        let score = |action: Action| {
             let mut dot = Dot::new(weights);
             features.action(action, &mut dot);
-            let score = if temp > 0.0 {
-                dot.total / temp + gumbel(rng)
-            } else {
-                dot.total
-            };
-            if score > top {
-                (chosen, top, ties) = (i, score, 1);
-            } else if score == top {
-                ties += 1;
-                if rng.below(ties) == 0 {
-                    chosen = i;
-                }
+            dot.total
+        };
+        // The draft is a decision of its own: every action takes or discards a character.
+        if matches!(legal[0], Action::Pick(_) | Action::Discard(_)) {
+            return legal[best(legal.len(), params.pick_temp.0, rng, |i| score(legal[i]))];
+        }
+        // Naming a character competes with the rest as one move, scored by its best target;
+        // if it wins, the target is drawn among the named characters.
+        let target_temp = params.target_temp.0;
+        let grouped = |a: Action| target_temp > 0.0 && names_a_character(a);
+        let mut group_top = f32::NEG_INFINITY;
+        let chosen = best(legal.len(), params.temp.0, rng, |i| {
+            let action = legal[i];
+            if !grouped(action) {
+                return score(action);
+            }
+            // The group enters once, at its first member, with its best score.
+            let first = legal.iter().position(|&a| grouped(a)) == Some(i);
+            if !first {
+                return f32::NEG_INFINITY;
+            }
+            group_top = legal
+                .iter()
+                .filter(|&&a| grouped(a))
+                .map(|&a| score(a))
+                .fold(f32::NEG_INFINITY, f32::max);
+            group_top
+        });
+        if !grouped(legal[chosen]) {
+            return legal[chosen];
+        }
+        debug_assert!(group_top > f32::NEG_INFINITY);
+        // Draw among the named characters only (others score minus infinity: never drawn).
+        let k = best(legal.len(), target_temp, rng, |i| match grouped(legal[i]) {
+            true => score(legal[i]),
+            false => f32::NEG_INFINITY,
+        });
+        legal[k]
+    }
+}
+
+/// The actions that name a character: the targets of the Assassin, Thief, Witch,
+/// Magistrate and Blackmailer.
+fn names_a_character(action: Action) -> bool {
+    matches!(
+        action,
+        Action::Kill(_)
+            | Action::Rob(_)
+            | Action::Bewitch(_)
+            | Action::Warrant(..)
+            | Action::Threaten(..)
+    )
+}
+
+/// The index among `n` candidates of the best `score(i)` (`temp` 0: ties by reservoir
+/// choice, drawing exactly as the heuristic bot does, so heuristic-only weights play the
+/// heuristic's games), or of a draw from the softmax of score / `temp` (above 0: each
+/// score / temp gets Gumbel noise, and the best noisy score is the draw: the Gumbel-max
+/// trick). One pass, no buffer. Candidates scoring minus infinity are never chosen unless
+/// all do.
+fn best(n: usize, temp: f32, rng: &mut GameRng, mut score: impl FnMut(usize) -> f32) -> usize {
+    let mut chosen = 0;
+    let mut top = f32::NEG_INFINITY;
+    let mut ties = 0;
+    for i in 0..n {
+        let raw = score(i);
+        let s = if temp > 0.0 && raw > f32::NEG_INFINITY {
+            raw / temp + gumbel(rng)
+        } else {
+            raw
+        };
+        if s > top {
+            (chosen, top, ties) = (i, s, 1);
+        } else if s == top && s > f32::NEG_INFINITY {
+            ties += 1;
+            if rng.below(ties) == 0 {
+                chosen = i;
             }
         }
-        legal[chosen]
     }
+    chosen
 }
 
 /// A standard Gumbel variate, -ln(-ln U) with U uniform in (0, 1).
