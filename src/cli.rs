@@ -76,6 +76,11 @@ pub struct TrainArgs {
     /// files) instead of playing games.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["teacher", "student", "games", "players", "seed", "save_data", "preset", "config", "replace", "edition"])]
     pub data: Vec<PathBuf>,
+    /// What the fit imitates: `choice`, the teacher's move (the policy's softmax then
+    /// estimates how likely the teacher is to play each move, which its drawn decisions
+    /// rely on), or `visits`, a searching teacher's visit shares.
+    #[arg(long, value_name = "WHAT", default_value = "choice")]
+    pub targets: Targets,
     /// Passes of the fit over the data (full-batch Adam steps).
     #[arg(long, value_name = "N", default_value = "300", allow_negative_numbers = true,
           value_parser = parse_epochs)]
@@ -101,6 +106,13 @@ pub struct TrainArgs {
     /// Replace the file even if it is not a weights file.
     #[arg(long)]
     pub force: bool,
+}
+
+/// `train --targets`: what the fit imitates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Targets {
+    Choice,
+    Visits,
 }
 
 /// `restrict`: the arena of `SPEC:ban=X` against `SPEC`, for every character X of the cast.

@@ -4,13 +4,14 @@
 use super::{AppError, default_out, failed, input, load_config, parse_one_bot, threads};
 use crate::bots::policy::features::FEATURES;
 use crate::bots::policy::weights::{FORMAT, PolicyWeights};
-use crate::cli::TrainArgs;
+use crate::cli::{Targets, TrainArgs};
 use crate::progress::Progress;
 use crate::report::folder::StagedFile;
 use crate::train::data::Dataset;
 use crate::train::fit::{Fit, FitOptions, fit, measure};
 use crate::train::{file, teacher_games};
 use anyhow::anyhow;
+use clap::ValueEnum;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -30,6 +31,7 @@ struct TrainManifest {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     data_commands: Vec<String>,
     features: usize,
+    targets: String,
     training_decisions: usize,
     validation_decisions: usize,
     epochs: u32,
@@ -76,6 +78,10 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         }
         (all, None, commands)
     };
+    let mut data = data;
+    if args.targets == Targets::Choice {
+        data.target_choices();
+    }
     let out = out_file(args);
     let threads = threads(args.threads);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -109,6 +115,10 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         data_files: args.data.iter().map(|p| p.display().to_string()).collect(),
         data_commands,
         features: FEATURES,
+        targets: args
+            .targets
+            .to_possible_value()
+            .map_or_else(String::new, |v| v.get_name().to_string()),
         training_decisions: trained.decisions,
         validation_decisions: held.decisions,
         epochs: args.epochs,

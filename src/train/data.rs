@@ -132,6 +132,18 @@ impl Dataset {
         )
     }
 
+    /// Puts every decision's whole target on the teacher's choice (`train --targets
+    /// choice`), whatever shares were recorded.
+    pub fn target_choices(&mut self) {
+        for i in 0..self.decisions.len() {
+            let (actions, chosen, _) = self.decision(i);
+            let first = actions.start;
+            for a in actions {
+                self.target[a] = (a - first == chosen) as u8 as f32;
+            }
+        }
+    }
+
     /// Action `a`'s share of the teacher's preference.
     pub fn target(&self, a: usize) -> f32 {
         self.target[a]
