@@ -25,7 +25,7 @@ use super::heuristic::HeuristicBot;
 use super::policy::{PolicyBot, PolicyParams};
 use crate::engine::action::Action;
 use crate::engine::apply;
-use crate::engine::ids::Seat;
+use crate::engine::ids::{Rank, Seat};
 use crate::engine::legal::{legal_actions, to_move};
 use crate::engine::rng::GameRng;
 use crate::engine::rules::Rules;
@@ -45,6 +45,8 @@ pub struct IsmctsBot {
     /// tree and in the rollouts, as at the root, so the search plans the game it will play.
     /// The other seats are not restricted.
     ban: Ban,
+    /// Where the next decision of this turn starts in the tree (`reuse`).
+    kept: Option<Kept>,
 }
 
 impl IsmctsBot {
@@ -62,6 +64,7 @@ impl IsmctsBot {
             tree: Tree::default(),
             legal: Vec::with_capacity(crate::engine::legal::MOVE_BUFFER),
             ban: Ban::NONE,
+            kept: None,
         }
     }
 
@@ -230,27 +233,106 @@ impl IsmctsBot {
 
 impl Bot for IsmctsBot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
+        let turn = my_turn(view);
+        let kept = self.kept.take().filter(|k| Some(k.turn) == turn);
         if legal.len() == 1 {
+            // A forced move is a node of the tree too: follow it to the next decision.
+            self.keep(kept.map(|k| k.node), turn, legal[0]);
             return legal[0];
         }
         let rules = view.rules();
         let horizon = view.round() + self.params.rounds - 1;
-        self.tree.reset(self.params.iters as usize + 1);
-        for _ in 0..self.params.iters {
-            self.iterate(rules, view, horizon);
+        let capacity = self.params.iters as usize + 1;
+        // The fresh iterations: the budget less the visits the kept subtree already gave the
+        // moves legal now (a drawn card's `Keep` was searched only where it was drawn).
+        let mut budget = self.params.iters;
+        match kept {
+            Some(k) => {
+                self.tree.reroot(k.node, capacity);
+                let reused: u32 = self
+                    .tree
+                    .children(0)
+                    .map(|c| self.tree.node(c))
+                    .filter(|n| legal.contains(&n.action))
+                    .map(|n| n.visits)
+                    .sum();
+                budget = budget.saturating_sub(reused);
+            }
+            None => self.tree.reset(capacity),
         }
-        // The most visited root move (ties: the first in the legal order).
-        let mut best = (0u32, legal[0]);
-        for c in self.tree.children(0) {
-            let n = self.tree.node(c);
-            if legal.contains(&n.action)
-                && (n.visits > best.0
-                    || (n.visits == best.0 && position(legal, n.action) < position(legal, best.1)))
-            {
-                best = (n.visits, n.action);
+        for done in 1..=budget {
+            self.iterate(rules, view, horizon);
+            let (lead, runner_up, _) = self.leader(legal);
+            let left = f64::from(budget - done);
+            if self.params.stop > 0.0 && f64::from(lead - runner_up) > self.params.stop * left {
+                break;
             }
         }
-        best.1
+        let action = self.leader(legal).2;
+        self.keep(Some(0), turn, action);
+        action
+    }
+}
+
+/// The turn in progress if it is the searching seat's: (round, rank). Within one turn no
+/// other seat moves between the seat's decisions unless its own moves make it (a bribe, a
+/// warrant), so the tree's subtree of the move played is the search of the next decision.
+fn my_turn(view: &View) -> Option<(u16, Rank)> {
+    match view.current_turn() {
+        Some((rank, seat)) if seat == view.me() => Some((view.round(), rank)),
+        _ => None,
+    }
+}
+
+/// The node of the tree where the seat's next decision of the same turn starts.
+#[derive(Clone, Copy, Debug)]
+struct Kept {
+    turn: (u16, Rank),
+    node: u32,
+}
+
+impl IsmctsBot {
+    /// Remembers the child of `node` for the move played, when tree reuse is on and the turn
+    /// goes on.
+    fn keep(&mut self, node: Option<u32>, turn: Option<(u16, Rank)>, action: Action) {
+        self.kept = match (node, turn) {
+            (Some(node), Some(turn)) if self.params.reuse => self
+                .tree
+                .child(node, action)
+                .map(|node| Kept { turn, node }),
+            _ => None,
+        };
+    }
+
+    /// The visits of the most visited root move and of the runner-up (a legal move without a
+    /// child counts 0), and the most visited move (ties: the first in the legal order).
+    fn leader(&self, legal: &[Action]) -> (u32, u32, Action) {
+        let mut best = (0u32, legal[0]);
+        let mut second = 0u32;
+        for c in self.tree.children(0) {
+            let n = self.tree.node(c);
+            if !legal.contains(&n.action) {
+                continue;
+            }
+            if n.visits > best.0
+                || (n.visits == best.0 && position(legal, n.action) < position(legal, best.1))
+            {
+                second = best.0;
+                best = (n.visits, n.action);
+            } else {
+                second = second.max(n.visits);
+            }
+        }
+        (best.0, second, best.1)
+    }
+
+    /// The iterations the last search ran (fewer than `iters` when it stopped early).
+    pub fn last_iterations(&self) -> u32 {
+        if self.tree.is_empty() {
+            0
+        } else {
+            self.tree.node(0).visits
+        }
     }
 }
 

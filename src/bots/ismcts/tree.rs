@@ -25,6 +25,8 @@ pub struct Node {
 #[derive(Clone, Debug, Default)]
 pub struct Tree {
     nodes: Vec<Node>,
+    /// The arena `reroot` copies a subtree into, swapped with `nodes` (memory kept).
+    spare: Vec<Node>,
 }
 
 impl Tree {
@@ -40,6 +42,47 @@ impl Tree {
             avail: 0,
             total: 0.0,
         });
+    }
+
+    /// Keeps only the subtree of `id`, which becomes the root (its statistics kept), and
+    /// makes room for `capacity` more nodes. Every node keeps its children in their order, so
+    /// the search goes on as if the subtree had been grown from this root.
+    pub fn reroot(&mut self, id: u32, capacity: usize) {
+        let mut fresh = std::mem::take(&mut self.spare);
+        fresh.clear();
+        let mut root = self.nodes[id as usize];
+        root.next_sibling = NONE;
+        fresh.push(root);
+        // Breadth first: a copied node's `first_child` still names the old arena's child
+        // until the node's turn comes to copy its children.
+        let mut i = 0;
+        while i < fresh.len() {
+            let mut old = fresh[i].first_child;
+            fresh[i].first_child = NONE;
+            let mut previous = NONE;
+            while old != NONE {
+                let mut child = self.nodes[old as usize];
+                old = child.next_sibling;
+                child.next_sibling = NONE;
+                let new = fresh.len() as u32;
+                fresh.push(child);
+                if previous == NONE {
+                    fresh[i].first_child = new;
+                } else {
+                    fresh[previous as usize].next_sibling = new;
+                }
+                previous = new;
+            }
+            i += 1;
+        }
+        fresh.reserve(capacity);
+        self.spare = std::mem::replace(&mut self.nodes, fresh);
+    }
+
+    /// The child of `id` for `action`, if the search made one.
+    pub fn child(&self, id: u32, action: Action) -> Option<u32> {
+        self.children(id)
+            .find(|&c| self.nodes[c as usize].action == action)
     }
 
     /// No root yet: no search has run (every decision so far had one legal move).
