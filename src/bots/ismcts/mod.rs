@@ -355,7 +355,7 @@ mod tests {
     /// through the root and one child; at the root every move is legal in every
     /// determinization, so a child's availability is the number of iterations since it was
     /// added (one root child per iteration until all exist); the move played is the most
-    /// visited.
+    /// visited. The full budget (`stop=0`): early stopping would end the count sooner.
     #[test]
     fn root_counts_every_iteration_and_availability_since_its_expansion() {
         let rules = load_preset("first-game")
@@ -370,6 +370,7 @@ mod tests {
         let mut bot = IsmctsBot::new(
             IsmctsParams {
                 iters,
+                stop: 0.0,
                 ..IsmctsParams::default()
             },
             5,
@@ -442,6 +443,7 @@ mod tests {
     /// tree search"): with no exploration term and an overwhelming `prior`, every iteration
     /// after the expansions follows the heuristic's move, which is then played. Positions
     /// where heuristic bots with different tie-break streams disagree (a tie) are skipped.
+    /// The full budget (`stop=0`), whose visits the test counts.
     #[test]
     fn the_prior_leads_the_search_to_the_heuristics_move() {
         let rules = load_preset("first-game")
@@ -464,6 +466,7 @@ mod tests {
                 iters,
                 c: 0.0,
                 prior: 1e6,
+                stop: 0.0,
                 ..IsmctsParams::default()
             };
             let mut bot = IsmctsBot::new(params, seed);
@@ -480,5 +483,134 @@ mod tests {
             checked >= 4,
             "only {checked} positions without heuristic ties"
         );
+    }
+
+    /// The mid-game positions of `benches/bots.rs`: the first turn decision with three legal
+    /// moves or more from round 3 on, in heuristic games at `players`.
+    fn mid_game(rules: &Rules, seed: u64) -> (State, Seat, Vec<Action>) {
+        use crate::engine::state::Phase;
+        let mut state = new_game(rules, seed);
+        let mut bot = HeuristicBot::new(seed, HeuristicWeights::DEFAULT);
+        let mut legal = Vec::new();
+        while let Some(seat) = to_move(&state) {
+            legal_actions(rules, &state, &mut legal);
+            if state.round >= 3 && state.phase == Phase::Turns && legal.len() > 2 {
+                return (state, seat, legal);
+            }
+            let action = bot.decide(&View::new(rules, &state, seat), &legal);
+            apply(rules, &mut state, action);
+        }
+        panic!("game {seed} ended before a mid-game decision");
+    }
+
+    /// `stop=1` ends a search only when the most visited move cannot be overtaken by the
+    /// iterations left: it plays the move of the full budget, from the same random stream, in
+    /// fewer iterations on some positions. A looser `stop` stops sooner still.
+    #[test]
+    fn exact_early_stopping_plays_the_full_budgets_move() {
+        let mut saved = 0;
+        let mut looser = 0;
+        for players in [4, 5] {
+            let rules = load_preset("first-game")
+                .and_then(|c| c.rules(players))
+                .expect("preset");
+            for seed in [3, 11, 29, 41] {
+                let (state, seat, legal) = mid_game(&rules, seed);
+                let view = View::new(&rules, &state, seat);
+                let search = |stop: f64| {
+                    let params = IsmctsParams {
+                        iters: 200,
+                        stop,
+                        ..IsmctsParams::default()
+                    };
+                    let mut bot = IsmctsBot::new(params, seed);
+                    let action = bot.decide(&view, &legal);
+                    (action, bot.last_iterations())
+                };
+                let (full, all) = search(0.0);
+                let (early, spent) = search(1.0);
+                let (_, fewer) = search(0.1);
+                assert_eq!(all, 200);
+                assert_eq!(early, full, "{players}p seed {seed}: {spent} iterations");
+                assert!(fewer <= spent && spent <= all);
+                saved += u32::from(spent < all);
+                looser += u32::from(fewer < spent);
+            }
+        }
+        assert!(
+            saved >= 2,
+            "exact stopping saved iterations on {saved} positions"
+        );
+        assert!(looser >= 2, "stop=0.1 stopped sooner on {looser} positions");
+    }
+
+    /// Tree reuse: in a game where seat 0 searches, every decision that follows a searched
+    /// move in the same turn starts from that move's subtree, whose visits of the moves legal
+    /// now count towards the budget (with `stop=0`, those visits end at `iters`); a decision
+    /// in another turn starts afresh.
+    #[test]
+    fn the_next_decision_of_a_turn_starts_from_the_subtree_of_the_move_played() {
+        let rules = load_preset("first-game")
+            .and_then(|c| c.rules(5))
+            .expect("preset");
+        let iters = 60;
+        let (mut reused, mut fresh) = (0, 0);
+        for seed in 1..=3 {
+            let mut state = new_game(&rules, seed);
+            let params = IsmctsParams {
+                iters,
+                stop: 0.0,
+                ..IsmctsParams::default()
+            };
+            let mut bot = IsmctsBot::new(params, seed);
+            let mut others = HeuristicBot::new(seed, HeuristicWeights::DEFAULT);
+            let mut legal = Vec::new();
+            while let Some(seat) = to_move(&state) {
+                legal_actions(&rules, &state, &mut legal);
+                let view = View::new(&rules, &state, seat);
+                if seat != Seat(0) {
+                    let action = others.decide(&view, &legal);
+                    apply(&rules, &mut state, action);
+                    continue;
+                }
+                // What the kept subtree holds for the moves legal now, before the search.
+                let kept = bot.kept.filter(|k| Some(k.turn) == my_turn(&view));
+                let before: Option<(u32, u32)> = kept.map(|k| {
+                    let legal_visits = bot
+                        .tree
+                        .children(k.node)
+                        .map(|c| bot.tree.node(c))
+                        .filter(|n| legal.contains(&n.action))
+                        .map(|n| n.visits)
+                        .sum();
+                    (bot.tree.node(k.node).visits, legal_visits)
+                });
+                let action = bot.decide(&view, &legal);
+                if legal.len() > 1 {
+                    let root = bot.tree.node(0).visits;
+                    let legal_visits: u32 = bot
+                        .root_children()
+                        .iter()
+                        .filter(|k| legal.contains(&k.0))
+                        .map(|k| k.1)
+                        .sum();
+                    match before {
+                        Some((visits, old)) => {
+                            // The root is the kept node, grown by the fresh iterations only.
+                            assert_eq!(legal_visits, old.max(iters));
+                            assert_eq!(root - visits, legal_visits - old);
+                            reused += 1;
+                        }
+                        None => {
+                            assert_eq!((root, legal_visits), (iters, iters));
+                            fresh += 1;
+                        }
+                    }
+                }
+                apply(&rules, &mut state, action);
+            }
+        }
+        assert!(reused >= 10, "only {reused} decisions reused a subtree");
+        assert!(fresh >= 10, "only {fresh} decisions started afresh");
     }
 }

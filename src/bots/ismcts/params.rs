@@ -198,6 +198,14 @@ mod tests {
             p.to_string(),
             "ismcts:iters=4000:c=0.5:prior=0:rollout=policy"
         );
+        p.set("stop", "0.25").unwrap();
+        p.set("reuse", "0").unwrap();
+        assert_eq!((p.stop, p.reuse), (0.25, false));
+        assert!(p.to_string().ends_with(":rollout=policy:stop=0.25:reuse=0"));
+        assert!(p.set("stop", "1.5").unwrap_err().contains("0 to 1"));
+        assert!(p.set("stop", "-0.1").is_err());
+        assert!(p.set("reuse", "2").unwrap_err().contains("0 to 1"));
+        assert!(p.set("reuse", "yes").unwrap_err().contains("whole number"));
         let e = p.set("rollout", "polcy").unwrap_err();
         assert!(
             e.contains("rollout=polcy") && e.contains("\"policy\""),

@@ -143,3 +143,60 @@ impl Tree {
         node.total += reward;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The nodes under `id`, depth first in child order: (depth, action, visits, avail,
+    /// total).
+    fn shape(tree: &Tree, id: u32, depth: usize, out: &mut Vec<(usize, Action, u32, u32, f64)>) {
+        for c in tree.children(id) {
+            let n = tree.node(c);
+            out.push((depth, n.action, n.visits, n.avail, n.total));
+            shape(tree, c, depth + 1, out);
+        }
+    }
+
+    /// Re-rooting keeps the subtree of the move played, node for node and in child order,
+    /// and drops everything else.
+    #[test]
+    fn reroot_keeps_exactly_the_subtree() {
+        let mut tree = Tree::default();
+        tree.reset(16);
+        let a = tree.add_child(0, Action::TakeGold);
+        let b = tree.add_child(0, Action::DrawCards);
+        let a1 = tree.add_child(a, Action::EndTurn);
+        let a2 = tree.add_child(a, Action::TakeIncome);
+        let a21 = tree.add_child(a2, Action::EndTurn);
+        tree.add_child(b, Action::EndTurn);
+        for (id, reward) in [
+            (a, 0.5),
+            (a, 0.25),
+            (a1, 0.5),
+            (a2, 0.25),
+            (a21, 1.0),
+            (b, 0.0),
+        ] {
+            tree.record(id, reward);
+        }
+        tree.mark_available(a2);
+        let mut before = Vec::new();
+        shape(&tree, a, 0, &mut before);
+        let root = *tree.node(a);
+        tree.reroot(a, 16);
+        let mut after = Vec::new();
+        shape(&tree, 0, 0, &mut after);
+        assert_eq!(after, before);
+        assert_eq!(tree.nodes.len(), 4, "the root and its three descendants");
+        let new_root = tree.node(0);
+        assert_eq!((new_root.visits, new_root.total), (root.visits, root.total));
+        assert_eq!(tree.next_sibling(0), None);
+        assert_eq!(
+            tree.child(0, Action::TakeIncome)
+                .map(|c| tree.node(c).visits),
+            Some(1)
+        );
+        assert_eq!(tree.child(0, Action::DrawCards), None);
+    }
+}
