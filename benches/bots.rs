@@ -1,6 +1,7 @@
 //! Bot throughput on fixed mid-game positions (first-game preset, 4 players, fixed seeds):
-//! ISMCTS iterations per second, determinizations per second, and one ISMCTS decision of
-//! 1,000 iterations.
+//! ISMCTS iterations per second (the full budget, `stop=0`), determinizations per second, and
+//! one ISMCTS decision of 1,000 iterations at the defaults (early stopping on) and at the
+//! full budget.
 
 use citadels_sim::bots::Bot;
 use citadels_sim::bots::heuristic::HeuristicBot;
@@ -44,6 +45,7 @@ fn bots(c: &mut Criterion) {
     for (i, (state, seat, legal)) in positions.iter().enumerate() {
         let params = IsmctsParams {
             iters: ITERS,
+            stop: 0.0,
             ..IsmctsParams::default()
         };
         let mut bot = IsmctsBot::new(params, 7);
@@ -59,11 +61,20 @@ fn bots(c: &mut Criterion) {
         });
     }
     let (state, seat, legal) = &positions[0];
-    let mut bot = IsmctsBot::new(IsmctsParams::default(), 7);
     group.sample_size(10);
-    group.bench_function("decision_1000_iterations/position0", |b| {
-        b.iter(|| black_box(bot.decide(&View::new(&rules, state, *seat), legal)))
-    });
+    for (name, stop) in [
+        ("decision_1000_iterations", 1.0),
+        ("decision_1000_full", 0.0),
+    ] {
+        let params = IsmctsParams {
+            stop,
+            ..IsmctsParams::default()
+        };
+        let mut bot = IsmctsBot::new(params, 7);
+        group.bench_function(format!("{name}/position0"), |b| {
+            b.iter(|| black_box(bot.decide(&View::new(&rules, state, *seat), legal)))
+        });
+    }
     group.finish();
 }
 

@@ -1,7 +1,8 @@
 //! What a cheaper ISMCTS search costs in decision quality: on decisions sampled from games of
 //! heuristic bots (first-game preset), each candidate spec's iterations per decision and its
 //! regret against a long reference search (the reference's mean reward of the best root move
-//! less that of the candidate's move), next to the full-budget search (`stop=0`).
+//! less that of the candidate's move), and the paired difference of regret with the first spec
+//! (same positions and seeds).
 //!
 //! `cargo run --release --example ismcts_stop -- POSITIONS PLAYERS REFERENCE_ITERS SEEDS SPEC...`,
 //! e.g. `cargo run --release --example ismcts_stop -- 150 5 4000 3 ismcts:iters=300:stop=0
@@ -77,9 +78,11 @@ fn main() {
     println!(
         "{count} positions at {players} players, reference {reference} iterations, {seeds} seeds"
     );
+    let mut first: Vec<f64> = Vec::new();
     for spec in specs {
         let p = params(spec);
         let (mut iters, mut regret, mut regret_sq, mut best, mut n) = (0u64, 0.0, 0.0, 0u32, 0u32);
+        let mut regrets = Vec::new();
         for ((state, seat, legal), value) in positions.iter().zip(&values) {
             let top = value.iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max);
             for s in 0..seeds {
@@ -87,6 +90,7 @@ fn main() {
                 let chosen = bot.decide(&View::new(&rules, state, *seat), legal);
                 iters += u64::from(bot.last_iterations());
                 let v = value.iter().find(|v| v.0 == chosen).map_or(0.0, |v| v.1);
+                regrets.push(top - v);
                 regret += top - v;
                 regret_sq += (top - v) * (top - v);
                 best += u32::from(top - v == 0.0);
@@ -96,11 +100,20 @@ fn main() {
         let n = f64::from(n);
         let mean = regret / n;
         let se = ((regret_sq / n - mean * mean) / n).sqrt();
+        if first.is_empty() {
+            first = regrets.clone();
+        }
+        let d: Vec<f64> = regrets.iter().zip(&first).map(|(r, f)| r - f).collect();
+        let d_mean = d.iter().sum::<f64>() / n;
+        let d_se = ((d.iter().map(|x| x * x).sum::<f64>() / n - d_mean * d_mean) / n).sqrt();
         println!(
-            "{spec}: {:.1} iterations per decision, regret {:.5} (se {:.5}), best move {:.1}%",
+            "{spec}: {:.1} iterations per decision, regret {:.5} (se {:.5}), {:+.5} (se {:.5}) \
+             against the first, best move {:.1}%",
             iters as f64 / n,
             mean,
             se,
+            d_mean,
+            d_se,
             100.0 * f64::from(best) / n
         );
     }
