@@ -4,33 +4,22 @@
 //! full budget.
 
 use citadels_sim::bots::Bot;
-use citadels_sim::bots::heuristic::HeuristicBot;
 use citadels_sim::bots::ismcts::{IsmctsBot, IsmctsParams};
-use citadels_sim::bots::weights::HeuristicWeights;
 use citadels_sim::config::load_preset;
 use citadels_sim::engine::rng::GameRng;
 use citadels_sim::engine::state::Phase;
-use citadels_sim::engine::{
-    Action, Rules, Seat, State, View, apply, legal_actions, new_game, to_move,
-};
+use citadels_sim::engine::{Action, Rules, Seat, State, View};
+use citadels_sim::sim::heuristic_position;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
 /// The first turn-phase decision with several legal actions from round 3 on, of the game
 /// with this seed played by heuristic bots.
 fn mid_game(rules: &Rules, seed: u64) -> (State, Seat, Vec<Action>) {
-    let mut state = new_game(rules, seed);
-    let mut bot = HeuristicBot::new(seed, HeuristicWeights::DEFAULT);
-    let mut legal = Vec::new();
-    while let Some(seat) = to_move(&state) {
-        legal_actions(rules, &state, &mut legal);
-        if state.round >= 3 && state.phase == Phase::Turns && legal.len() > 2 {
-            return (state, seat, legal);
-        }
-        let action = bot.decide(&View::new(rules, &state, seat), &legal);
-        apply(rules, &mut state, action);
-    }
-    panic!("game {seed} ended before a mid-game decision");
+    heuristic_position(rules, seed, |state, legal| {
+        state.round >= 3 && state.phase == Phase::Turns && legal.len() > 2
+    })
+    .unwrap_or_else(|| panic!("game {seed} ended before a mid-game decision"))
 }
 
 fn bots(c: &mut Criterion) {

@@ -486,21 +486,13 @@ mod tests {
     }
 
     /// The mid-game positions of `benches/bots.rs`: the first turn decision with three legal
-    /// moves or more from round 3 on, in heuristic games at `players`.
+    /// moves or more from round 3 on, in heuristic games.
     fn mid_game(rules: &Rules, seed: u64) -> (State, Seat, Vec<Action>) {
         use crate::engine::state::Phase;
-        let mut state = new_game(rules, seed);
-        let mut bot = HeuristicBot::new(seed, HeuristicWeights::DEFAULT);
-        let mut legal = Vec::new();
-        while let Some(seat) = to_move(&state) {
-            legal_actions(rules, &state, &mut legal);
-            if state.round >= 3 && state.phase == Phase::Turns && legal.len() > 2 {
-                return (state, seat, legal);
-            }
-            let action = bot.decide(&View::new(rules, &state, seat), &legal);
-            apply(rules, &mut state, action);
-        }
-        panic!("game {seed} ended before a mid-game decision");
+        crate::sim::heuristic_position(rules, seed, |state, legal| {
+            state.round >= 3 && state.phase == Phase::Turns && legal.len() > 2
+        })
+        .expect("a mid-game decision")
     }
 
     /// `stop=1` ends a search only when the most visited move cannot be overtaken by the
