@@ -12,6 +12,11 @@
 //! visited child. Opponents between the bot's decisions are also moved by the model, so the
 //! tree holds only the bot's decisions. The bot draws only from its own random stream, and
 //! the budget is in iterations: a seed gives the same decisions on any machine.
+//!
+//! Cheaper search (docs/bots.md): a decision stops early once the most visited move leads by
+//! more than `stop` times the iterations left (at 1, when it cannot be overtaken), and the next
+//! decision of the same turn starts from the subtree of the move played (`reuse`), its visits
+//! counting towards the budget. `stop=0:reuse=0` is the search without them.
 
 mod eval;
 mod params;
