@@ -1,35 +1,25 @@
 //! Bot throughput on fixed mid-game positions (first-game preset, 4 players, fixed seeds):
-//! ISMCTS iterations per second, determinizations per second, and one ISMCTS decision of
-//! 1,000 iterations.
+//! ISMCTS iterations per second (the full budget, `stop=0`), determinizations per second, and
+//! one ISMCTS decision of 1,000 iterations at the defaults (early stopping on) and at the
+//! full budget.
 
 use citadels_sim::bots::Bot;
-use citadels_sim::bots::heuristic::HeuristicBot;
 use citadels_sim::bots::ismcts::{IsmctsBot, IsmctsParams};
-use citadels_sim::bots::weights::HeuristicWeights;
 use citadels_sim::config::load_preset;
 use citadels_sim::engine::rng::GameRng;
 use citadels_sim::engine::state::Phase;
-use citadels_sim::engine::{
-    Action, Rules, Seat, State, View, apply, legal_actions, new_game, to_move,
-};
+use citadels_sim::engine::{Action, Rules, Seat, State, View};
+use citadels_sim::sim::heuristic_position;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
 /// The first turn-phase decision with several legal actions from round 3 on, of the game
 /// with this seed played by heuristic bots.
 fn mid_game(rules: &Rules, seed: u64) -> (State, Seat, Vec<Action>) {
-    let mut state = new_game(rules, seed);
-    let mut bot = HeuristicBot::new(seed, HeuristicWeights::DEFAULT);
-    let mut legal = Vec::new();
-    while let Some(seat) = to_move(&state) {
-        legal_actions(rules, &state, &mut legal);
-        if state.round >= 3 && state.phase == Phase::Turns && legal.len() > 2 {
-            return (state, seat, legal);
-        }
-        let action = bot.decide(&View::new(rules, &state, seat), &legal);
-        apply(rules, &mut state, action);
-    }
-    panic!("game {seed} ended before a mid-game decision");
+    heuristic_position(rules, seed, |state, legal| {
+        state.round >= 3 && state.phase == Phase::Turns && legal.len() > 2
+    })
+    .unwrap_or_else(|| panic!("game {seed} ended before a mid-game decision"))
 }
 
 fn bots(c: &mut Criterion) {
@@ -44,6 +34,7 @@ fn bots(c: &mut Criterion) {
     for (i, (state, seat, legal)) in positions.iter().enumerate() {
         let params = IsmctsParams {
             iters: ITERS,
+            stop: 0.0,
             ..IsmctsParams::default()
         };
         let mut bot = IsmctsBot::new(params, 7);
@@ -59,11 +50,20 @@ fn bots(c: &mut Criterion) {
         });
     }
     let (state, seat, legal) = &positions[0];
-    let mut bot = IsmctsBot::new(IsmctsParams::default(), 7);
     group.sample_size(10);
-    group.bench_function("decision_1000_iterations/position0", |b| {
-        b.iter(|| black_box(bot.decide(&View::new(&rules, state, *seat), legal)))
-    });
+    for (name, stop) in [
+        ("decision_1000_iterations", 1.0),
+        ("decision_1000_full", 0.0),
+    ] {
+        let params = IsmctsParams {
+            stop,
+            ..IsmctsParams::default()
+        };
+        let mut bot = IsmctsBot::new(params, 7);
+        group.bench_function(format!("{name}/position0"), |b| {
+            b.iter(|| black_box(bot.decide(&View::new(&rules, state, *seat), legal)))
+        });
+    }
     group.finish();
 }
 

@@ -6,30 +6,18 @@
 //! `cargo run --release --example ismcts_probe -- 40 rounds=2`.
 
 use citadels_sim::bots::Bot;
-use citadels_sim::bots::heuristic::HeuristicBot;
 use citadels_sim::bots::ismcts::{IsmctsBot, IsmctsParams};
-use citadels_sim::bots::weights::HeuristicWeights;
 use citadels_sim::config::load_preset;
 use citadels_sim::engine::rng::GameRng;
-use citadels_sim::engine::{
-    Action, Rules, Seat, State, View, apply, legal_actions, new_game, to_move,
-};
+use citadels_sim::engine::{Action, Rules, Seat, State, View};
+use citadels_sim::sim::heuristic_position;
 
 /// A decision with at least three legal moves, picked at random along a heuristic game.
 fn position(rules: &Rules, seed: u64) -> Option<(State, Seat, Vec<Action>)> {
-    let mut state = new_game(rules, seed);
-    let mut bot = HeuristicBot::new(seed, HeuristicWeights::DEFAULT);
     let mut rng = GameRng::new(seed ^ 0x5eed);
-    let mut legal = Vec::new();
-    while let Some(seat) = to_move(&state) {
-        legal_actions(rules, &state, &mut legal);
-        if legal.len() > 2 && rng.below(12) == 0 {
-            return Some((state, seat, legal));
-        }
-        let action = bot.decide(&View::new(rules, &state, seat), &legal);
-        apply(rules, &mut state, action);
-    }
-    None
+    heuristic_position(rules, seed, |_, legal| {
+        legal.len() > 2 && rng.below(12) == 0
+    })
 }
 
 fn search(

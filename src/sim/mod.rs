@@ -8,6 +8,8 @@ pub mod replay;
 pub mod runner;
 pub mod tally;
 
+use crate::bots::heuristic::HeuristicBot;
+use crate::bots::weights::HeuristicWeights;
 use crate::bots::{AnyBot, Bot, BotSpec};
 use crate::engine::action::Action;
 use crate::engine::ids::Seat;
@@ -99,6 +101,29 @@ pub fn play_observed(
     }
     finish_record(rules, &state, &mut record);
     (record, state)
+}
+
+/// A position for diagnostics and benchmarks: the first decision of the game with this seed,
+/// played by a heuristic bot (default weights, seeded with `seed`) in every seat, that `take`
+/// accepts (given the state and the legal moves): the state, the seat to move and its legal
+/// moves. None if the game ends first.
+pub fn heuristic_position(
+    rules: &Rules,
+    seed: u64,
+    mut take: impl FnMut(&State, &[Action]) -> bool,
+) -> Option<(State, Seat, Vec<Action>)> {
+    let mut state = new_game(rules, seed);
+    let mut bot = HeuristicBot::new(seed, HeuristicWeights::DEFAULT);
+    let mut legal = Vec::new();
+    while let Some(seat) = to_move(&state) {
+        legal_actions(rules, &state, &mut legal);
+        if take(&state, &legal) {
+            return Some((state, seat, legal));
+        }
+        let action = bot.decide(&View::new(rules, &state, seat), &legal);
+        crate::engine::apply(rules, &mut state, action);
+    }
+    None
 }
 
 /// Fills the record's end-of-game fields.

@@ -656,3 +656,38 @@ fn help_lists_only_accepted_options() {
         "--log-games: compare does not take it",
     );
 }
+
+/// The search's early stopping and tree reuse keep runs reproducible: all-ISMCTS games at
+/// 5 players give byte-identical reports on one and two threads (each game's bots are fresh
+/// and draw only from their own streams, whatever worker plays the game).
+#[test]
+fn ismcts_reports_are_identical_with_one_and_two_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |threads: &str| {
+        let out = dir.path().join(format!("ismcts-{threads}"));
+        let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
+            .args([
+                "run",
+                "--preset",
+                "first-game",
+                "--players",
+                "5",
+                "--games",
+                "6",
+            ])
+            .args([
+                "--seed",
+                "4",
+                "--bots",
+                "ismcts:iters=40:stop=0.2",
+                "--quiet",
+            ])
+            .args(["--threads", threads, "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        crate::common::assert_success(&output, ("run", threads));
+        crate::common::files(&out)
+    };
+    assert_eq!(run("1"), run("2"));
+}

@@ -12,6 +12,11 @@
 //! visited child. Opponents between the bot's decisions are also moved by the model, so the
 //! tree holds only the bot's decisions. The bot draws only from its own random stream, and
 //! the budget is in iterations: a seed gives the same decisions on any machine.
+//!
+//! Cheaper search (docs/bots.md): a decision stops early once the most visited move leads by
+//! more than `stop` times the iterations left (at 1, when it cannot be overtaken), and the next
+//! decision of the same turn starts from the subtree of the move played (`reuse`), its visits
+//! counting towards the budget. `stop=0:reuse=0` is the search without them.
 
 mod eval;
 mod params;
@@ -25,7 +30,7 @@ use super::heuristic::HeuristicBot;
 use super::policy::{PolicyBot, PolicyParams};
 use crate::engine::action::Action;
 use crate::engine::apply;
-use crate::engine::ids::Seat;
+use crate::engine::ids::{Rank, Seat};
 use crate::engine::legal::{legal_actions, to_move};
 use crate::engine::rng::GameRng;
 use crate::engine::rules::Rules;
@@ -45,6 +50,8 @@ pub struct IsmctsBot {
     /// tree and in the rollouts, as at the root, so the search plans the game it will play.
     /// The other seats are not restricted.
     ban: Ban,
+    /// Where the next decision of this turn starts in the tree (`reuse`).
+    kept: Option<Kept>,
 }
 
 impl IsmctsBot {
@@ -62,6 +69,7 @@ impl IsmctsBot {
             tree: Tree::default(),
             legal: Vec::with_capacity(crate::engine::legal::MOVE_BUFFER),
             ban: Ban::NONE,
+            kept: None,
         }
     }
 
@@ -230,27 +238,106 @@ impl IsmctsBot {
 
 impl Bot for IsmctsBot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
+        let turn = my_turn(view);
+        let kept = self.kept.take().filter(|k| Some(k.turn) == turn);
         if legal.len() == 1 {
+            // A forced move is a node of the tree too: follow it to the next decision.
+            self.keep(kept.map(|k| k.node), turn, legal[0]);
             return legal[0];
         }
         let rules = view.rules();
         let horizon = view.round() + self.params.rounds - 1;
-        self.tree.reset(self.params.iters as usize + 1);
-        for _ in 0..self.params.iters {
-            self.iterate(rules, view, horizon);
+        let capacity = self.params.iters as usize + 1;
+        // The fresh iterations: the budget less the visits the kept subtree already gave the
+        // moves legal now (a drawn card's `Keep` was searched only where it was drawn).
+        let mut budget = self.params.iters;
+        match kept {
+            Some(k) => {
+                self.tree.reroot(k.node, capacity);
+                let reused: u32 = self
+                    .tree
+                    .children(0)
+                    .map(|c| self.tree.node(c))
+                    .filter(|n| legal.contains(&n.action))
+                    .map(|n| n.visits)
+                    .sum();
+                budget = budget.saturating_sub(reused);
+            }
+            None => self.tree.reset(capacity),
         }
-        // The most visited root move (ties: the first in the legal order).
-        let mut best = (0u32, legal[0]);
-        for c in self.tree.children(0) {
-            let n = self.tree.node(c);
-            if legal.contains(&n.action)
-                && (n.visits > best.0
-                    || (n.visits == best.0 && position(legal, n.action) < position(legal, best.1)))
-            {
-                best = (n.visits, n.action);
+        for done in 1..=budget {
+            self.iterate(rules, view, horizon);
+            let (lead, runner_up, _) = self.leader(legal);
+            let left = f64::from(budget - done);
+            if self.params.stop > 0.0 && f64::from(lead - runner_up) > self.params.stop * left {
+                break;
             }
         }
-        best.1
+        let action = self.leader(legal).2;
+        self.keep(Some(0), turn, action);
+        action
+    }
+}
+
+/// The turn in progress if it is the searching seat's: (round, rank). Within one turn no
+/// other seat moves between the seat's decisions unless its own moves make it (a bribe, a
+/// warrant), so the tree's subtree of the move played is the search of the next decision.
+fn my_turn(view: &View) -> Option<(u16, Rank)> {
+    match view.current_turn() {
+        Some((rank, seat)) if seat == view.me() => Some((view.round(), rank)),
+        _ => None,
+    }
+}
+
+/// The node of the tree where the seat's next decision of the same turn starts.
+#[derive(Clone, Copy, Debug)]
+struct Kept {
+    turn: (u16, Rank),
+    node: u32,
+}
+
+impl IsmctsBot {
+    /// Remembers the child of `node` for the move played, when tree reuse is on and the turn
+    /// goes on.
+    fn keep(&mut self, node: Option<u32>, turn: Option<(u16, Rank)>, action: Action) {
+        self.kept = match (node, turn) {
+            (Some(node), Some(turn)) if self.params.reuse => self
+                .tree
+                .child(node, action)
+                .map(|node| Kept { turn, node }),
+            _ => None,
+        };
+    }
+
+    /// The visits of the most visited root move and of the runner-up (a legal move without a
+    /// child counts 0), and the most visited move (ties: the first in the legal order).
+    fn leader(&self, legal: &[Action]) -> (u32, u32, Action) {
+        let mut best = (0u32, legal[0]);
+        let mut second = 0u32;
+        for c in self.tree.children(0) {
+            let n = self.tree.node(c);
+            if !legal.contains(&n.action) {
+                continue;
+            }
+            if n.visits > best.0
+                || (n.visits == best.0 && position(legal, n.action) < position(legal, best.1))
+            {
+                second = best.0;
+                best = (n.visits, n.action);
+            } else {
+                second = second.max(n.visits);
+            }
+        }
+        (best.0, second, best.1)
+    }
+
+    /// The iterations the last search ran (fewer than `iters` when it stopped early).
+    pub fn last_iterations(&self) -> u32 {
+        if self.tree.is_empty() {
+            0
+        } else {
+            self.tree.node(0).visits
+        }
     }
 }
 
@@ -273,7 +360,7 @@ mod tests {
     /// through the root and one child; at the root every move is legal in every
     /// determinization, so a child's availability is the number of iterations since it was
     /// added (one root child per iteration until all exist); the move played is the most
-    /// visited.
+    /// visited. The full budget (`stop=0`): early stopping would end the count sooner.
     #[test]
     fn root_counts_every_iteration_and_availability_since_its_expansion() {
         let rules = load_preset("first-game")
@@ -288,6 +375,7 @@ mod tests {
         let mut bot = IsmctsBot::new(
             IsmctsParams {
                 iters,
+                stop: 0.0,
                 ..IsmctsParams::default()
             },
             5,
@@ -360,6 +448,7 @@ mod tests {
     /// tree search"): with no exploration term and an overwhelming `prior`, every iteration
     /// after the expansions follows the heuristic's move, which is then played. Positions
     /// where heuristic bots with different tie-break streams disagree (a tie) are skipped.
+    /// The full budget (`stop=0`), whose visits the test counts.
     #[test]
     fn the_prior_leads_the_search_to_the_heuristics_move() {
         let rules = load_preset("first-game")
@@ -382,6 +471,7 @@ mod tests {
                 iters,
                 c: 0.0,
                 prior: 1e6,
+                stop: 0.0,
                 ..IsmctsParams::default()
             };
             let mut bot = IsmctsBot::new(params, seed);
@@ -398,5 +488,126 @@ mod tests {
             checked >= 4,
             "only {checked} positions without heuristic ties"
         );
+    }
+
+    /// The mid-game positions of `benches/bots.rs`: the first turn decision with three legal
+    /// moves or more from round 3 on, in heuristic games.
+    fn mid_game(rules: &Rules, seed: u64) -> (State, Seat, Vec<Action>) {
+        use crate::engine::state::Phase;
+        crate::sim::heuristic_position(rules, seed, |state, legal| {
+            state.round >= 3 && state.phase == Phase::Turns && legal.len() > 2
+        })
+        .expect("a mid-game decision")
+    }
+
+    /// `stop=1` ends a search only when the most visited move cannot be overtaken by the
+    /// iterations left: it plays the move of the full budget, from the same random stream, in
+    /// fewer iterations on some positions. A looser `stop` stops sooner still.
+    #[test]
+    fn exact_early_stopping_plays_the_full_budgets_move() {
+        let mut saved = 0;
+        let mut looser = 0;
+        for players in [4, 5] {
+            let rules = load_preset("first-game")
+                .and_then(|c| c.rules(players))
+                .expect("preset");
+            for seed in [3, 11, 29, 41] {
+                let (state, seat, legal) = mid_game(&rules, seed);
+                let view = View::new(&rules, &state, seat);
+                let search = |stop: f64| {
+                    let params = IsmctsParams {
+                        iters: 200,
+                        stop,
+                        ..IsmctsParams::default()
+                    };
+                    let mut bot = IsmctsBot::new(params, seed);
+                    let action = bot.decide(&view, &legal);
+                    (action, bot.last_iterations())
+                };
+                let (full, all) = search(0.0);
+                let (early, spent) = search(1.0);
+                let (_, fewer) = search(0.1);
+                assert_eq!(all, 200);
+                assert_eq!(early, full, "{players}p seed {seed}: {spent} iterations");
+                assert!(fewer <= spent && spent <= all);
+                saved += u32::from(spent < all);
+                looser += u32::from(fewer < spent);
+            }
+        }
+        assert!(
+            saved >= 2,
+            "exact stopping saved iterations on {saved} positions"
+        );
+        assert!(looser >= 2, "stop=0.1 stopped sooner on {looser} positions");
+    }
+
+    /// Tree reuse: in a game where seat 0 searches, every decision that follows a searched
+    /// move in the same turn starts from that move's subtree, whose visits of the moves legal
+    /// now count towards the budget (with `stop=0`, those visits end at `iters`); a decision
+    /// in another turn starts afresh.
+    #[test]
+    fn the_next_decision_of_a_turn_starts_from_the_subtree_of_the_move_played() {
+        let rules = load_preset("first-game")
+            .and_then(|c| c.rules(5))
+            .expect("preset");
+        let iters = 60;
+        let (mut reused, mut fresh) = (0, 0);
+        for seed in 1..=3 {
+            let mut state = new_game(&rules, seed);
+            let params = IsmctsParams {
+                iters,
+                stop: 0.0,
+                ..IsmctsParams::default()
+            };
+            let mut bot = IsmctsBot::new(params, seed);
+            let mut others = HeuristicBot::new(seed, HeuristicWeights::DEFAULT);
+            let mut legal = Vec::new();
+            while let Some(seat) = to_move(&state) {
+                legal_actions(&rules, &state, &mut legal);
+                let view = View::new(&rules, &state, seat);
+                if seat != Seat(0) {
+                    let action = others.decide(&view, &legal);
+                    apply(&rules, &mut state, action);
+                    continue;
+                }
+                // What the kept subtree holds for the moves legal now, before the search.
+                let kept = bot.kept.filter(|k| Some(k.turn) == my_turn(&view));
+                let before: Option<(u32, u32)> = kept.map(|k| {
+                    let legal_visits = bot
+                        .tree
+                        .children(k.node)
+                        .map(|c| bot.tree.node(c))
+                        .filter(|n| legal.contains(&n.action))
+                        .map(|n| n.visits)
+                        .sum();
+                    (bot.tree.node(k.node).visits, legal_visits)
+                });
+                let action = bot.decide(&view, &legal);
+                if legal.len() > 1 {
+                    let root = bot.tree.node(0).visits;
+                    let legal_visits: u32 = bot
+                        .root_children()
+                        .iter()
+                        .filter(|k| legal.contains(&k.0))
+                        .map(|k| k.1)
+                        .sum();
+                    match before {
+                        Some((visits, old)) => {
+                            // The root is the kept node, grown by the fresh iterations only.
+                            assert_eq!(legal_visits, old.max(iters));
+                            assert_eq!(root - visits, legal_visits - old);
+                            reused += 1;
+                        }
+                        None => {
+                            assert_eq!((root, legal_visits), (iters, iters));
+                            fresh += 1;
+                        }
+                    }
+                }
+                apply(&rules, &mut state, action);
+            }
+        }
+        assert!(reused >= 10, "only {reused} decisions reused a subtree");
+        assert!(fresh >= 10, "only {fresh} decisions started afresh");
     }
 }

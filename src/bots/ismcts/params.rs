@@ -30,6 +30,15 @@ pub struct IsmctsParams {
     /// The bot that plays the other seats and the rollouts and names the progressive bias's
     /// move: `heuristic` (default) or `policy` (the distilled bot, built-in weights).
     pub rollout: Rollout,
+    /// Early stopping: a decision's iterations stop once the most visited root move leads the
+    /// runner-up by more than `stop` times the iterations left. 1 stops only when the lead
+    /// cannot be overtaken (the move is the one the full budget would play); smaller values
+    /// stop sooner, when the runner-up would need more than that share of what is left; 0
+    /// never stops early (every decision spends `iters`).
+    pub stop: f64,
+    /// Tree reuse: the next decision of the same turn starts from the subtree of the move
+    /// played, whose visits count towards its budget.
+    pub reuse: bool,
 }
 
 /// The bot of the search's simulations (`rollout=`).
@@ -52,12 +61,16 @@ impl Default for IsmctsParams {
             prior: 0.3,
             model: HeuristicWeights::DEFAULT,
             rollout: Rollout::Heuristic,
+            stop: 1.0,
+            reuse: true,
         }
     }
 }
 
 /// The parameter names a spec may set.
-pub const KEYS: [&str; 6] = ["iters", "c", "rounds", "scale", "prior", "rollout"];
+pub const KEYS: [&str; 8] = [
+    "iters", "c", "rounds", "scale", "prior", "rollout", "stop", "reuse",
+];
 
 impl IsmctsParams {
     /// Sets one parameter from its spec text; the error says what is allowed.
@@ -107,6 +120,14 @@ impl IsmctsParams {
                     }
                 }
             }
+            "stop" => {
+                let p = number()?;
+                if !(0.0..=1.0).contains(&p) {
+                    return Err(format!("stop={value}: must be 0 to 1"));
+                }
+                self.stop = p;
+            }
+            "reuse" => self.reuse = whole(0, 1)? == 1,
             "scale" => {
                 let s = number()?;
                 if s <= 0.0 {
@@ -140,6 +161,12 @@ impl fmt::Display for IsmctsParams {
         if self.rollout == Rollout::Policy {
             f.write_str(":rollout=policy")?;
         }
+        if self.stop != default.stop {
+            write!(f, ":stop={}", self.stop)?;
+        }
+        if self.reuse != default.reuse {
+            write!(f, ":reuse={}", u8::from(self.reuse))?;
+        }
         Ok(())
     }
 }
@@ -171,6 +198,14 @@ mod tests {
             p.to_string(),
             "ismcts:iters=4000:c=0.5:prior=0:rollout=policy"
         );
+        p.set("stop", "0.25").unwrap();
+        p.set("reuse", "0").unwrap();
+        assert_eq!((p.stop, p.reuse), (0.25, false));
+        assert!(p.to_string().ends_with(":rollout=policy:stop=0.25:reuse=0"));
+        assert!(p.set("stop", "1.5").unwrap_err().contains("0 to 1"));
+        assert!(p.set("stop", "-0.1").is_err());
+        assert!(p.set("reuse", "2").unwrap_err().contains("0 to 1"));
+        assert!(p.set("reuse", "yes").unwrap_err().contains("whole number"));
         let e = p.set("rollout", "polcy").unwrap_err();
         assert!(
             e.contains("rollout=polcy") && e.contains("\"policy\""),

@@ -25,6 +25,8 @@ pub struct Node {
 #[derive(Clone, Debug, Default)]
 pub struct Tree {
     nodes: Vec<Node>,
+    /// The arena `reroot` copies a subtree into, swapped with `nodes` (memory kept).
+    spare: Vec<Node>,
 }
 
 impl Tree {
@@ -40,6 +42,47 @@ impl Tree {
             avail: 0,
             total: 0.0,
         });
+    }
+
+    /// Keeps only the subtree of `id`, which becomes the root (its statistics kept), and
+    /// makes room for `capacity` more nodes. Every node keeps its children in their order, so
+    /// the search goes on as if the subtree had been grown from this root.
+    pub fn reroot(&mut self, id: u32, capacity: usize) {
+        let mut fresh = std::mem::take(&mut self.spare);
+        fresh.clear();
+        let mut root = self.nodes[id as usize];
+        root.next_sibling = NONE;
+        fresh.push(root);
+        // Breadth first: a copied node's `first_child` still names the old arena's child
+        // until the node's turn comes to copy its children.
+        let mut i = 0;
+        while i < fresh.len() {
+            let mut old = fresh[i].first_child;
+            fresh[i].first_child = NONE;
+            let mut previous = NONE;
+            while old != NONE {
+                let mut child = self.nodes[old as usize];
+                old = child.next_sibling;
+                child.next_sibling = NONE;
+                let new = fresh.len() as u32;
+                fresh.push(child);
+                if previous == NONE {
+                    fresh[i].first_child = new;
+                } else {
+                    fresh[previous as usize].next_sibling = new;
+                }
+                previous = new;
+            }
+            i += 1;
+        }
+        fresh.reserve(capacity);
+        self.spare = std::mem::replace(&mut self.nodes, fresh);
+    }
+
+    /// The child of `id` for `action`, if the search made one.
+    pub fn child(&self, id: u32, action: Action) -> Option<u32> {
+        self.children(id)
+            .find(|&c| self.nodes[c as usize].action == action)
     }
 
     /// No root yet: no search has run (every decision so far had one legal move).
@@ -98,5 +141,62 @@ impl Tree {
         let node = &mut self.nodes[id as usize];
         node.visits += 1;
         node.total += reward;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The nodes under `id`, depth first in child order: (depth, action, visits, avail,
+    /// total).
+    fn shape(tree: &Tree, id: u32, depth: usize, out: &mut Vec<(usize, Action, u32, u32, f64)>) {
+        for c in tree.children(id) {
+            let n = tree.node(c);
+            out.push((depth, n.action, n.visits, n.avail, n.total));
+            shape(tree, c, depth + 1, out);
+        }
+    }
+
+    /// Re-rooting keeps the subtree of the move played, node for node and in child order,
+    /// and drops everything else.
+    #[test]
+    fn reroot_keeps_exactly_the_subtree() {
+        let mut tree = Tree::default();
+        tree.reset(16);
+        let a = tree.add_child(0, Action::TakeGold);
+        let b = tree.add_child(0, Action::DrawCards);
+        let a1 = tree.add_child(a, Action::EndTurn);
+        let a2 = tree.add_child(a, Action::TakeIncome);
+        let a21 = tree.add_child(a2, Action::EndTurn);
+        tree.add_child(b, Action::EndTurn);
+        for (id, reward) in [
+            (a, 0.5),
+            (a, 0.25),
+            (a1, 0.5),
+            (a2, 0.25),
+            (a21, 1.0),
+            (b, 0.0),
+        ] {
+            tree.record(id, reward);
+        }
+        tree.mark_available(a2);
+        let mut before = Vec::new();
+        shape(&tree, a, 0, &mut before);
+        let root = *tree.node(a);
+        tree.reroot(a, 16);
+        let mut after = Vec::new();
+        shape(&tree, 0, 0, &mut after);
+        assert_eq!(after, before);
+        assert_eq!(tree.nodes.len(), 4, "the root and its three descendants");
+        let new_root = tree.node(0);
+        assert_eq!((new_root.visits, new_root.total), (root.visits, root.total));
+        assert_eq!(tree.next_sibling(0), None);
+        assert_eq!(
+            tree.child(0, Action::TakeIncome)
+                .map(|c| tree.node(c).visits),
+            Some(1)
+        );
+        assert_eq!(tree.child(0, Action::DrawCards), None);
     }
 }
