@@ -148,28 +148,24 @@ impl Bot for PolicyBot {
         // if it wins, the target is drawn among the named characters.
         let target_temp = params.target_temp.0;
         let grouped = |a: Action| target_temp > 0.0 && names_a_character(a);
-        let mut group_top = f32::NEG_INFINITY;
+        // The group enters once, at its first member, with its best score.
+        let first_target = legal.iter().position(|&a| grouped(a));
         let chosen = best(legal.len(), params.temp.0, rng, |i| {
-            let action = legal[i];
-            if !grouped(action) {
-                return score(action);
+            if Some(i) == first_target {
+                legal
+                    .iter()
+                    .filter(|&&a| grouped(a))
+                    .map(|&a| score(a))
+                    .fold(f32::NEG_INFINITY, f32::max)
+            } else if grouped(legal[i]) {
+                f32::NEG_INFINITY
+            } else {
+                score(legal[i])
             }
-            // The group enters once, at its first member, with its best score.
-            let first = legal.iter().position(|&a| grouped(a)) == Some(i);
-            if !first {
-                return f32::NEG_INFINITY;
-            }
-            group_top = legal
-                .iter()
-                .filter(|&&a| grouped(a))
-                .map(|&a| score(a))
-                .fold(f32::NEG_INFINITY, f32::max);
-            group_top
         });
         if !grouped(legal[chosen]) {
             return legal[chosen];
         }
-        debug_assert!(group_top > f32::NEG_INFINITY);
         // Draw among the named characters only (others score minus infinity: never drawn).
         let k = best(legal.len(), target_temp, rng, |i| match grouped(legal[i]) {
             true => score(legal[i]),
