@@ -62,27 +62,18 @@ struct GamesMade {
 
 pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppError> {
     let started = Instant::now();
-    let (data, games, data_commands) = if args.data.is_empty() {
+    let out = out_file(args);
+    check_weights_out(&out, args.force)?;
+    let (mut data, games, data_commands) = if args.data.is_empty() {
         let (data, games) = play(args, &command_line)?;
         (data, Some(games), Vec::new())
     } else {
-        check_weights_out(&out_file(args), args.force)?;
-        let mut all = Dataset::default();
-        let mut commands = Vec::new();
-        for path in &args.data {
-            let (part, made) = file::read(path)
-                .map_err(|why| input(anyhow!("--data {}: {why}", path.display())))?;
-            all.append(&part);
-            let command = made.get("command").and_then(|c| c.as_str());
-            commands.push(command.unwrap_or("(unknown)").to_string());
-        }
-        (all, None, commands)
+        let (data, commands) = load(&args.data)?;
+        (data, None, commands)
     };
-    let mut data = data;
     if args.targets == Targets::Choice {
         data.target_choices();
     }
-    let out = out_file(args);
     let threads = threads(args.threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -156,6 +147,20 @@ fn out_file(args: &TrainArgs) -> PathBuf {
     })
 }
 
+/// Reads the `--data` files, joined in order, and the commands that made them.
+fn load(paths: &[PathBuf]) -> Result<(Dataset, Vec<String>), AppError> {
+    let mut all = Dataset::default();
+    let mut commands = Vec::new();
+    for path in paths {
+        let (part, made) =
+            file::read(path).map_err(|why| input(anyhow!("--data {}: {why}", path.display())))?;
+        all.append(&part);
+        let command = made.get("command").and_then(|c| c.as_str());
+        commands.push(command.unwrap_or("(unknown)").to_string());
+    }
+    Ok((all, commands))
+}
+
 /// Plays the games of `args` and records the teacher's decisions (and writes them into
 /// `--save-data` if asked).
 fn play(args: &TrainArgs, command_line: &str) -> Result<(Dataset, GamesMade), AppError> {
@@ -169,7 +174,6 @@ fn play(args: &TrainArgs, command_line: &str) -> Result<(Dataset, GamesMade), Ap
     for players in args.players.counts() {
         counts.push(config.rules(players).map_err(input)?);
     }
-    check_weights_out(&out_file(args), args.force)?;
     if let Some(path) = &args.save_data {
         check_data_out(path, args.force)?;
     }

@@ -52,9 +52,7 @@ impl AnyBot {
         };
         AnyBot { bot, ban: spec.ban }
     }
-}
 
-impl AnyBot {
     /// The search's root after its last decision: (move, visits, mean reward) of each child;
     /// `None` for a bot that does not search. For training targets; allocates.
     pub fn search_visits(&self) -> Option<Vec<(Action, u32, f64)>> {

@@ -111,7 +111,7 @@ pub fn fit(
         .step_by(BLOCK)
         .map(|s| s..(s + BLOCK).min(data.decisions()))
         .collect();
-    let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
+    let (beta1, beta2, eps): (f64, f64, f64) = (0.9, 0.999, 1e-8);
     for epoch in 1..=options.epochs {
         let parts: Vec<(Vec<f64>, usize)> = blocks
             .par_iter()
@@ -130,14 +130,18 @@ pub fn fit(
             }
         }
         let n = count.max(1) as f64;
+        let (correct1, correct2) = (
+            1.0 - beta1.powi(epoch as i32),
+            1.0 - beta2.powi(epoch as i32),
+        );
         for j in 0..FEATURES {
             // The heuristic's weight is the scale of the whole policy: not shrunk.
             let penalty = if j == 0 { 0.0 } else { options.l2 * w[j] };
             let g = gradient[j] / n + penalty;
             m[j] = beta1 * m[j] + (1.0 - beta1) * g;
             v[j] = beta2 * v[j] + (1.0 - beta2) * g * g;
-            let m_hat = m[j] / (1.0 - beta1.powi(epoch as i32));
-            let v_hat = v[j] / (1.0 - beta2.powi(epoch as i32));
+            let m_hat = m[j] / correct1;
+            let v_hat = v[j] / correct2;
             w[j] -= options.learning_rate * m_hat / (v_hat.sqrt() + eps);
         }
         epoch_done(epoch);

@@ -267,10 +267,12 @@ impl Bot for IsmctsBot {
         }
         for done in 1..=budget {
             self.iterate(rules, view, horizon);
-            let (lead, runner_up, _) = self.leader(legal);
-            let left = f64::from(budget - done);
-            if self.params.stop > 0.0 && f64::from(lead - runner_up) > self.params.stop * left {
-                break;
+            if self.params.stop > 0.0 {
+                let (lead, runner_up, _) = self.leader(legal);
+                let left = f64::from(budget - done);
+                if f64::from(lead - runner_up) > self.params.stop * left {
+                    break;
+                }
             }
         }
         let action = self.leader(legal).2;

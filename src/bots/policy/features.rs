@@ -259,15 +259,18 @@ pub const FEATURES: usize = Layout::COUNT;
 
 /// The name of feature `index` (as written in a weights file).
 pub fn feature_name(index: usize) -> String {
-    let at = |start: usize, facts: &[&str], i: usize| (i - start) % facts.len();
     if index == Layout::HEURISTIC {
         "heuristic".into()
     } else if index < Layout::PICK {
         format!("kind.{}", KINDS[index - Layout::KIND])
     } else if index < Layout::TARGET {
-        let character = Character::ALL[(index - Layout::PICK) / PICK_FACTS.len()];
-        let fact = PICK_FACTS[at(Layout::PICK, &PICK_FACTS, index)];
-        format!("pick.{}.{fact}", key(character))
+        let i = index - Layout::PICK;
+        let character = Character::ALL[i / PICK_FACTS.len()];
+        format!(
+            "pick.{}.{}",
+            key(character),
+            PICK_FACTS[i % PICK_FACTS.len()]
+        )
     } else if index < Layout::CARD {
         let i = index - Layout::TARGET;
         let per_role = CHARACTERS * TARGET_FACTS.len();
@@ -279,19 +282,9 @@ pub fn feature_name(index: usize) -> String {
             TARGET_FACTS[i % TARGET_FACTS.len()]
         )
     } else if index < Layout::SEAT {
-        let i = index - Layout::CARD;
-        format!(
-            "card.{}.{}",
-            CARD_ROLES[i / CARD_FACTS.len()],
-            CARD_FACTS[i % CARD_FACTS.len()]
-        )
+        role_fact("card", &CARD_ROLES, &CARD_FACTS, index - Layout::CARD)
     } else if index < Layout::GATHER {
-        let i = index - Layout::SEAT;
-        format!(
-            "seat.{}.{}",
-            SEAT_ROLES[i / SEAT_FACTS.len()],
-            SEAT_FACTS[i % SEAT_FACTS.len()]
-        )
+        role_fact("seat", &SEAT_ROLES, &SEAT_FACTS, index - Layout::SEAT)
     } else if index < Layout::END {
         format!("gather.{}", GATHER_FACTS[index - Layout::GATHER])
     } else if index < Layout::MISC {
@@ -299,6 +292,15 @@ pub fn feature_name(index: usize) -> String {
     } else {
         format!("misc.{}", MISC_FACTS[index - Layout::MISC])
     }
+}
+
+/// The name of fact `i` of a block laid out role after role: `block.role.fact`.
+fn role_fact(block: &str, roles: &[&str], facts: &[&str], i: usize) -> String {
+    format!(
+        "{block}.{}.{}",
+        roles[i / facts.len()],
+        facts[i % facts.len()]
+    )
 }
 
 /// A character's name as one word ("Tax Collector" -> "TaxCollector").
@@ -405,9 +407,9 @@ impl Situation {
         self.standings(view).leader
     }
 
+    /// How far the leader stands ahead of me.
     fn behind(&self, view: &View) -> f32 {
-        let s = self.standings(view);
-        ((s.standing[s.leader.index()] - s.standing[self.me.index()]) / 10.0).clamp(-2.0, 2.0)
+        self.ahead(view, self.leader(view))
     }
 
     /// How far `other` stands ahead of me, in tens of points, within +-2.
