@@ -359,3 +359,74 @@ fn bad_weights_and_outputs_are_refused_by_name() {
         &["--epochs"],
     );
 }
+
+/// `--targets` chooses what a fit imitates: with a searching teacher, its visit shares fit
+/// other weights than its choices, from the same saved decisions, and the manifest says
+/// which.
+#[test]
+fn the_fit_imitates_the_search_s_choices_or_its_visit_shares() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("search.data");
+    let file = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let mut args = vec![
+        "train".to_string(),
+        "--teacher".into(),
+        "ismcts:iters=12".into(),
+        "--players".into(),
+        "4".into(),
+        "--games".into(),
+        "2".into(),
+        "--epochs".into(),
+        "10".into(),
+        "--quiet".into(),
+        "--out".into(),
+        file("played.toml"),
+        "--save-data".into(),
+        data.to_str().unwrap().into(),
+    ];
+    assert_success(&Command::new(BIN).args(&args).output().unwrap(), "play");
+    for targets in ["choice", "visits"] {
+        args = vec![
+            "train".into(),
+            "--data".into(),
+            data.to_str().unwrap().into(),
+            "--targets".into(),
+            targets.into(),
+            "--epochs".into(),
+            "10".into(),
+            "--quiet".into(),
+            "--out".into(),
+            file(&format!("{targets}.toml")),
+        ];
+        assert_success(&Command::new(BIN).args(&args).output().unwrap(), targets);
+        let text = std::fs::read_to_string(file(&format!("{targets}.toml"))).unwrap();
+        assert!(text.contains(&format!("targets = \"{targets}\"")), "{text}");
+    }
+    let choice = weights_table(Path::new(&file("choice.toml")));
+    assert_eq!(choice, weights_table(Path::new(&file("played.toml"))));
+    assert_ne!(choice, weights_table(Path::new(&file("visits.toml"))));
+}
+
+/// Without `--bots`, `run` plays the policy bot in every seat: the same report as
+/// `--bots policy`, and the manifest names it.
+#[test]
+fn the_default_bot_is_the_policy() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = |name: &str, extra: &[&str]| {
+        let out = dir.path().join(name);
+        let mut args = vec!["run", "--players", "4", "--games", "30", "--quiet", "--out"];
+        args.push(out.to_str().unwrap());
+        args.extend(extra);
+        assert_success(&output(&args), name);
+        (
+            std::fs::read_to_string(out.join("characters.csv")).unwrap(),
+            std::fs::read_to_string(out.join("manifest.toml")).unwrap(),
+        )
+    };
+    let (default, manifest) = report("default", &[]);
+    let (policy, _) = report("policy", &["--bots", "policy"]);
+    let (heuristic, _) = report("heuristic", &["--bots", "heuristic"]);
+    assert_eq!(default, policy);
+    assert_ne!(default, heuristic);
+    assert!(manifest.contains("\"policy\""), "{manifest}");
+}
