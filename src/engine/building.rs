@@ -8,6 +8,7 @@ use super::ids::{CardId, Character, District, DistrictType, Seat};
 use super::rules::Rules;
 use super::sets::CardSet;
 use super::state::{Pending, State};
+use super::trace::{Change, Trace};
 
 /// Gold `seat` must pay to build `card`: its cost, less the Factory's discount on other
 /// unique districts ("You pay 1 fewer gold to build any other unique district"), never below 0.
@@ -127,12 +128,12 @@ pub fn legal_den_payment(state: &State, remaining: u8, out: &mut Vec<Action>) {
     }
 }
 
-pub fn apply(rules: &Rules, state: &mut State, action: Action) {
+pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     let seat = state.turn.seat;
     match action {
         Action::Build(card) => {
             let cost = build_cost(rules, state, seat, card);
-            state.hand[seat.index()].remove(card);
+            state.remove_from_hand(seat, card, trace);
             count_build(rules, state, card);
             if rules.card(card).district == District::ThievesDen {
                 state.turn.pending = Pending::DenPayment {
@@ -140,7 +141,7 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
                     remaining: cost as u8,
                 };
             } else {
-                pay_and_build(rules, state, card, cost);
+                pay_and_build(rules, state, card, cost, trace);
             }
         }
         Action::DenPayCard(paid) => {
@@ -149,7 +150,7 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
             };
             let hand = state.hand[seat.index()];
             state.knowledge.hide_from_hand(seat, hand, paid);
-            state.hand[seat.index()].remove(paid);
+            state.remove_from_hand(seat, paid, trace);
             state.deck.put_bottom(paid);
             state.turn.pending = Pending::DenPayment {
                 card,
@@ -161,7 +162,7 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
                 unreachable!("DenPayGold only while paying for the Thieves' Den");
             };
             state.turn.pending = Pending::None;
-            pay_and_build(rules, state, card, remaining as u16);
+            pay_and_build(rules, state, card, remaining as u16, trace);
         }
         _ => unreachable!("not a building action"),
     }
@@ -176,9 +177,15 @@ pub fn count_build(rules: &Rules, state: &mut State, card: CardId) {
 
 /// The turn's player pays `gold` for `card` (already out of his hand) and builds it, unless
 /// the Magistrate's signed warrant lets him confiscate it first.
-pub fn pay_and_build(rules: &Rules, state: &mut State, card: CardId, gold: u16) {
+pub fn pay_and_build(
+    rules: &Rules,
+    state: &mut State,
+    card: CardId,
+    gold: u16,
+    trace: &mut impl Trace,
+) {
     let seat = state.turn.seat;
-    state.gold[seat.index()] -= gold;
+    state.pay_gold(seat, gold, trace);
     state.turn.paid_to_build += gold;
     if characters::confiscation_target(rules, state, card).is_some() {
         state.turn.warrant_checked = true;
@@ -192,7 +199,7 @@ pub fn pay_and_build(rules: &Rules, state: &mut State, card: CardId, gold: u16) 
         // Only "the first district he pays to build" can be confiscated.
         state.turn.warrant_checked = true;
     }
-    complete_build(rules, state, seat, card);
+    complete_build(rules, state, seat, card, trace);
 }
 
 /// A district enters `seat`'s city as a build, then the Tax Collector's tax: "Immediately
@@ -200,21 +207,46 @@ pub fn pay_and_build(rules: &Rules, state: &mut State, card: CardId, gold: u16) 
 /// character token. ... If a player has no gold remaining in his stash after building a
 /// district, he is not charged a tax." The tax applies whenever the Tax Collector is in the
 /// cast, "even if the Tax Collector does not appear during a round".
-pub fn complete_build(rules: &Rules, state: &mut State, seat: Seat, card: CardId) {
-    place_in_city(rules, state, seat, card);
+pub fn complete_build(
+    rules: &Rules,
+    state: &mut State,
+    seat: Seat,
+    card: CardId,
+    trace: &mut impl Trace,
+) {
+    place_in_city(rules, state, seat, card, trace);
     if state.rank_of(Character::TaxCollector).is_some()
         && state.gold[seat.index()] > 0
         && !characters::exempt_from_tax(rules, state, seat)
     {
-        state.gold[seat.index()] -= 1;
+        state.pay_gold(seat, 1, trace);
         state.tax_pool += 1;
     }
 }
 
 /// Puts a district into a city and notes the first completed city.
-pub fn place_in_city(rules: &Rules, state: &mut State, seat: Seat, card: CardId) {
+pub fn place_in_city(
+    rules: &Rules,
+    state: &mut State,
+    seat: Seat,
+    card: CardId,
+    trace: &mut impl Trace,
+) {
+    trace.change(Change::Points(seat, state.cost(rules, card) as i32));
     state.city[seat.index()].insert(card);
     if state.first_complete.is_none() && state.is_complete(rules, seat) {
         state.first_complete = Some(seat);
     }
+}
+
+/// Takes a district out of a city (it keeps its beautification: exchanged or seized).
+pub fn remove_from_city(
+    rules: &Rules,
+    state: &mut State,
+    seat: Seat,
+    card: CardId,
+    trace: &mut impl Trace,
+) {
+    trace.change(Change::Points(seat, -(state.cost(rules, card) as i32)));
+    state.city[seat.index()].remove(card);
 }
