@@ -99,7 +99,19 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let hand = state.hand[seat.index()];
     let gold = state.gold[seat.index()];
     let permit = BuildPermit::new(rules, state);
-    for card in hand.iter().take_while(|_| permit.turn_allows) {
+    // Only cards within reach of the gold (`build_cost` decides), and the Thieves' Den.
+    let factory = state.has_district(rules, seat, District::Factory);
+    let mut reach = rules.cost_at_most(gold);
+    if factory {
+        reach = reach.union(
+            rules
+                .cost_at_most(gold + 1)
+                .intersection(rules.by_type[DistrictType::Unique.index()]),
+        );
+    }
+    let candidates =
+        hand.intersection(reach.union(rules.by_district[District::ThievesDen.index()]));
+    for card in candidates.iter().take_while(|_| permit.turn_allows) {
         if !permit.allows(rules, card) {
             continue;
         }

@@ -3,9 +3,9 @@
 
 use crate::common::*;
 use citadels_sim::bots::BotSpec;
-use citadels_sim::engine::state::State;
 use citadels_sim::config::load_preset;
 use citadels_sim::engine::rng::GameRng;
+use citadels_sim::engine::state::State;
 use citadels_sim::engine::trace::{Change, Event, Trace};
 use citadels_sim::engine::{
     Action, Character, District, Rank, Rules, Seat, apply_traced, legal_actions, new_game, to_move,

@@ -173,9 +173,7 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl 
         Action::Bewitch(rank) => targeting::bewitch(state, rank),
         Action::Rob(rank) => targeting::rob(state, rank),
         Action::Warrant(signed, a, b) => magistrate::assign(state, signed, a, b),
-        Action::Confiscate | Action::AllowBuild => {
-            magistrate::decide(rules, state, action, trace)
-        }
+        Action::Confiscate | Action::AllowBuild => magistrate::decide(rules, state, action, trace),
         Action::Spy(seat, dtype) => spy::spy(rules, state, seat, dtype, trace),
         Action::Threaten(flowered, other) => blackmailer::threaten(state, flowered, other),
         Action::Bribe | Action::RefuseBribe | Action::RevealThreat | Action::HideThreat => {

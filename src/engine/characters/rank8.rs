@@ -31,14 +31,28 @@ fn targetable(rules: &Rules, card: CardId) -> bool {
 /// Great Wall: "The rank 8 character pays 1 more gold to use its ability on any other
 /// district in your city" (CARDS.md: the Great Wall does not protect itself).
 fn great_wall_extra(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u16 {
-    (state.has_district(rules, seat, District::GreatWall)
-        && rules.card(card).district != District::GreatWall) as u16
+    wall_extra(
+        rules,
+        state.has_district(rules, seat, District::GreatWall),
+        card,
+    )
+}
+
+/// `great_wall_extra` in a city with (`wall`) or without the Great Wall.
+fn wall_extra(rules: &Rules, wall: bool, card: CardId) -> u16 {
+    (wall && rules.card(card).district != District::GreatWall) as u16
 }
 
 /// Warlord: "destroy one district of your choice by paying one fewer gold than its building
 /// cost" (a beautified district costs one more; the Great Wall adds one).
 pub fn destroy_cost(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u16 {
-    state.cost(rules, card).saturating_sub(1) as u16 + great_wall_extra(rules, state, seat, card)
+    let wall = state.has_district(rules, seat, District::GreatWall);
+    destroy_cost_in(rules, state, wall, card)
+}
+
+/// `destroy_cost` in a city with (`wall`) or without the Great Wall.
+fn destroy_cost_in(rules: &Rules, state: &State, wall: bool, card: CardId) -> u16 {
+    state.cost(rules, card).saturating_sub(1) as u16 + wall_extra(rules, wall, card)
 }
 
 /// "You cannot destroy a district in a completed city, but you can destroy one of your own
@@ -49,8 +63,10 @@ pub fn legal_destroy(rules: &Rules, state: &State, out: &mut Vec<Action>) {
         if !open_city(rules, state, seat) {
             continue;
         }
+        // Asked once per city, not per district.
+        let wall = state.has_district(rules, seat, District::GreatWall);
         for card in state.city[seat.index()].iter() {
-            if targetable(rules, card) && destroy_cost(rules, state, seat, card) <= gold {
+            if targetable(rules, card) && destroy_cost_in(rules, state, wall, card) <= gold {
                 out.push(Action::Destroy(seat, card));
             }
         }
@@ -61,13 +77,7 @@ pub fn legal_destroy(rules: &Rules, state: &State, out: &mut Vec<Action>) {
 /// 2021 Graveyard, its owner (unless he is the Warlord) may first pay 1 gold to take the
 /// destroyed district into his hand (CARDS.md: only his own districts, not the Graveyard
 /// itself).
-pub fn destroy(
-    rules: &Rules,
-    state: &mut State,
-    seat: Seat,
-    card: CardId,
-    trace: &mut impl Trace,
-) {
+pub fn destroy(rules: &Rules, state: &mut State, seat: Seat, card: CardId, trace: &mut impl Trace) {
     let me = state.turn.seat;
     state.pay_gold(me, destroy_cost(rules, state, seat, card), trace);
     state.turn.used |= used::ABILITY;
@@ -189,13 +199,7 @@ fn seize_price(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u16 {
 }
 
 /// "The seized district is added to your city."
-pub fn seize(
-    rules: &Rules,
-    state: &mut State,
-    seat: Seat,
-    card: CardId,
-    trace: &mut impl Trace,
-) {
+pub fn seize(rules: &Rules, state: &mut State, seat: Seat, card: CardId, trace: &mut impl Trace) {
     let me = state.turn.seat;
     let price = seize_price(rules, state, seat, card);
     state.move_gold(me, seat, price, trace);

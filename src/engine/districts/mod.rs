@@ -25,6 +25,12 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let seat = state.turn.seat;
     let turn = &state.turn;
     let hand = state.hand[seat.index()];
+    // Most cities have none of these districts (a first game has none at all).
+    if !state.city[seat.index()].intersects(rules.turn_districts())
+        && !hand.intersects(rules.by_district[District::Necropolis.index()])
+    {
+        return;
+    }
     // Laboratory: "Once per turn, discard 1 card from your hand to gain 2 gold."
     if turn.used & used::LABORATORY == 0 && state.has_district(rules, seat, District::Laboratory) {
         out.extend(hand.iter().map(Action::LabDiscard));
