@@ -313,7 +313,13 @@ impl State {
 
     /// Seats in clockwise order starting from `from`.
     pub fn seats_from(&self, from: Seat) -> impl Iterator<Item = Seat> + '_ {
-        (0..self.players).map(move |i| Seat((from.0 + i) % self.players))
+        let players = self.players;
+        // A wrap by subtraction: `from` is a seat, so `from + i` is below twice `players` (a
+        // division per seat is slow, and this is asked at most decisions).
+        (0..players).map(move |i| {
+            let s = from.0 + i;
+            Seat(if s >= players { s - players } else { s })
+        })
     }
 
     pub fn has_district(&self, rules: &Rules, seat: Seat, district: District) -> bool {

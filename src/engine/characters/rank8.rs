@@ -59,13 +59,15 @@ fn destroy_cost_in(rules: &Rules, state: &State, wall: bool, card: CardId) -> u1
 /// districts."
 pub fn legal_destroy(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let gold = state.gold[state.turn.seat.index()];
+    // A district whose printed cost is above `gold + 1` costs more than `gold` to destroy.
+    let reach = rules.cost_at_most(gold + 1);
     for seat in state.seats_from(Seat(0)) {
         if !open_city(rules, state, seat) {
             continue;
         }
         // Asked once per city, not per district.
         let wall = state.has_district(rules, seat, District::GreatWall);
-        for card in state.city[seat.index()].iter() {
+        for card in state.city[seat.index()].intersection(reach).iter() {
             if targetable(rules, card) && destroy_cost_in(rules, state, wall, card) <= gold {
                 out.push(Action::Destroy(seat, card));
             }
