@@ -5,7 +5,7 @@
 use super::action::Action;
 use super::characters;
 use super::ids::{CardId, Character, District, DistrictType, Seat};
-use super::rules::Rules;
+use super::rules::{CardInfo, Rules};
 use super::sets::CardSet;
 use super::state::{Pending, State};
 use super::trace::{Change, Trace};
@@ -13,15 +13,14 @@ use super::trace::{Change, Trace};
 /// Gold `seat` must pay to build `card`: its cost, less the Factory's discount on other
 /// unique districts ("You pay 1 fewer gold to build any other unique district"), never below 0.
 pub fn build_cost(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u16 {
-    let info = rules.card(card);
-    let mut cost = info.cost as u16;
-    if info.dtype == DistrictType::Unique
-        && info.district != District::Factory
-        && state.has_district(rules, seat, District::Factory)
-    {
-        cost = cost.saturating_sub(1);
-    }
-    cost
+    let factory = state.has_district(rules, seat, District::Factory);
+    cost_with_factory(rules.card(card), factory)
+}
+
+/// `build_cost` of a card for a builder with (`factory`) or without the Factory.
+fn cost_with_factory(info: &CardInfo, factory: bool) -> u16 {
+    let discount = factory && info.dtype == DistrictType::Unique && info.district != District::Factory;
+    (info.cost as u16).saturating_sub(discount as u16)
 }
 
 /// Whether the card's district can be built by `seat` at all: the Secret Vault "cannot be
@@ -78,7 +77,11 @@ impl BuildPermit {
     /// The checks of `may_build_card` for one card (identical districts, `buildable_district`,
     /// the limit through `characters::counts_toward_limit`'s rule).
     pub fn allows(&self, rules: &Rules, card: CardId) -> bool {
-        let info = rules.card(card);
+        self.allows_card(rules, rules.card(card))
+    }
+
+    /// `allows` for a card's data.
+    fn allows_card(&self, rules: &Rules, info: &CardInfo) -> bool {
         self.turn_allows
             && (self.under_limit || !characters::counts_toward_limit_as(self.trader, info))
             && (self.identical_ok
@@ -99,6 +102,9 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let hand = state.hand[seat.index()];
     let gold = state.gold[seat.index()];
     let permit = BuildPermit::new(rules, state);
+    if !permit.turn_allows {
+        return characters::legal_borrow_builds(rules, state, out);
+    }
     // Only cards within reach of the gold (`build_cost` decides), and the Thieves' Den.
     let factory = state.has_district(rules, seat, District::Factory);
     let mut reach = rules.cost_at_most(gold);
@@ -111,13 +117,14 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     }
     let candidates =
         hand.intersection(reach.union(rules.by_district[District::ThievesDen.index()]));
-    for card in candidates.iter().take_while(|_| permit.turn_allows) {
-        if !permit.allows(rules, card) {
+    for card in candidates.iter() {
+        let info = rules.card(card);
+        if !permit.allows_card(rules, info) {
             continue;
         }
-        let cost = build_cost(rules, state, seat, card);
+        let cost = cost_with_factory(info, factory);
         // Thieves' Den: "Pay some or all of its cost with cards from your hand."
-        let means = if rules.card(card).district == District::ThievesDen {
+        let means = if info.district == District::ThievesDen {
             gold + hand.len() as u16 - 1
         } else {
             gold
