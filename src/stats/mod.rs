@@ -270,11 +270,13 @@ impl Stats {
             stats.destroyed += game.destroyed[d] as u64;
             stats.exchanged += game.exchanged[d] as u64;
             stats.seized += game.seized[d] as u64;
-            for s in 0..players {
-                if game.final_city[s] & (1 << d) != 0 {
-                    stats.appearances += 1;
-                    stats.appearance_wins += game.won(Seat(s as u8)) as u64;
-                }
+        }
+        for s in 0..players {
+            let won = game.won(Seat(s as u8)) as u64;
+            for d in bits(game.final_city[s]) {
+                let stats = &mut self.districts[d];
+                stats.appearances += 1;
+                stats.appearance_wins += won;
             }
         }
     }
@@ -286,7 +288,7 @@ impl Stats {
         let mut entries = [(0usize, 0u64); balance::DIM];
         let mut n = 0;
         let players = (game.players as usize).min(MAX_PLAYERS);
-        for c in 0..Character::COUNT {
+        for c in bits(game.cast as u64) {
             let (mut picks, mut won) = (0u64, 0u64);
             for s in 0..players {
                 let p = game.picks[s][c] as u64;
