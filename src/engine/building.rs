@@ -19,7 +19,8 @@ pub fn build_cost(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u16
 
 /// `build_cost` of a card for a builder with (`factory`) or without the Factory.
 fn cost_with_factory(info: &CardInfo, factory: bool) -> u16 {
-    let discount = factory && info.dtype == DistrictType::Unique && info.district != District::Factory;
+    let discount =
+        factory && info.dtype == DistrictType::Unique && info.district != District::Factory;
     (info.cost as u16).saturating_sub(discount as u16)
 }
 
