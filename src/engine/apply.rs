@@ -137,10 +137,10 @@ pub fn apply_traced(rules: &Rules, state: &mut State, action: Action, trace: &mu
             return turn::finish_round(rules, state, trace);
         }
         Action::TakeGold | Action::DrawCards | Action::Keep(_) | Action::KeepAll => {
-            gathering::apply(rules, state, action)
+            gathering::apply(rules, state, action, trace)
         }
         Action::Build(_) | Action::DenPayCard(_) | Action::DenPayGold => {
-            building::apply(rules, state, action)
+            building::apply(rules, state, action, trace)
         }
         Action::TheaterSwap(..) | Action::TheaterPass => {
             districts::theater_apply(state, action);
@@ -151,7 +151,7 @@ pub fn apply_traced(rules: &Rules, state: &mut State, action: Action, trace: &mu
         | Action::MuseumTuck(_)
         | Action::ArmoryDestroy(..)
         | Action::FrameworkBuild(_)
-        | Action::NecropolisBuild(_) => districts::apply(rules, state, action),
+        | Action::NecropolisBuild(_) => districts::apply(rules, state, action, trace),
         Action::EndTurn => turn::end_turn(rules, state, trace),
         _ => characters::apply(rules, state, action, trace),
     }

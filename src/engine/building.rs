@@ -5,22 +5,23 @@
 use super::action::Action;
 use super::characters;
 use super::ids::{CardId, Character, District, DistrictType, Seat};
-use super::rules::Rules;
+use super::rules::{CardInfo, Rules};
 use super::sets::CardSet;
 use super::state::{Pending, State};
+use super::trace::{Change, Trace};
 
 /// Gold `seat` must pay to build `card`: its cost, less the Factory's discount on other
 /// unique districts ("You pay 1 fewer gold to build any other unique district"), never below 0.
 pub fn build_cost(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u16 {
-    let info = rules.card(card);
-    let mut cost = info.cost as u16;
-    if info.dtype == DistrictType::Unique
-        && info.district != District::Factory
-        && state.has_district(rules, seat, District::Factory)
-    {
-        cost = cost.saturating_sub(1);
-    }
-    cost
+    let factory = state.has_district(rules, seat, District::Factory);
+    cost_with_factory(rules.card(card), factory)
+}
+
+/// `build_cost` of a card for a builder with (`factory`) or without the Factory.
+fn cost_with_factory(info: &CardInfo, factory: bool) -> u16 {
+    let discount =
+        factory && info.dtype == DistrictType::Unique && info.district != District::Factory;
+    (info.cost as u16).saturating_sub(discount as u16)
 }
 
 /// Whether the card's district can be built by `seat` at all: the Secret Vault "cannot be
@@ -77,7 +78,11 @@ impl BuildPermit {
     /// The checks of `may_build_card` for one card (identical districts, `buildable_district`,
     /// the limit through `characters::counts_toward_limit`'s rule).
     pub fn allows(&self, rules: &Rules, card: CardId) -> bool {
-        let info = rules.card(card);
+        self.allows_card(rules, rules.card(card))
+    }
+
+    /// `allows` for a card's data.
+    fn allows_card(&self, rules: &Rules, info: &CardInfo) -> bool {
         self.turn_allows
             && (self.under_limit || !characters::counts_toward_limit_as(self.trader, info))
             && (self.identical_ok
@@ -98,13 +103,29 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let hand = state.hand[seat.index()];
     let gold = state.gold[seat.index()];
     let permit = BuildPermit::new(rules, state);
-    for card in hand.iter().take_while(|_| permit.turn_allows) {
-        if !permit.allows(rules, card) {
+    if !permit.turn_allows {
+        return characters::legal_borrow_builds(rules, state, out);
+    }
+    // Only cards within reach of the gold (`build_cost` decides), and the Thieves' Den.
+    let factory = state.has_district(rules, seat, District::Factory);
+    let mut reach = rules.cost_at_most(gold);
+    if factory {
+        reach = reach.union(
+            rules
+                .cost_at_most(gold + 1)
+                .intersection(rules.by_type[DistrictType::Unique.index()]),
+        );
+    }
+    let candidates =
+        hand.intersection(reach.union(rules.by_district[District::ThievesDen.index()]));
+    for card in candidates.iter() {
+        let info = rules.card(card);
+        if !permit.allows_card(rules, info) {
             continue;
         }
-        let cost = build_cost(rules, state, seat, card);
+        let cost = cost_with_factory(info, factory);
         // Thieves' Den: "Pay some or all of its cost with cards from your hand."
-        let means = if rules.card(card).district == District::ThievesDen {
+        let means = if info.district == District::ThievesDen {
             gold + hand.len() as u16 - 1
         } else {
             gold
@@ -127,12 +148,12 @@ pub fn legal_den_payment(state: &State, remaining: u8, out: &mut Vec<Action>) {
     }
 }
 
-pub fn apply(rules: &Rules, state: &mut State, action: Action) {
+pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     let seat = state.turn.seat;
     match action {
         Action::Build(card) => {
             let cost = build_cost(rules, state, seat, card);
-            state.hand[seat.index()].remove(card);
+            state.remove_from_hand(seat, card, trace);
             count_build(rules, state, card);
             if rules.card(card).district == District::ThievesDen {
                 state.turn.pending = Pending::DenPayment {
@@ -140,7 +161,7 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
                     remaining: cost as u8,
                 };
             } else {
-                pay_and_build(rules, state, card, cost);
+                pay_and_build(rules, state, card, cost, trace);
             }
         }
         Action::DenPayCard(paid) => {
@@ -149,7 +170,7 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
             };
             let hand = state.hand[seat.index()];
             state.knowledge.hide_from_hand(seat, hand, paid);
-            state.hand[seat.index()].remove(paid);
+            state.remove_from_hand(seat, paid, trace);
             state.deck.put_bottom(paid);
             state.turn.pending = Pending::DenPayment {
                 card,
@@ -161,7 +182,7 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
                 unreachable!("DenPayGold only while paying for the Thieves' Den");
             };
             state.turn.pending = Pending::None;
-            pay_and_build(rules, state, card, remaining as u16);
+            pay_and_build(rules, state, card, remaining as u16, trace);
         }
         _ => unreachable!("not a building action"),
     }
@@ -176,9 +197,15 @@ pub fn count_build(rules: &Rules, state: &mut State, card: CardId) {
 
 /// The turn's player pays `gold` for `card` (already out of his hand) and builds it, unless
 /// the Magistrate's signed warrant lets him confiscate it first.
-pub fn pay_and_build(rules: &Rules, state: &mut State, card: CardId, gold: u16) {
+pub fn pay_and_build(
+    rules: &Rules,
+    state: &mut State,
+    card: CardId,
+    gold: u16,
+    trace: &mut impl Trace,
+) {
     let seat = state.turn.seat;
-    state.gold[seat.index()] -= gold;
+    state.pay_gold(seat, gold, trace);
     state.turn.paid_to_build += gold;
     if characters::confiscation_target(rules, state, card).is_some() {
         state.turn.warrant_checked = true;
@@ -192,7 +219,7 @@ pub fn pay_and_build(rules: &Rules, state: &mut State, card: CardId, gold: u16) 
         // Only "the first district he pays to build" can be confiscated.
         state.turn.warrant_checked = true;
     }
-    complete_build(rules, state, seat, card);
+    complete_build(rules, state, seat, card, trace);
 }
 
 /// A district enters `seat`'s city as a build, then the Tax Collector's tax: "Immediately
@@ -200,21 +227,46 @@ pub fn pay_and_build(rules: &Rules, state: &mut State, card: CardId, gold: u16) 
 /// character token. ... If a player has no gold remaining in his stash after building a
 /// district, he is not charged a tax." The tax applies whenever the Tax Collector is in the
 /// cast, "even if the Tax Collector does not appear during a round".
-pub fn complete_build(rules: &Rules, state: &mut State, seat: Seat, card: CardId) {
-    place_in_city(rules, state, seat, card);
+pub fn complete_build(
+    rules: &Rules,
+    state: &mut State,
+    seat: Seat,
+    card: CardId,
+    trace: &mut impl Trace,
+) {
+    place_in_city(rules, state, seat, card, trace);
     if state.rank_of(Character::TaxCollector).is_some()
         && state.gold[seat.index()] > 0
         && !characters::exempt_from_tax(rules, state, seat)
     {
-        state.gold[seat.index()] -= 1;
+        state.pay_gold(seat, 1, trace);
         state.tax_pool += 1;
     }
 }
 
 /// Puts a district into a city and notes the first completed city.
-pub fn place_in_city(rules: &Rules, state: &mut State, seat: Seat, card: CardId) {
+pub fn place_in_city(
+    rules: &Rules,
+    state: &mut State,
+    seat: Seat,
+    card: CardId,
+    trace: &mut impl Trace,
+) {
+    trace.change(Change::Points(seat, state.cost(rules, card) as i32));
     state.city[seat.index()].insert(card);
     if state.first_complete.is_none() && state.is_complete(rules, seat) {
         state.first_complete = Some(seat);
     }
+}
+
+/// Takes a district out of a city (it keeps its beautification: exchanged or seized).
+pub fn remove_from_city(
+    rules: &Rules,
+    state: &mut State,
+    seat: Seat,
+    card: CardId,
+    trace: &mut impl Trace,
+) {
+    trace.change(Change::Points(seat, -(state.cost(rules, card) as i32)));
+    state.city[seat.index()].remove(card);
 }

@@ -6,6 +6,7 @@ use super::ids::District;
 use super::rules::Rules;
 use super::sets::CardSet;
 use super::state::{Pending, State};
+use super::trace::Trace;
 
 pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     if state.turn.gathered {
@@ -31,13 +32,13 @@ pub fn legal_keep(rules: &Rules, state: &State, drawn: CardSet, out: &mut Vec<Ac
     out.extend(drawn.iter().map(Action::Keep));
 }
 
-pub fn apply(rules: &Rules, state: &mut State, action: Action) {
+pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     let seat = state.turn.seat;
     match action {
         Action::TakeGold => {
             // Gold Mine: "If you take gold when gathering resources, gain 1 extra gold."
             let mine = state.has_district(rules, seat, District::GoldMine) as u16;
-            state.gold[seat.index()] += rules.options.gather_gold as u16 + mine;
+            state.gain_gold(seat, rules.options.gather_gold as u16 + mine, trace);
             state.turn.gathered = true;
         }
         Action::DrawCards => {
@@ -68,7 +69,7 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
             // Nobody else can tell which drawn cards were kept and which go back.
             state.knowledge.put_back_drawn(seat, drawn);
             drawn.remove(card);
-            state.hand[seat.index()].insert(card);
+            state.add_card(seat, card, trace);
             if keep > 1 && !drawn.is_empty() {
                 state.turn.pending = Pending::Keep {
                     drawn,
@@ -93,7 +94,7 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
             let Pending::Keep { drawn, .. } = state.turn.pending else {
                 unreachable!("KeepAll only while choosing drawn cards");
             };
-            state.hand[seat.index()].0 |= drawn.0;
+            state.add_to_hand(seat, drawn, trace);
             state.turn.pending = Pending::None;
         }
         _ => unreachable!("not a gathering action"),

@@ -184,6 +184,10 @@ pub struct Rules {
     cost_planes: [CardSet; COST_PLANES],
     /// Planes in use: enough bits for the dearest card.
     cost_plane_count: u8,
+    /// `at_most[g]`: the cards whose printed cost is at most `g` (the last entry: all).
+    at_most: [CardSet; 1 << COST_PLANES],
+    /// Cards of the districts with an action in their owner's turn (`districts::legal`).
+    turn_districts: CardSet,
 }
 
 /// Bit planes for costs up to 31 (the catalog allows 0 to 20).
@@ -312,6 +316,23 @@ impl Rules {
             return Err(RulesError::CostTooHigh(dearest));
         }
         let cost_plane_count = (u8::BITS - dearest.leading_zeros()) as u8;
+        let mut at_most = [CardSet::EMPTY; 1 << COST_PLANES];
+        for (g, set) in at_most.iter_mut().enumerate() {
+            for (id, info) in cards.iter().enumerate() {
+                if info.cost as usize <= g {
+                    set.insert(CardId(id as u8));
+                }
+            }
+        }
+        let turn_districts = [
+            District::Laboratory,
+            District::Smithy,
+            District::Museum,
+            District::Armory,
+            District::Framework,
+        ]
+        .iter()
+        .fold(CardSet::EMPTY, |set, d| set.union(by_district[d.index()]));
         let complete_city = options
             .complete_city
             .unwrap_or(if players <= 3 { 8 } else { 7 });
@@ -329,6 +350,8 @@ impl Rules {
             options: options.clone(),
             cost_planes,
             cost_plane_count,
+            at_most,
+            turn_districts,
         })
     }
 
@@ -339,6 +362,17 @@ impl Rules {
             .enumerate()
             .map(|(bit, &plane)| (cards.intersection(plane).len() as u32) << bit)
             .sum()
+    }
+
+    /// The cards whose printed cost is at most `gold`.
+    pub fn cost_at_most(&self, gold: u16) -> CardSet {
+        self.at_most[(gold as usize).min(self.at_most.len() - 1)]
+    }
+
+    /// Cards of the districts with an action in their owner's turn: Laboratory, Smithy,
+    /// Museum, Armory, Framework (the Necropolis acts from the hand).
+    pub fn turn_districts(&self) -> CardSet {
+        self.turn_districts
     }
 
     /// The cost of the districts of a city, a beautified one counting one more (Artist).

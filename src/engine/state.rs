@@ -5,6 +5,7 @@ use super::knowledge::Knowledge;
 use super::rng::GameRng;
 use super::rules::Rules;
 use super::sets::{CardSet, RankSet, SeatSet};
+use super::trace::{Change, Trace};
 
 pub const MAX_PLAYERS: usize = 8;
 
@@ -312,7 +313,13 @@ impl State {
 
     /// Seats in clockwise order starting from `from`.
     pub fn seats_from(&self, from: Seat) -> impl Iterator<Item = Seat> + '_ {
-        (0..self.players).map(move |i| Seat((from.0 + i) % self.players))
+        let players = self.players;
+        // A wrap by subtraction: `from` is a seat, so `from + i` is below twice `players` (a
+        // division per seat is slow, and this is asked at most decisions).
+        (0..players).map(move |i| {
+            let s = from.0 + i;
+            Seat(if s >= players { s - players } else { s })
+        })
     }
 
     pub fn has_district(&self, rules: &Rules, seat: Seat, district: District) -> bool {
@@ -358,7 +365,15 @@ impl State {
     /// destroyed Museum go to the bottom of the deck ("If the Museum is destroyed, assigned
     /// cards are discarded facedown to the bottom of the deck"), and the district itself goes
     /// to the bottom of the deck unless `to_bottom` is false (the Graveyard may take it).
-    pub fn destroy(&mut self, rules: &Rules, seat: Seat, card: CardId, to_bottom: bool) {
+    pub fn destroy(
+        &mut self,
+        rules: &Rules,
+        seat: Seat,
+        card: CardId,
+        to_bottom: bool,
+        trace: &mut impl Trace,
+    ) {
+        trace.change(Change::Points(seat, -(self.cost(rules, card) as i32)));
         self.city[seat.index()].remove(card);
         self.beautified.remove(card);
         // The destroyed district was in view: everyone knows where it goes.
@@ -376,16 +391,58 @@ impl State {
     }
 }
 
+/// Changes of holdings during play, each reported to the trace (`Change`).
 impl State {
     /// Draws up to `n` cards from the top of the deck into a hand ("gain cards"); an empty
     /// deck gives fewer. Returns how many were drawn.
-    pub fn draw_to_hand(&mut self, seat: Seat, n: u8) -> u8 {
+    pub fn draw_to_hand(&mut self, seat: Seat, n: u8, trace: &mut impl Trace) -> u8 {
         let mut drawn = 0;
         for _ in 0..n {
             let Some(card) = self.deck.draw() else { break };
             self.hand[seat.index()].insert(card);
             drawn += 1;
         }
+        trace.change(Change::Cards(seat, drawn as i32));
         drawn
+    }
+
+    pub fn gain_gold(&mut self, seat: Seat, gold: u16, trace: &mut impl Trace) {
+        trace.change(Change::Gold(seat, gold as i32));
+        self.gold[seat.index()] += gold;
+    }
+
+    pub fn pay_gold(&mut self, seat: Seat, gold: u16, trace: &mut impl Trace) {
+        trace.change(Change::Gold(seat, -(gold as i32)));
+        self.gold[seat.index()] -= gold;
+    }
+
+    /// `gold` from `from`'s stash to `to`'s.
+    pub fn move_gold(&mut self, from: Seat, to: Seat, gold: u16, trace: &mut impl Trace) {
+        self.pay_gold(from, gold, trace);
+        self.gain_gold(to, gold, trace);
+    }
+
+    /// Adds `cards` (not in the hand) to `seat`'s hand.
+    pub fn add_to_hand(&mut self, seat: Seat, cards: CardSet, trace: &mut impl Trace) {
+        trace.change(Change::Cards(seat, cards.len() as i32));
+        self.hand[seat.index()].0 |= cards.0;
+    }
+
+    /// Adds `card` (not in the hand) to `seat`'s hand.
+    pub fn add_card(&mut self, seat: Seat, card: CardId, trace: &mut impl Trace) {
+        trace.change(Change::Cards(seat, 1));
+        self.hand[seat.index()].insert(card);
+    }
+
+    /// Takes `card` (in the hand) out of `seat`'s hand.
+    pub fn remove_from_hand(&mut self, seat: Seat, card: CardId, trace: &mut impl Trace) {
+        trace.change(Change::Cards(seat, -1));
+        self.hand[seat.index()].remove(card);
+    }
+
+    /// `card` from `from`'s hand to `to`'s.
+    pub fn move_card(&mut self, from: Seat, to: Seat, card: CardId, trace: &mut impl Trace) {
+        self.remove_from_hand(from, card, trace);
+        self.add_card(to, card, trace);
     }
 }

@@ -1,7 +1,8 @@
 //! What the engine does by itself between decisions (a turn beginning, a robbery, the crown
-//! moving, end-of-turn and end-of-round effects), reported to an optional `Trace` so the
-//! replay log can say what each change of gold, cards and crown came from. Plain play uses
-//! `NoTrace`, which compiles to nothing.
+//! moving, end-of-turn and end-of-round effects), and every change of a seat's gold, hand and
+//! city as it happens, reported to an optional `Trace`: the replay log says what each change
+//! came from, the statistics count the gains. Plain play uses `NoTrace`, which compiles to
+//! nothing.
 
 use super::ids::{Rank, Seat};
 use super::state::State;
@@ -36,9 +37,26 @@ pub enum Event {
     QueenGold(Seat),
 }
 
-/// Receives the engine's automatic steps.
+/// A change of one seat's holdings, reported as `apply` makes it, signed (a gain is
+/// positive). Every change of `State::gold`, of the size of a hand and of the cost of a city
+/// (`Rules::city_cost`) during play is reported, so the sum of an action's changes is the
+/// difference of the holdings before and after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    Gold(Seat, i32),
+    /// The number of cards in the hand.
+    Cards(Seat, i32),
+    /// The total cost of the city: the costs of districts joining or leaving it
+    /// (beautification included), one for a district beautified.
+    Points(Seat, i32),
+}
+
+/// Receives the engine's automatic steps and the changes of holdings.
 pub trait Trace {
     fn event(&mut self, state: &State, event: Event);
+    /// A change of holdings (none by default).
+    #[inline(always)]
+    fn change(&mut self, _change: Change) {}
 }
 
 /// No tracing: the default for play.

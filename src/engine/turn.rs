@@ -122,7 +122,7 @@ pub fn end_turn(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
         // build districts this turn."
         if characters::current(state) == Character::Alchemist {
             trace.event(state, Event::AlchemistRefund);
-            state.gold[state.turn.seat.index()] += state.turn.paid_to_build;
+            state.gain_gold(state.turn.seat, state.turn.paid_to_build, trace);
         }
     }
     let next = state.turn.rank.0 + 1;

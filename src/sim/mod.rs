@@ -18,7 +18,7 @@ use crate::engine::rng::mix;
 use crate::engine::rules::Rules;
 use crate::engine::scoring::outcome;
 use crate::engine::state::State;
-use crate::engine::trace::{Event, Trace};
+use crate::engine::trace::{Change, Event, Trace};
 use crate::engine::view::View;
 use crate::engine::{apply_traced, new_game};
 use crate::stats::record::GameRecord;
@@ -44,15 +44,23 @@ pub trait Observer {
     fn after_action(&mut self, _rules: &Rules, _state: &State) {}
 }
 
-/// Passes the engine's automatic steps on to an observer.
+/// Passes the engine's automatic steps on to an observer and the statistics' tally, and the
+/// changes of holdings to the tally.
 struct Traced<'a, O> {
     rules: &'a Rules,
     observer: &'a mut O,
+    tally: &'a mut Tally,
 }
 
 impl<O: Observer> Trace for Traced<'_, O> {
     fn event(&mut self, state: &State, event: Event) {
+        self.tally.event(state, event);
         self.observer.event(self.rules, state, event);
+    }
+
+    #[inline(always)]
+    fn change(&mut self, change: Change) {
+        self.tally.change(change);
     }
 }
 
@@ -94,10 +102,14 @@ pub fn play_observed(
         debug_assert!(legal.contains(&action), "bot chose an illegal action");
         observer.before_action(rules, &state, seat, action);
         tally.before(rules, &state, seat, action, &mut record);
-        let mut traced = Traced { rules, observer };
+        let mut traced = Traced {
+            rules,
+            observer,
+            tally: &mut tally,
+        };
         apply_traced(rules, &mut state, action, &mut traced);
         observer.after_action(rules, &state);
-        tally.after(rules, &state, &mut record);
+        tally.after(&state, &mut record);
     }
     finish_record(rules, &state, &mut record);
     (record, state)

@@ -1,7 +1,8 @@
 //! Counting one game into its `GameRecord` as it is played: picks and the draft, what each
 //! decision does to characters and districts, and what players gain in each character's turns.
-//! Everything is derived from the state before and after each action (nothing in the engine
-//! exists for the statistics), on the stack: nothing is allocated.
+//! Everything is derived from the state before each action and from what `apply` reports
+//! while it applies it (the turns it begins, the changes of holdings: `engine::trace`), on the
+//! stack: nothing is allocated.
 //!
 //! Gains in a character's turns: from the moment a turn starts with a character, what its
 //! player gains counts for that character, until the player's next turn starts or the round
@@ -14,6 +15,10 @@
 //! - points: increases of the total cost of the player's city (beautifying counts its point);
 //!   districts built, exchanged or seized.
 //!
+//! An action's increase for a seat is the sum of the changes `apply` reports for it (the
+//! difference of its holdings before and after the action); the changes of the action that
+//! begins a turn still count for the character the seat played before it.
+//!
 //! A turn is counted for each turn started: the Witch's resumed turn belongs to the Witch's
 //! own turn (its gains count for the Witch), the bewitched player's gather-only turn counts
 //! for the bewitched character, the killed Hospital owner's gather-only turn for the killed
@@ -22,53 +27,29 @@
 use crate::engine::action::Action;
 use crate::engine::ids::{Character, District, Rank, Seat};
 use crate::engine::rules::Rules;
-use crate::engine::sets::{CardSet, RankSet, SeatSet};
-use crate::engine::state::{MAX_PLAYERS, Pending, Phase, State, TurnMode};
+use crate::engine::sets::{RankSet, SeatSet};
+use crate::engine::state::{MAX_PLAYERS, Pending, Phase, State};
+use crate::engine::trace::{Change, Event, Trace};
 use crate::stats::record::GameRecord;
 
-/// What one credited seat had after the last action, as far as its gains need: each
-/// action's gains are the differences. Only seats whose gains count for a character are
-/// followed (from the moment their turn starts): the others' changes are never credited.
-#[derive(Clone, Copy, Default)]
-struct Seen {
-    gold: u16,
-    /// A hand's gain is the increase of its size.
-    hand: CardSet,
-    city: CardSet,
-    /// `Rules::city_cost` of `city` with the beautified districts then.
-    cost: u32,
-}
-
-impl Seen {
-    fn of(rules: &Rules, state: &State, seat: usize) -> Seen {
-        Seen {
-            gold: state.gold[seat],
-            hand: state.hand[seat],
-            city: state.city[seat],
-            cost: rules.city_cost(state.city[seat], state.beautified),
-        }
-    }
-}
-
-/// The counting state of one game in progress.
+/// The counting state of one game in progress. It is the `Trace` of the actions it counts:
+/// `before`, then `apply_traced` with the tally as its trace, then `after`.
 #[derive(Default)]
 pub struct Tally {
     /// The round whose picks were counted.
     picks_noted: u16,
     /// Characters offered in the current round's draft so far.
     offered: RankSet,
-    /// The turn last seen: round, rank, seat, mode.
-    turn: Option<(u16, Rank, Seat, TurnMode)>,
     /// The round of `credit`.
     credit_round: u16,
     /// The character each seat's gains count for this round.
     credit: [Option<Character>; MAX_PLAYERS],
-    /// The seats with a `credit` this round.
-    credited: SeatSet,
-    /// The credited seats' holdings after the last action.
-    seen: [Seen; MAX_PLAYERS],
-    /// The beautified districts after the last action.
-    beautified: CardSet,
+    /// The turn the action being applied began: its seat and character.
+    begun: Option<(Seat, Character)>,
+    /// The changes of the action being applied so far, per seat: gold, cards, points.
+    changes: [[i32; 3]; MAX_PLAYERS],
+    /// The seats with changes in `changes`.
+    changed: SeatSet,
 }
 
 impl Tally {
@@ -76,15 +57,6 @@ impl Tally {
     /// credited before the first turn starts.
     pub fn new() -> Tally {
         Tally::default()
-    }
-
-    /// Takes `state` as it is without counting what changed: for positions changed outside
-    /// the game's actions (tests setting up a scenario).
-    pub fn resync(&mut self, rules: &Rules, state: &State) {
-        for s in 0..state.players as usize {
-            self.seen[s] = Seen::of(rules, state, s);
-        }
-        self.beautified = state.beautified;
     }
 
     /// Counts what is known before `action` (by `seat`) is applied.
@@ -114,58 +86,55 @@ impl Tally {
         note_action(rules, state, action, record);
     }
 
-    /// Counts what `action` changed, once applied.
-    pub fn after(&mut self, rules: &Rules, state: &State, record: &mut GameRecord) {
-        self.credit_gains(rules, state, record);
+    /// Counts what the action changed, once applied (`state` is the position after it).
+    pub fn after(&mut self, state: &State, record: &mut GameRecord) {
+        self.credit_gains(record);
         if state.round != self.credit_round {
             self.credit_round = state.round;
             self.credit = [None; MAX_PLAYERS];
-            self.credited = SeatSet::EMPTY;
         }
-        if state.phase == Phase::Turns {
-            let t = &state.turn;
-            let key = (state.round, t.rank, t.seat, t.mode);
-            if self.turn != Some(key) {
-                self.turn = Some(key);
-                if t.mode != TurnMode::Resumed
-                    && let Some(c) = state.character(t.rank)
-                {
-                    self.credit[t.seat.index()] = Some(c);
-                    self.credited.insert(t.seat);
-                    self.seen[t.seat.index()] = Seen::of(rules, state, t.seat.index());
-                    record.turns[c.index()] += 1;
-                }
-            }
+        if let Some((seat, c)) = self.begun.take() {
+            self.credit[seat.index()] = Some(c);
+            record.turns[c.index()] += 1;
         }
     }
 
-    /// Credits what the credited seats gained since the last action and remembers their new
-    /// holdings.
-    fn credit_gains(&mut self, rules: &Rules, state: &State, record: &mut GameRecord) {
-        // Beautifying changes a city's cost without changing the city.
-        let beautified = state.beautified != self.beautified;
-        self.beautified = state.beautified;
+    /// Credits the action's increases of the credited seats.
+    fn credit_gains(&mut self, record: &mut GameRecord) {
         // The set's bits directly: its iterator costs more than the body here.
-        let mut bits = self.credited.0;
+        let mut bits = std::mem::take(&mut self.changed).0;
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
+            let [gold, cards, points] = std::mem::take(&mut self.changes[s]);
             let Some(c) = self.credit[s] else { continue };
-            let (c, seen) = (c.index(), &mut self.seen[s]);
-            let (gold, hand, city) = (state.gold[s], state.hand[s], state.city[s]);
-            // Most actions change one seat's holdings, or none.
-            if gold == seen.gold && hand == seen.hand && city == seen.city && !beautified {
-                continue;
-            }
-            record.turn_gold[c] += gold.saturating_sub(seen.gold) as u32;
-            record.turn_cards[c] += hand.len().saturating_sub(seen.hand.len()) as u32;
-            if city != seen.city || beautified {
-                let cost = rules.city_cost(city, state.beautified);
-                record.turn_points[c] += cost.saturating_sub(seen.cost);
-                seen.cost = cost;
-            }
-            (seen.gold, seen.hand, seen.city) = (gold, hand, city);
+            let c = c.index();
+            record.turn_gold[c] += gold.max(0) as u32;
+            record.turn_cards[c] += cards.max(0) as u32;
+            record.turn_points[c] += points.max(0) as u32;
         }
+    }
+}
+
+impl Trace for Tally {
+    fn event(&mut self, state: &State, event: Event) {
+        // A turn begins with a decision to gather, so an action begins at most one.
+        if event == Event::TurnBegins
+            && let Some(c) = state.character(state.turn.rank)
+        {
+            self.begun = Some((state.turn.seat, c));
+        }
+    }
+
+    #[inline]
+    fn change(&mut self, change: Change) {
+        let (seat, kind, amount) = match change {
+            Change::Gold(seat, n) => (seat, 0, n),
+            Change::Cards(seat, n) => (seat, 1, n),
+            Change::Points(seat, n) => (seat, 2, n),
+        };
+        self.changes[seat.index()][kind] += amount;
+        self.changed.insert(seat);
     }
 }
 

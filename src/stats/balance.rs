@@ -325,6 +325,7 @@ mod tests {
     fn game(players: u8, rng: &mut GameRng) -> GameRecord {
         let mut g = GameRecord::new(players, Seat(0));
         g.rounds = 3;
+        g.cast = 0b1111;
         let mut weight = [0u32; MAX_PLAYERS];
         for (s, weight) in weight.iter_mut().enumerate().take(players as usize) {
             *weight = if s == 0 { 9 } else { 2 * s as u32 };

@@ -216,11 +216,13 @@ impl Stats {
             self.first_complete_wins += game.won(seat) as u64;
         }
 
-        for (c, stats) in self.characters.iter_mut().enumerate() {
-            if game.cast & (1 << c) != 0 {
-                stats.in_play += 1;
-                stats.cast_rounds += rounds;
-            }
+        // A character out of the cast has nothing counted, a district out of the deck neither:
+        // only the game's own are visited.
+        let cast = || bits(game.cast as u64);
+        for c in cast() {
+            let stats = &mut self.characters[c];
+            stats.in_play += 1;
+            stats.cast_rounds += rounds;
             stats.available += game.available[c] as u64;
             stats.pick_position_sum += game.pick_position[c] as u64;
             stats.killed += game.killed[c] as u64;
@@ -246,7 +248,8 @@ impl Stats {
             };
             self.seats[game.relative_seat(seat)] += &result;
             self.by_seat[s] += &result;
-            for (c, stats) in self.characters.iter_mut().enumerate() {
+            for c in cast() {
+                let stats = &mut self.characters[c];
                 let picks = game.picks[s][c] as u64;
                 stats.picked += picks;
                 stats.score_sum += picks * points;
@@ -258,21 +261,22 @@ impl Stats {
 
         self.add_moments(game);
 
-        for (d, stats) in self.districts.iter_mut().enumerate() {
-            if game.deck & (1 << d) != 0 {
-                stats.in_deck += 1;
-            }
+        for d in bits(game.deck) {
+            let stats = &mut self.districts[d];
+            stats.in_deck += 1;
             stats.built += game.built[d] as u64;
             stats.built_games += (game.built[d] > 0) as u64;
             stats.built_round_sum += game.built_round[d] as u64;
             stats.destroyed += game.destroyed[d] as u64;
             stats.exchanged += game.exchanged[d] as u64;
             stats.seized += game.seized[d] as u64;
-            for s in 0..players {
-                if game.final_city[s] & (1 << d) != 0 {
-                    stats.appearances += 1;
-                    stats.appearance_wins += game.won(Seat(s as u8)) as u64;
-                }
+        }
+        for s in 0..players {
+            let won = game.won(Seat(s as u8)) as u64;
+            for d in bits(game.final_city[s]) {
+                let stats = &mut self.districts[d];
+                stats.appearances += 1;
+                stats.appearance_wins += won;
             }
         }
     }
@@ -284,7 +288,7 @@ impl Stats {
         let mut entries = [(0usize, 0u64); balance::DIM];
         let mut n = 0;
         let players = (game.players as usize).min(MAX_PLAYERS);
-        for c in 0..Character::COUNT {
+        for c in bits(game.cast as u64) {
             let (mut picks, mut won) = (0u64, 0u64);
             for s in 0..players {
                 let p = game.picks[s][c] as u64;
@@ -380,6 +384,17 @@ impl AddAssign for Stats {
     fn add_assign(&mut self, other: Stats) {
         *self += &other;
     }
+}
+
+/// The indices of the set bits of `mask`, in increasing order.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
 }
 
 #[cfg(test)]

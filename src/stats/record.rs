@@ -30,7 +30,8 @@ pub struct GameRecord {
     pub tied_on_points: u8,
     /// The seat that completed its city first, if any.
     pub first_complete: Option<Seat>,
-    /// Characters in this game's cast, as a bitmask over `Character::index()`.
+    /// Characters in this game's cast, as a bitmask over `Character::index()`. The counters
+    /// of a character out of the cast are zero (`Stats::add` reads only the cast's).
     pub cast: u32,
     /// Rounds in which each character was offered to at least one player in the draft.
     pub available: [u16; Character::COUNT],
@@ -55,7 +56,8 @@ pub struct GameRecord {
     pub turn_gold: [u32; Character::COUNT],
     pub turn_cards: [u32; Character::COUNT],
     pub turn_points: [u32; Character::COUNT],
-    /// Districts in this game's deck, as a bitmask over `District::index()`.
+    /// Districts in this game's deck, as a bitmask over `District::index()`. The counters of
+    /// a district out of the deck are zero (`Stats::add` reads only the deck's).
     pub deck: u64,
     /// Times each district was built, over all players.
     pub built: [u16; District::COUNT],

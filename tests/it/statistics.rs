@@ -3,8 +3,13 @@
 
 use crate::common::*;
 use citadels_sim::bots::BotSpec;
+use citadels_sim::config::load_preset;
+use citadels_sim::engine::rng::GameRng;
 use citadels_sim::engine::state::State;
-use citadels_sim::engine::{Action, Character, District, Rank, Rules, Seat, new_game, to_move};
+use citadels_sim::engine::trace::{Change, Event, Trace};
+use citadels_sim::engine::{
+    Action, Character, District, Rank, Rules, Seat, apply_traced, legal_actions, new_game, to_move,
+};
 use citadels_sim::sim::tally::Tally;
 use citadels_sim::sim::{game_seed, play_game};
 use citadels_sim::stats::record::GameRecord;
@@ -40,10 +45,11 @@ impl Counted {
     fn act(&mut self, action: Action) {
         let seat = to_move(&self.state).expect("a player to move");
         let (rules, state) = (&self.rules, &mut self.state);
+        assert!(legal(rules, state).contains(&action), "{action:?} is legal");
         self.tally
             .before(rules, state, seat, action, &mut self.record);
-        act(rules, state, action);
-        self.tally.after(rules, state, &mut self.record);
+        apply_traced(rules, state, action, &mut self.tally);
+        self.tally.after(state, &mut self.record);
     }
 
     fn pass_turn(&mut self) {
@@ -90,7 +96,6 @@ fn draft_availability_and_pick_positions() {
 fn robbed_gold_counts_for_the_thief() {
     let mut game = Counted::drafted([THIEF, KING, MERCHANT, WARLORD]);
     game.state.gold = [0, 3, 5, 4, 0, 0, 0, 0];
-    game.tally.resync(&game.rules, &game.state);
     game.act(Action::TakeGold); // +2 for the Thief
     game.act(Action::Rob(MERCHANT));
     game.act(Action::EndTurn);
@@ -119,7 +124,6 @@ fn builds_count_points_and_rounds_and_kept_cards_count() {
     let rules = game.rules.clone();
     set_hand(&rules, &mut game.state, Seat(0), &[District::Castle]);
     game.state.gold[0] = 4;
-    game.tally.resync(&game.rules, &game.state);
     game.act(Action::DrawCards);
     let kept = match legal(&rules, &game.state)[0] {
         keep @ Action::Keep(_) => keep,
@@ -214,4 +218,64 @@ fn whole_games_are_counted_consistently() {
             assert!(winners.iter().all(|&rank| rank == 1), "game {i}");
         }
     }
+}
+
+/// The tally counts gains from the changes `apply` reports, so every change of gold, of a
+/// hand's size and of a city's cost must be reported: in random play with every character and
+/// every district, each action's reported changes add up to each seat's difference.
+#[test]
+fn apply_reports_every_change_of_holdings() {
+    /// The sums of one action's reported changes per seat: gold, cards, points.
+    struct Sums([[i64; 3]; 8]);
+    impl Trace for Sums {
+        fn event(&mut self, _: &State, _: Event) {}
+        fn change(&mut self, change: Change) {
+            let (seat, kind, n) = match change {
+                Change::Gold(seat, n) => (seat, 0, n),
+                Change::Cards(seat, n) => (seat, 1, n),
+                Change::Points(seat, n) => (seat, 2, n),
+            };
+            self.0[seat.index()][kind] += n as i64;
+        }
+    }
+    let holdings = |rules: &Rules, state: &State, seat: usize| {
+        [
+            state.gold[seat] as i64,
+            state.hand[seat].len() as i64,
+            rules.city_cost(state.city[seat], state.beautified) as i64,
+        ]
+    };
+    let mut legal = Vec::new();
+    let mut actions = 0;
+    for preset in ["all-characters", "all-districts"] {
+        for players in [2, 3, 5, 8] {
+            let rules = load_preset(preset).unwrap().rules(players).unwrap();
+            for seed in 0..40 {
+                let mut state = new_game(&rules, seed);
+                let mut rng = GameRng::new(seed);
+                while to_move(&state).is_some() {
+                    legal_actions(&rules, &state, &mut legal);
+                    let action = legal[rng.below(legal.len() as u32) as usize];
+                    let before: Vec<_> = (0..players as usize)
+                        .map(|s| holdings(&rules, &state, s))
+                        .collect();
+                    let mut sums = Sums([[0; 3]; 8]);
+                    apply_traced(&rules, &mut state, action, &mut sums);
+                    for (s, before) in before.iter().enumerate() {
+                        let after = holdings(&rules, &state, s);
+                        for k in 0..3 {
+                            assert_eq!(
+                                before[k] + sums.0[s][k],
+                                after[k],
+                                "{preset}, {players} players, seed {seed}: {action:?} changed \
+                                 seat {s}'s holding {k} by other than reported"
+                            );
+                        }
+                    }
+                    actions += 1;
+                }
+            }
+        }
+    }
+    assert!(actions > 10_000, "{actions} actions checked");
 }

@@ -3,6 +3,7 @@
 use super::super::action::Action;
 use super::super::ids::Seat;
 use super::super::state::{State, used};
+use super::super::trace::Trace;
 
 /// "If at any point during your turn you are not the player with the most gold, the richest
 /// player must give you one gold from his stash. If there is a tie for the richest player,
@@ -25,8 +26,7 @@ pub fn legal_tax(state: &State, out: &mut Vec<Action>) {
     }
 }
 
-pub fn tax(state: &mut State, richest: Seat) {
-    state.gold[richest.index()] -= 1;
-    state.gold[state.turn.seat.index()] += 1;
+pub fn tax(state: &mut State, richest: Seat, trace: &mut impl Trace) {
+    state.move_gold(richest, state.turn.seat, 1, trace);
     state.turn.used |= used::EXTRA;
 }

@@ -5,6 +5,7 @@ use super::super::action::Action;
 use super::super::ids::Rank;
 use super::super::sets::RankSet;
 use super::super::state::{Pending, State, used};
+use super::super::trace::Trace;
 use super::other_ranks;
 use super::targeting::may_be_targeted_by_rank2;
 
@@ -42,7 +43,7 @@ pub fn resolve_threat_on_gathering(state: &mut State) {
     }
 }
 
-pub fn resolve(state: &mut State, action: Action) {
+pub fn resolve(state: &mut State, action: Action, trace: &mut impl Trace) {
     let me = state.turn.seat;
     let blackmailer = state.blackmailer.expect("a threat has a Blackmailer");
     let rank = state.turn.rank;
@@ -51,8 +52,7 @@ pub fn resolve(state: &mut State, action: Action) {
         // threat marker without revealing it."
         Action::Bribe => {
             let bribe = state.gold[me.index()] / 2;
-            state.gold[me.index()] -= bribe;
-            state.gold[blackmailer.index()] += bribe;
+            state.move_gold(me, blackmailer, bribe, trace);
             finish(state, rank);
         }
         Action::RefuseBribe => state.turn.pending = Pending::ThreatReveal,
@@ -67,8 +67,7 @@ pub fn resolve(state: &mut State, action: Action) {
                 state.knowledge.threat_markers.remove(rank);
             }
             if state.flowered == Some(rank) {
-                let gold = std::mem::take(&mut state.gold[me.index()]);
-                state.gold[blackmailer.index()] += gold;
+                state.move_gold(me, blackmailer, state.gold[me.index()], trace);
             }
             finish(state, rank);
         }

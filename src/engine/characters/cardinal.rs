@@ -5,6 +5,7 @@ use super::super::building;
 use super::super::ids::{CardId, District, Seat};
 use super::super::rules::Rules;
 use super::super::state::{Pending, State};
+use super::super::trace::Trace;
 
 /// "If you want to build a district, but you do not have enough gold to do so, you can take
 /// the remaining gold needed from one player. For each gold you take, you must give that
@@ -39,13 +40,18 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
 /// "A player cannot deny you his gold, and you cannot take more gold than is needed to
 /// build the intended district." The gold is taken now, the cards are given one at a time,
 /// then the district is paid for and built.
-pub fn borrow_build(rules: &Rules, state: &mut State, card: CardId, lender: Seat) {
+pub fn borrow_build(
+    rules: &Rules,
+    state: &mut State,
+    card: CardId,
+    lender: Seat,
+    trace: &mut impl Trace,
+) {
     let me = state.turn.seat;
     let cost = building::build_cost(rules, state, me, card);
     let missing = cost - state.gold[me.index()];
-    state.gold[lender.index()] -= missing;
-    state.gold[me.index()] += missing;
-    state.hand[me.index()].remove(card);
+    state.move_gold(lender, me, missing, trace);
+    state.remove_from_hand(me, card, trace);
     building::count_build(rules, state, card);
     state.turn.pending = Pending::CardinalGive {
         card,
@@ -54,7 +60,7 @@ pub fn borrow_build(rules: &Rules, state: &mut State, card: CardId, lender: Seat
     };
 }
 
-pub fn give(rules: &Rules, state: &mut State, given: CardId) {
+pub fn give(rules: &Rules, state: &mut State, given: CardId, trace: &mut impl Trace) {
     let me = state.turn.seat;
     let Pending::CardinalGive {
         card,
@@ -66,8 +72,7 @@ pub fn give(rules: &Rules, state: &mut State, given: CardId) {
     };
     let hand = state.hand[me.index()];
     state.knowledge.give(me, lender, hand, given);
-    state.hand[me.index()].remove(given);
-    state.hand[lender.index()].insert(given);
+    state.move_card(me, lender, given, trace);
     if remaining > 1 {
         state.turn.pending = Pending::CardinalGive {
             card,
@@ -78,6 +83,6 @@ pub fn give(rules: &Rules, state: &mut State, given: CardId) {
         state.turn.pending = Pending::None;
         // "Then you must pay to build that district in your city."
         let cost = building::build_cost(rules, state, me, card);
-        building::pay_and_build(rules, state, card, cost);
+        building::pay_and_build(rules, state, card, cost, trace);
     }
 }

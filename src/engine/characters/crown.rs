@@ -49,40 +49,38 @@ pub fn give(state: &mut State, seat: Seat, trace: &mut impl Trace) {
         (true, true) => state.turn.pending = Pending::EmperorLoot { from: seat },
         (true, false) => {
             trace.event(state, Event::EmperorTakes { from: seat });
-            take_gold(state, seat)
+            take_gold(state, seat, trace)
         }
         (false, true) => {
             trace.event(state, Event::EmperorTakes { from: seat });
-            take_card(state, seat)
+            take_card(state, seat, trace)
         }
         (false, false) => {}
     }
 }
 
-pub fn loot(state: &mut State, action: Action) {
+pub fn loot(state: &mut State, action: Action, trace: &mut impl Trace) {
     let Pending::EmperorLoot { from } = state.turn.pending else {
         unreachable!();
     };
     state.turn.pending = Pending::None;
     match action {
-        Action::LootGold => take_gold(state, from),
-        Action::LootCard => take_card(state, from),
+        Action::LootGold => take_gold(state, from, trace),
+        Action::LootCard => take_card(state, from, trace),
         _ => unreachable!(),
     }
 }
 
-fn take_gold(state: &mut State, from: Seat) {
-    state.gold[from.index()] -= 1;
-    state.gold[state.turn.seat.index()] += 1;
+fn take_gold(state: &mut State, from: Seat, trace: &mut impl Trace) {
+    state.move_gold(from, state.turn.seat, 1, trace);
 }
 
-fn take_card(state: &mut State, from: Seat) {
+fn take_card(state: &mut State, from: Seat, trace: &mut impl Trace) {
     let hand = state.hand[from.index()];
     let card = hand.nth(state.rng.below(hand.len() as u32) as usize);
     let taker = state.turn.seat;
     state.knowledge.take(taker, from, hand, card);
-    state.hand[from.index()].remove(card);
-    state.hand[state.turn.seat.index()].insert(card);
+    state.move_card(from, taker, card, trace);
 }
 
 /// End of the round. The killed King's or Patrician's heir takes the crown. The killed

@@ -6,6 +6,7 @@ use super::super::ids::{Character, District, DistrictType};
 use super::super::rules::Rules;
 use super::super::sets::CardSet;
 use super::super::state::{Pending, State, used};
+use super::super::trace::Trace;
 use super::current;
 
 /// What a character gains for districts of a type.
@@ -73,7 +74,7 @@ pub fn legal(rules: &Rules, state: &State, character: Character, out: &mut Vec<A
     }
 }
 
-pub fn take(rules: &Rules, state: &mut State, action: Action) {
+pub fn take(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     let seat = state.turn.seat;
     let income = income_of(current(state)).expect("only income characters offer income");
     let (gold, cards) = match (income, action) {
@@ -82,23 +83,23 @@ pub fn take(rules: &Rules, state: &mut State, action: Action) {
         (Income::GoldOrCards(t), Action::AbbotIncome(g)) => (g, count(rules, state, t) - g),
         _ => unreachable!("income action of the wrong kind"),
     };
-    state.gold[seat.index()] += gold as u16;
-    state.draw_to_hand(seat, cards);
+    state.gain_gold(seat, gold as u16, trace);
+    state.draw_to_hand(seat, cards, trace);
     state.turn.used |= used::INCOME;
 }
 
 /// Merchant: "You gain one extra gold." Architect: "Gain two extra cards." Navigator: "You
 /// gain either four gold or four cards." Each may be used whichever resource was gathered.
-pub fn take_extra(state: &mut State, action: Action) {
+pub fn take_extra(state: &mut State, action: Action, trace: &mut impl Trace) {
     let seat = state.turn.seat;
     match action {
-        Action::MerchantGold => state.gold[seat.index()] += 1,
+        Action::MerchantGold => state.gain_gold(seat, 1, trace),
         Action::ArchitectDraw => {
-            state.draw_to_hand(seat, 2);
+            state.draw_to_hand(seat, 2, trace);
         }
-        Action::NavigatorGold => state.gold[seat.index()] += 4,
+        Action::NavigatorGold => state.gain_gold(seat, 4, trace),
         Action::NavigatorCards => {
-            state.draw_to_hand(seat, 4);
+            state.draw_to_hand(seat, 4, trace);
         }
         _ => unreachable!(),
     }

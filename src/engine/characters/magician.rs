@@ -2,6 +2,7 @@
 
 use super::super::action::Action;
 use super::super::state::{Pending, State, used};
+use super::super::trace::{Change, Trace};
 
 /// "You can do one of the following": exchange hands with another player, or discard any
 /// number of cards (chosen one at a time, then `MagicianDraw`).
@@ -23,7 +24,7 @@ pub fn legal_discarding(state: &State, out: &mut Vec<Action>) {
     out.push(Action::MagicianDraw);
 }
 
-pub fn apply(state: &mut State, action: Action) {
+pub fn apply(state: &mut State, action: Action, trace: &mut impl Trace) {
     let me = state.turn.seat;
     state.turn.used |= used::ABILITY;
     match action {
@@ -31,6 +32,9 @@ pub fn apply(state: &mut State, action: Action) {
         Action::SwapHands(other) => {
             let (mine, theirs) = (state.hand[me.index()], state.hand[other.index()]);
             state.knowledge.swap_hands(me, other, mine, theirs);
+            let gain = theirs.len() as i32 - mine.len() as i32;
+            trace.change(Change::Cards(me, gain));
+            trace.change(Change::Cards(other, -gain));
             state.hand.swap(me.index(), other.index());
         }
         Action::MagicianDiscard(card) => {
@@ -40,7 +44,7 @@ pub fn apply(state: &mut State, action: Action) {
             };
             let hand = state.hand[me.index()];
             state.knowledge.hide_from_hand(me, hand, card);
-            state.hand[me.index()].remove(card);
+            state.remove_from_hand(me, card, trace);
             cards.insert(card);
             state.turn.pending = Pending::MagicianDiscard { cards };
         }
@@ -54,7 +58,7 @@ pub fn apply(state: &mut State, action: Action) {
             for card in cards.iter() {
                 state.deck.put_bottom(card);
             }
-            state.draw_to_hand(me, cards.len() as u8);
+            state.draw_to_hand(me, cards.len() as u8, trace);
         }
         _ => unreachable!(),
     }

@@ -7,6 +7,7 @@ use super::super::ids::{CardId, Character, Rank, Seat};
 use super::super::rules::Rules;
 use super::super::sets::RankSet;
 use super::super::state::{Pending, State, used};
+use super::super::trace::Trace;
 use super::other_ranks;
 
 /// "Assign them facedown to three different character tokens of your choice. One of the
@@ -60,7 +61,7 @@ pub fn legal_confiscation(out: &mut Vec<Action>) {
 /// free. The confiscated district never enters the targeted player's city, but it does count
 /// toward the targeted player's building limit for the turn. The targeted player receives
 /// back all gold paid for that district."
-pub fn decide(rules: &Rules, state: &mut State, action: Action) {
+pub fn decide(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     let Pending::Confiscation { card, paid } = state.turn.pending else {
         unreachable!("the Magistrate decides only on a pending confiscation");
     };
@@ -71,7 +72,7 @@ pub fn decide(rules: &Rules, state: &mut State, action: Action) {
             let magistrate = state
                 .player_of(Character::Magistrate)
                 .expect("a pending confiscation has a Magistrate");
-            state.gold[builder.index()] += paid as u16;
+            state.gain_gold(builder, paid as u16, trace);
             state.turn.paid_to_build -= paid as u16;
             state.warrants.remove(state.turn.rank);
             // The signed warrant is revealed.
@@ -79,9 +80,9 @@ pub fn decide(rules: &Rules, state: &mut State, action: Action) {
             state.knowledge.warrant_markers.insert(state.turn.rank);
             // "If the Magistrate confiscates a district from a player, the Magistrate is
             // charged the tax, not his target."
-            building::complete_build(rules, state, magistrate, card);
+            building::complete_build(rules, state, magistrate, card, trace);
         }
-        Action::AllowBuild => building::complete_build(rules, state, builder, card),
+        Action::AllowBuild => building::complete_build(rules, state, builder, card, trace),
         _ => unreachable!(),
     }
 }

@@ -48,8 +48,7 @@ pub fn on_reveal(state: &mut State, trace: &mut impl Trace) {
         && rank == state.turn.rank
     {
         trace.event(state, Event::Robbery { thief });
-        let gold = std::mem::take(&mut state.gold[seat.index()]);
-        state.gold[thief.index()] += gold;
+        state.move_gold(seat, thief, state.gold[seat.index()], trace);
     }
     on_reveal_crown(state, trace);
 }
@@ -164,45 +163,49 @@ pub fn legal_pending(rules: &Rules, state: &State, out: &mut Vec<Action>) {
 /// Applies a character ability action.
 pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     match action {
-        Action::TakeIncome | Action::AbbotIncome(_) => income::take(rules, state, action),
+        Action::TakeIncome | Action::AbbotIncome(_) => income::take(rules, state, action, trace),
         Action::MerchantGold
         | Action::ArchitectDraw
         | Action::NavigatorGold
-        | Action::NavigatorCards => income::take_extra(state, action),
-        Action::AbbotTax(seat) => abbot::tax(state, seat),
+        | Action::NavigatorCards => income::take_extra(state, action, trace),
+        Action::AbbotTax(seat) => abbot::tax(state, seat, trace),
         Action::Kill(rank) => targeting::kill(state, rank),
         Action::Bewitch(rank) => targeting::bewitch(state, rank),
         Action::Rob(rank) => targeting::rob(state, rank),
         Action::Warrant(signed, a, b) => magistrate::assign(state, signed, a, b),
-        Action::Confiscate | Action::AllowBuild => magistrate::decide(rules, state, action),
-        Action::Spy(seat, dtype) => spy::spy(rules, state, seat, dtype),
+        Action::Confiscate | Action::AllowBuild => magistrate::decide(rules, state, action, trace),
+        Action::Spy(seat, dtype) => spy::spy(rules, state, seat, dtype, trace),
         Action::Threaten(flowered, other) => blackmailer::threaten(state, flowered, other),
         Action::Bribe | Action::RefuseBribe | Action::RevealThreat | Action::HideThreat => {
-            blackmailer::resolve(state, action)
+            blackmailer::resolve(state, action, trace)
         }
         Action::SwapHands(_) | Action::MagicianDiscard(_) | Action::MagicianDraw => {
-            magician::apply(state, action)
+            magician::apply(state, action, trace)
         }
         Action::WizardLook(_) | Action::WizardTake(_) | Action::WizardBuild(_) => {
-            wizard::apply(rules, state, action)
+            wizard::apply(rules, state, action, trace)
         }
-        Action::SeerTake => seer::take(state),
+        Action::SeerTake => seer::take(state, trace),
         Action::Give(card) => match state.turn.pending {
-            Pending::SeerGive { .. } => seer::give(state, card),
-            Pending::CardinalGive { .. } => cardinal::give(rules, state, card),
+            Pending::SeerGive { .. } => seer::give(state, card, trace),
+            Pending::CardinalGive { .. } => cardinal::give(rules, state, card, trace),
             _ => unreachable!("Give only while cards are owed"),
         },
         Action::GiveCrown(seat) => crown::give(state, seat, trace),
-        Action::LootGold | Action::LootCard => crown::loot(state, action),
-        Action::BorrowBuild(card, lender) => cardinal::borrow_build(rules, state, card, lender),
+        Action::LootGold | Action::LootCard => crown::loot(state, action, trace),
+        Action::BorrowBuild(card, lender) => {
+            cardinal::borrow_build(rules, state, card, lender, trace)
+        }
         Action::ScholarDraw => income::scholar_draw(state),
-        Action::Destroy(seat, card) => rank8::destroy(rules, state, seat, card),
-        Action::Recover | Action::LetGo => rank8::graveyard(state, action),
-        Action::Exchange(seat, theirs, mine) => rank8::exchange(rules, state, seat, theirs, mine),
-        Action::Seize(seat, card) => rank8::seize(rules, state, seat, card),
-        Action::QueenGold => rank9::queen_gold(state),
-        Action::Beautify(card) => rank9::beautify(state, card),
-        Action::CollectTaxes => rank9::collect(state),
+        Action::Destroy(seat, card) => rank8::destroy(rules, state, seat, card, trace),
+        Action::Recover | Action::LetGo => rank8::graveyard(state, action, trace),
+        Action::Exchange(seat, theirs, mine) => {
+            rank8::exchange(rules, state, seat, theirs, mine, trace)
+        }
+        Action::Seize(seat, card) => rank8::seize(rules, state, seat, card, trace),
+        Action::QueenGold => rank9::queen_gold(state, trace),
+        Action::Beautify(card) => rank9::beautify(state, card, trace),
+        Action::CollectTaxes => rank9::collect(state, trace),
         _ => unreachable!("not a character action: {action:?}"),
     }
 }

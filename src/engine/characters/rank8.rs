@@ -2,10 +2,11 @@
 //! protected from them.
 
 use super::super::action::Action;
-use super::super::building::place_in_city;
+use super::super::building::{place_in_city, remove_from_city};
 use super::super::ids::{CardId, Character, District, Seat};
 use super::super::rules::Rules;
 use super::super::state::{Pending, State, used};
+use super::super::trace::Trace;
 use super::current;
 
 /// Bishop: "During this round, the rank 8 character cannot use its ability on your
@@ -30,26 +31,44 @@ fn targetable(rules: &Rules, card: CardId) -> bool {
 /// Great Wall: "The rank 8 character pays 1 more gold to use its ability on any other
 /// district in your city" (CARDS.md: the Great Wall does not protect itself).
 fn great_wall_extra(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u16 {
-    (state.has_district(rules, seat, District::GreatWall)
-        && rules.card(card).district != District::GreatWall) as u16
+    wall_extra(
+        rules,
+        state.has_district(rules, seat, District::GreatWall),
+        card,
+    )
+}
+
+/// `great_wall_extra` in a city with (`wall`) or without the Great Wall.
+fn wall_extra(rules: &Rules, wall: bool, card: CardId) -> u16 {
+    (wall && rules.card(card).district != District::GreatWall) as u16
 }
 
 /// Warlord: "destroy one district of your choice by paying one fewer gold than its building
 /// cost" (a beautified district costs one more; the Great Wall adds one).
 pub fn destroy_cost(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u16 {
-    state.cost(rules, card).saturating_sub(1) as u16 + great_wall_extra(rules, state, seat, card)
+    let wall = state.has_district(rules, seat, District::GreatWall);
+    destroy_cost_in(rules, state, wall, card)
+}
+
+/// `destroy_cost` in a city with (`wall`) or without the Great Wall.
+fn destroy_cost_in(rules: &Rules, state: &State, wall: bool, card: CardId) -> u16 {
+    state.cost(rules, card).saturating_sub(1) as u16 + wall_extra(rules, wall, card)
 }
 
 /// "You cannot destroy a district in a completed city, but you can destroy one of your own
 /// districts."
 pub fn legal_destroy(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let gold = state.gold[state.turn.seat.index()];
+    // A district whose printed cost is above `gold + 1` costs more than `gold` to destroy.
+    let reach = rules.cost_at_most(gold + 1);
     for seat in state.seats_from(Seat(0)) {
         if !open_city(rules, state, seat) {
             continue;
         }
-        for card in state.city[seat.index()].iter() {
-            if targetable(rules, card) && destroy_cost(rules, state, seat, card) <= gold {
+        // Asked once per city, not per district.
+        let wall = state.has_district(rules, seat, District::GreatWall);
+        for card in state.city[seat.index()].intersection(reach).iter() {
+            if targetable(rules, card) && destroy_cost_in(rules, state, wall, card) <= gold {
                 out.push(Action::Destroy(seat, card));
             }
         }
@@ -60,31 +79,31 @@ pub fn legal_destroy(rules: &Rules, state: &State, out: &mut Vec<Action>) {
 /// 2021 Graveyard, its owner (unless he is the Warlord) may first pay 1 gold to take the
 /// destroyed district into his hand (CARDS.md: only his own districts, not the Graveyard
 /// itself).
-pub fn destroy(rules: &Rules, state: &mut State, seat: Seat, card: CardId) {
+pub fn destroy(rules: &Rules, state: &mut State, seat: Seat, card: CardId, trace: &mut impl Trace) {
     let me = state.turn.seat;
-    state.gold[me.index()] -= destroy_cost(rules, state, seat, card);
+    state.pay_gold(me, destroy_cost(rules, state, seat, card), trace);
     state.turn.used |= used::ABILITY;
     let graveyard = seat != me
         && rules.card(card).district != District::Graveyard
         && state.has_district(rules, seat, District::Graveyard)
         && state.gold[seat.index()] > 0
         && current(state) == Character::Warlord;
-    state.destroy(rules, seat, card, !graveyard);
+    state.destroy(rules, seat, card, !graveyard, trace);
     if graveyard {
         state.turn.pending = Pending::Graveyard { card, owner: seat };
     }
 }
 
 /// Graveyard: "you may pay 1 gold to take it into your hand".
-pub fn graveyard(state: &mut State, action: Action) {
+pub fn graveyard(state: &mut State, action: Action, trace: &mut impl Trace) {
     let Pending::Graveyard { card, owner } = state.turn.pending else {
         unreachable!();
     };
     state.turn.pending = Pending::None;
     match action {
         Action::Recover => {
-            state.gold[owner.index()] -= 1;
-            state.hand[owner.index()].insert(card);
+            state.pay_gold(owner, 1, trace);
+            state.add_card(owner, card, trace);
         }
         Action::LetGo => state.deck.put_bottom(card),
         _ => unreachable!(),
@@ -132,18 +151,24 @@ fn exchange_cost(rules: &Rules, state: &State, seat: Seat, theirs: CardId, mine:
         + great_wall_extra(rules, state, seat, theirs)
 }
 
-pub fn exchange(rules: &Rules, state: &mut State, seat: Seat, theirs: CardId, mine: CardId) {
+pub fn exchange(
+    rules: &Rules,
+    state: &mut State,
+    seat: Seat,
+    theirs: CardId,
+    mine: CardId,
+    trace: &mut impl Trace,
+) {
     let me = state.turn.seat;
     let price = exchange_cost(rules, state, seat, theirs, mine);
-    state.gold[me.index()] -= price;
-    state.gold[seat.index()] += price;
-    state.city[seat.index()].remove(theirs);
-    state.city[me.index()].remove(mine);
+    state.move_gold(me, seat, price, trace);
+    remove_from_city(rules, state, seat, theirs, trace);
+    remove_from_city(rules, state, me, mine, trace);
     // An exchange keeps the number of cards, but a Monument counts as 2 toward a completed
     // city, so either city may be completed by it ("As soon as a city has seven districts,
     // it has been completed").
-    place_in_city(rules, state, seat, mine);
-    place_in_city(rules, state, me, theirs);
+    place_in_city(rules, state, seat, mine, trace);
+    place_in_city(rules, state, me, theirs, trace);
     state.turn.used |= used::ABILITY;
 }
 
@@ -176,12 +201,11 @@ fn seize_price(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u16 {
 }
 
 /// "The seized district is added to your city."
-pub fn seize(rules: &Rules, state: &mut State, seat: Seat, card: CardId) {
+pub fn seize(rules: &Rules, state: &mut State, seat: Seat, card: CardId, trace: &mut impl Trace) {
     let me = state.turn.seat;
     let price = seize_price(rules, state, seat, card);
-    state.gold[me.index()] -= price;
-    state.gold[seat.index()] += price;
-    state.city[seat.index()].remove(card);
-    place_in_city(rules, state, me, card);
+    state.move_gold(me, seat, price, trace);
+    remove_from_city(rules, state, seat, card, trace);
+    place_in_city(rules, state, me, card, trace);
     state.turn.used |= used::ABILITY;
 }

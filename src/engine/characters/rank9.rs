@@ -4,7 +4,7 @@ use super::super::action::Action;
 use super::super::ids::{CardId, Character, Rank, Seat};
 use super::super::rules::Rules;
 use super::super::state::{State, used};
-use super::super::trace::{Event, Trace};
+use super::super::trace::{Change, Event, Trace};
 use super::current;
 
 /// Queen: "If you are sitting next to the player who revealed the rank 4 character (King,
@@ -23,8 +23,8 @@ fn next_to(state: &State, a: Seat, b: Seat) -> bool {
     a != b && (a.left(state.players) == b || a.right(state.players) == b)
 }
 
-pub fn queen_gold(state: &mut State) {
-    state.gold[state.turn.seat.index()] += 3;
+pub fn queen_gold(state: &mut State, trace: &mut impl Trace) {
+    state.gain_gold(state.turn.seat, 3, trace);
     state.turn.used |= used::EXTRA;
 }
 
@@ -38,7 +38,7 @@ pub fn queen_end_of_round(state: &mut State, trace: &mut impl Trace) {
         && next_to(state, queen, holder)
     {
         trace.event(state, Event::QueenGold(queen));
-        state.gold[queen.index()] += 3;
+        state.gain_gold(queen, 3, trace);
     }
 }
 
@@ -53,8 +53,10 @@ pub fn legal_beautify(state: &State, out: &mut Vec<Action>) {
     out.extend(city.iter().map(Action::Beautify));
 }
 
-pub fn beautify(state: &mut State, card: CardId) {
-    state.gold[state.turn.seat.index()] -= 1;
+pub fn beautify(state: &mut State, card: CardId, trace: &mut impl Trace) {
+    let me = state.turn.seat;
+    state.pay_gold(me, 1, trace);
+    trace.change(Change::Points(me, 1));
     state.beautified.insert(card);
     state.turn.beautified += 1;
 }
@@ -67,9 +69,9 @@ pub fn legal_collect(state: &State, out: &mut Vec<Action>) {
     }
 }
 
-pub fn collect(state: &mut State) {
+pub fn collect(state: &mut State, trace: &mut impl Trace) {
     let gold = std::mem::take(&mut state.tax_pool);
-    state.gold[state.turn.seat.index()] += gold;
+    state.gain_gold(state.turn.seat, gold, trace);
     state.turn.used |= used::EXTRA;
 }
 

@@ -4,6 +4,7 @@ use super::super::action::Action;
 use super::super::ids::CardId;
 use super::super::sets::SeatSet;
 use super::super::state::{Pending, State, used};
+use super::super::trace::Trace;
 
 /// Offered when some other player has cards.
 pub fn legal(state: &State, out: &mut Vec<Action>) {
@@ -20,7 +21,7 @@ pub fn legal(state: &State, out: &mut Vec<Action>) {
 /// "Take a card at random from each other player's hand and add those cards to your hand.
 /// ... If a player has no cards in hand, you neither take a card from him nor give him a
 /// card."
-pub fn take(state: &mut State) {
+pub fn take(state: &mut State, trace: &mut impl Trace) {
     let me = state.turn.seat;
     let mut to = SeatSet::EMPTY;
     for i in 1..state.players {
@@ -31,8 +32,7 @@ pub fn take(state: &mut State) {
         }
         let card = hand.nth(state.rng.below(hand.len() as u32) as usize);
         state.knowledge.take(me, seat, hand, card);
-        state.hand[seat.index()].remove(card);
-        state.hand[me.index()].insert(card);
+        state.move_card(seat, me, card, trace);
         to.insert(seat);
     }
     state.turn.used |= used::ABILITY;
@@ -40,7 +40,7 @@ pub fn take(state: &mut State) {
 }
 
 /// "Then give one card from your hand to each player you took a card from", clockwise.
-pub fn give(state: &mut State, card: CardId) {
+pub fn give(state: &mut State, card: CardId, trace: &mut impl Trace) {
     let me = state.turn.seat;
     let Pending::SeerGive { mut to } = state.turn.pending else {
         unreachable!();
@@ -51,8 +51,7 @@ pub fn give(state: &mut State, card: CardId) {
         .expect("a player is owed a card");
     let hand = state.hand[me.index()];
     state.knowledge.give(me, next, hand, card);
-    state.hand[me.index()].remove(card);
-    state.hand[next.index()].insert(card);
+    state.move_card(me, next, card, trace);
     to.0 &= !(1 << next.0);
     state.turn.pending = if to.is_empty() {
         Pending::None

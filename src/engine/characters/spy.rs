@@ -4,6 +4,7 @@ use super::super::action::Action;
 use super::super::ids::{DistrictType, Seat};
 use super::super::rules::Rules;
 use super::super::state::{State, used};
+use super::super::trace::Trace;
 
 /// "Choose another player and name a district type (noble, religious, trade, military, or
 /// unique)."
@@ -20,7 +21,13 @@ pub fn legal(state: &State, out: &mut Vec<Action>) {
 /// player's stash and gain one card from the deck. If [he] has more cards of matching
 /// districts than gold in his stash, you take all the gold in his stash, and you still gain
 /// cards for each of the matching districts." A card's type is its printed type.
-pub fn spy(rules: &Rules, state: &mut State, target: Seat, dtype: DistrictType) {
+pub fn spy(
+    rules: &Rules,
+    state: &mut State,
+    target: Seat,
+    dtype: DistrictType,
+    trace: &mut impl Trace,
+) {
     let me = state.turn.seat;
     let matches = state.hand[target.index()]
         .intersection(rules.by_type[dtype.index()])
@@ -29,8 +36,7 @@ pub fn spy(rules: &Rules, state: &mut State, target: Seat, dtype: DistrictType) 
     let hand = state.hand[target.index()];
     state.knowledge.learn(me, hand);
     let gold = matches.min(state.gold[target.index()]);
-    state.gold[target.index()] -= gold;
-    state.gold[me.index()] += gold;
-    state.draw_to_hand(me, matches as u8);
+    state.move_gold(target, me, gold, trace);
+    state.draw_to_hand(me, matches as u8, trace);
     state.turn.used |= used::ABILITY;
 }

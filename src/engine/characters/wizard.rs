@@ -5,6 +5,7 @@ use super::super::building;
 use super::super::ids::Seat;
 use super::super::rules::Rules;
 use super::super::state::{Pending, State, used};
+use super::super::trace::Trace;
 
 /// "Look at another player's hand of cards and choose one of those cards." Only players with
 /// cards can be chosen.
@@ -33,7 +34,7 @@ pub fn legal_pick(rules: &Rules, state: &State, from: Seat, out: &mut Vec<Action
     }
 }
 
-pub fn apply(rules: &Rules, state: &mut State, action: Action) {
+pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     let me = state.turn.seat;
     match action {
         Action::WizardLook(from) => {
@@ -48,14 +49,14 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action) {
             };
             state.turn.pending = Pending::None;
             let hand = state.hand[from.index()];
-            state.hand[from.index()].remove(card);
+            state.remove_from_hand(from, card, trace);
             if let Action::WizardTake(_) = action {
                 state.knowledge.take(me, from, hand, card);
-                state.hand[me.index()].insert(card);
+                state.add_card(me, card, trace);
             } else {
                 // "If you immediately build it, it does not count toward your building limit."
                 let cost = building::build_cost(rules, state, me, card);
-                building::pay_and_build(rules, state, card, cost);
+                building::pay_and_build(rules, state, card, cost, trace);
             }
         }
         _ => unreachable!(),

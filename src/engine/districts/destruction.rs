@@ -6,6 +6,7 @@ use super::super::building;
 use super::super::ids::{CardId, District, Seat};
 use super::super::rules::Rules;
 use super::super::state::State;
+use super::super::trace::Trace;
 
 /// The card of `district` in the turn player's city, if any.
 fn own(rules: &Rules, state: &State, district: District) -> Option<CardId> {
@@ -57,32 +58,32 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     }
 }
 
-pub fn apply(rules: &Rules, state: &mut State, action: Action) {
+pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     let me = state.turn.seat;
     match action {
         Action::ArmoryDestroy(seat, card) => {
             let armory = own(rules, state, District::Armory).expect("the Armory is in the city");
-            state.destroy(rules, seat, card, true);
-            state.destroy(rules, me, armory, true);
+            state.destroy(rules, seat, card, true, trace);
+            state.destroy(rules, me, armory, true, trace);
         }
         // Built without paying: the Magistrate cannot confiscate it (clarifications of the
         // Framework and the Necropolis); the Tax Collector's tax still applies.
         Action::FrameworkBuild(card) => {
             let framework = own(rules, state, District::Framework).expect("the Framework");
-            state.hand[me.index()].remove(card);
+            state.remove_from_hand(me, card, trace);
             building::count_build(rules, state, card);
-            state.destroy(rules, me, framework, true);
-            building::complete_build(rules, state, me, card);
+            state.destroy(rules, me, framework, true, trace);
+            building::complete_build(rules, state, me, card, trace);
         }
         Action::NecropolisBuild(sacrifice) => {
             let necropolis = state.hand[me.index()]
                 .intersection(rules.by_district[District::Necropolis.index()])
                 .first()
                 .expect("the Necropolis in hand");
-            state.hand[me.index()].remove(necropolis);
+            state.remove_from_hand(me, necropolis, trace);
             building::count_build(rules, state, necropolis);
-            state.destroy(rules, me, sacrifice, true);
-            building::complete_build(rules, state, me, necropolis);
+            state.destroy(rules, me, sacrifice, true, trace);
+            building::complete_build(rules, state, me, necropolis, trace);
         }
         _ => unreachable!(),
     }

@@ -15,10 +15,10 @@ pub fn end_of_turn(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
     let seat = state.turn.seat;
     if state.hand[seat.index()].is_empty() && state.has_district(rules, seat, District::Park) {
         trace.event(state, Event::Park);
-        state.draw_to_hand(seat, 2);
+        state.draw_to_hand(seat, 2, trace);
     }
     if state.gold[seat.index()] == 0 && state.has_district(rules, seat, District::PoorHouse) {
         trace.event(state, Event::PoorHouse);
-        state.gold[seat.index()] += 1;
+        state.gain_gold(seat, 1, trace);
     }
 }

@@ -14,6 +14,7 @@ use super::action::Action;
 use super::ids::District;
 use super::rules::Rules;
 use super::state::{State, used};
+use super::trace::Trace;
 
 pub use end_of_turn::end_of_turn;
 pub use theater::{apply as theater_apply, legal as theater_legal, owner as theater_owner};
@@ -24,6 +25,12 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let seat = state.turn.seat;
     let turn = &state.turn;
     let hand = state.hand[seat.index()];
+    // Most cities have none of these districts (a first game has none at all).
+    if !state.city[seat.index()].intersects(rules.turn_districts())
+        && !hand.intersects(rules.by_district[District::Necropolis.index()])
+    {
+        return;
+    }
     // Laboratory: "Once per turn, discard 1 card from your hand to gain 2 gold."
     if turn.used & used::LABORATORY == 0 && state.has_district(rules, seat, District::Laboratory) {
         out.extend(hand.iter().map(Action::LabDiscard));
@@ -42,31 +49,31 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     destruction::legal(rules, state, out);
 }
 
-pub fn apply(rules: &Rules, state: &mut State, action: Action) {
+pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     let seat = state.turn.seat;
     match action {
         Action::LabDiscard(card) => {
             let hand = state.hand[seat.index()];
             state.knowledge.hide_from_hand(seat, hand, card);
-            state.hand[seat.index()].remove(card);
+            state.remove_from_hand(seat, card, trace);
             state.deck.put_bottom(card);
-            state.gold[seat.index()] += 2;
+            state.gain_gold(seat, 2, trace);
             state.turn.used |= used::LABORATORY;
         }
         Action::SmithyDraw => {
-            state.gold[seat.index()] -= 2;
-            state.draw_to_hand(seat, 3);
+            state.pay_gold(seat, 2, trace);
+            state.draw_to_hand(seat, 3, trace);
             state.turn.used |= used::SMITHY;
         }
         Action::MuseumTuck(card) => {
             let hand = state.hand[seat.index()];
             state.knowledge.hide_from_hand(seat, hand, card);
-            state.hand[seat.index()].remove(card);
+            state.remove_from_hand(seat, card, trace);
             state.museum.insert(card);
             state.turn.used |= used::MUSEUM;
         }
         Action::ArmoryDestroy(..) | Action::FrameworkBuild(_) | Action::NecropolisBuild(_) => {
-            destruction::apply(rules, state, action)
+            destruction::apply(rules, state, action, trace)
         }
         _ => unreachable!("not a district action"),
     }
