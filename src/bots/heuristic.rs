@@ -655,7 +655,7 @@ fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {
 }
 
 /// Ranks that could be in an opponent's hand: not mine, not face-up discarded, not revealed.
-fn possible_opponent_ranks(view: &View) -> RankSet {
+pub(crate) fn possible_opponent_ranks(view: &View) -> RankSet {
     RankSet(!(view.my_ranks().0 | view.faceup_discards().0 | view.revealed().0))
 }
 

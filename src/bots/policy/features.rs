@@ -21,7 +21,7 @@ use crate::bots::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::characters::income_type;
 use crate::engine::ids::{CardId, Character, DistrictType, Rank, Seat};
-use crate::engine::sets::CardSet;
+use crate::engine::sets::{CardSet, RankSet};
 use crate::engine::view::View;
 use std::cell::OnceCell;
 
@@ -320,15 +320,28 @@ struct Situation {
     complete: f32,
     /// My city's districts per type.
     types: [u8; DistrictType::COUNT],
-    /// Characters still offered to me, as a share of the cast (1 = first pick).
-    offer: f32,
-    /// The decision offers a build, and districts I built this turn.
-    can_build: bool,
+    /// Districts I built this turn.
     built: f32,
     round: f32,
-    crown: bool,
     standings: OnceCell<Standings>,
     shortfall: OnceCell<f32>,
+    /// The facts of a pick but the character's own type (`pick`), the same for every
+    /// character of the decision.
+    pick: OnceCell<[f32; PICK_FACTS.len()]>,
+    /// The facts of naming a character that do not depend on the character (`target`).
+    target: OnceCell<TargetFacts>,
+}
+
+/// What `target` needs beside the named character, the same for every target of a decision.
+struct TargetFacts {
+    /// Ranks an opponent may hold, and ranks I saw in the draft.
+    possible: RankSet,
+    seen: RankSet,
+    /// The rest of the facts, in order.
+    leader_gold: f32,
+    richest_gold: f32,
+    leader_near: f32,
+    behind: f32,
 }
 
 /// The players' public standings, from my seat.
@@ -373,30 +386,66 @@ impl Standings {
 }
 
 impl Situation {
-    fn new(view: &View, legal: &[Action]) -> Situation {
+    fn new(view: &View) -> Situation {
         let rules = view.rules();
-        let me = view.me();
         let city = view.my_city();
         let mut types = [0u8; DistrictType::COUNT];
         for (t, count) in types.iter_mut().enumerate() {
             *count = city.intersection(rules.by_type[t]).len() as u8;
         }
-        let cast = view.cast().iter().flatten().count().max(1) as f32;
         Situation {
-            me,
+            me: view.me(),
             gold: view.my_gold() as f32,
             hand: view.my_hand().len() as f32,
             city: city.len() as f32,
             complete: rules.complete_city as f32,
             types,
-            offer: view.draft_offer().len() as f32 / cast,
-            can_build: legal.iter().any(|a| matches!(a, Action::Build(_))),
             built: view.my_turn().map_or(0, |t| t.built) as f32,
             round: view.round() as f32,
-            crown: view.crown() == me,
             standings: OnceCell::new(),
             shortfall: OnceCell::new(),
+            pick: OnceCell::new(),
+            target: OnceCell::new(),
         }
+    }
+
+    /// The facts of a pick (see `PICK_FACTS`), with 0 for the character's own type.
+    fn pick_facts(&self, view: &View) -> &[f32; PICK_FACTS.len()] {
+        self.pick.get_or_init(|| {
+            let standings = self.standings(view);
+            let leader_near = self.near(view, standings.leader, 2.0);
+            // Characters still offered to me, as a share of the cast (1 = first pick).
+            let cast = view.cast().iter().flatten().count().max(1) as f32;
+            let offer = view.draft_offer().len() as f32 / cast;
+            [
+                1.0,
+                self.gold / 5.0,
+                self.hand / 5.0,
+                self.city / self.complete,
+                self.behind(view),
+                0.0,
+                (self.complete - self.city <= 2.0) as u8 as f32,
+                standings.richest_gold / 5.0,
+                standings.most_cards / 5.0,
+                offer,
+                leader_near as u8 as f32,
+                (view.crown() == self.me) as u8 as f32,
+            ]
+        })
+    }
+
+    fn target_facts(&self, view: &View) -> &TargetFacts {
+        self.target.get_or_init(|| {
+            let leader = self.leader(view);
+            TargetFacts {
+                possible: heuristic::possible_opponent_ranks(view),
+                seen: view.seen_in_draft(),
+                leader_gold: view.gold(leader) as f32 / 5.0,
+                richest_gold: self.standings(view).richest_gold / 5.0,
+                leader_near: self.near(view, leader, 2.0) as u8 as f32,
+                behind: self.behind(view),
+            }
+        })
     }
 
     fn standings(&self, view: &View) -> &Standings {
@@ -435,6 +484,7 @@ impl Situation {
 /// seat's situation, shared by every action.
 pub struct DecisionFeatures<'d, 'v> {
     view: &'d View<'v>,
+    legal: &'d [Action],
     /// The heuristic with its default weights: the `heuristic` feature must not change with
     /// a run's `[heuristic]` table, or the policy's weights would mean something else.
     heuristic: heuristic::Decision<'d, 'v>,
@@ -442,11 +492,12 @@ pub struct DecisionFeatures<'d, 'v> {
 }
 
 impl<'d, 'v> DecisionFeatures<'d, 'v> {
-    pub fn new(view: &'d View<'v>, legal: &[Action]) -> DecisionFeatures<'d, 'v> {
+    pub fn new(view: &'d View<'v>, legal: &'d [Action]) -> DecisionFeatures<'d, 'v> {
         DecisionFeatures {
             view,
+            legal,
             heuristic: heuristic::Decision::new(view, &HeuristicWeights::DEFAULT),
-            situation: Situation::new(view, legal),
+            situation: Situation::new(view),
         }
     }
 
@@ -507,7 +558,9 @@ fn action_features(d: &DecisionFeatures, action: Action, heuristic: f32, sink: &
             let at = Layout::END;
             sink.add(at, s.gold / 5.0);
             sink.add(at + 1, (s.built > 0.0) as u8 as f32);
-            sink.add(at + 2, s.can_build as u8 as f32);
+            // The decision offers a build.
+            let can_build = d.legal.iter().any(|a| matches!(a, Action::Build(_)));
+            sink.add(at + 2, can_build as u8 as f32);
             sink.add(at + 3, d.useful().len() as f32 / 3.0);
         }
         _ => {}
@@ -520,22 +573,8 @@ fn pick(view: &View, s: &Situation, rank: Rank, sink: &mut impl Sink) {
     };
     let at = Layout::PICK + character.index() * PICK_FACTS.len();
     let own_type = income_type(character).map_or(0.0, |t| s.types[t.index()] as f32);
-    let standings = s.standings(view);
-    let leader_near = s.near(view, standings.leader, 2.0);
-    let facts = [
-        1.0,
-        s.gold / 5.0,
-        s.hand / 5.0,
-        s.city / s.complete,
-        s.behind(view),
-        own_type / 3.0,
-        (s.complete - s.city <= 2.0) as u8 as f32,
-        standings.richest_gold / 5.0,
-        standings.most_cards / 5.0,
-        s.offer,
-        leader_near as u8 as f32,
-        s.crown as u8 as f32,
-    ];
+    let mut facts = *s.pick_facts(view);
+    facts[5] = own_type / 3.0;
     for (i, value) in facts.into_iter().enumerate() {
         sink.add(at + i, value);
     }
@@ -546,18 +585,15 @@ fn target(view: &View, s: &Situation, role: usize, rank: Rank, sink: &mut impl S
         return;
     };
     let at = Layout::TARGET + (role * CHARACTERS + character.index()) * TARGET_FACTS.len();
-    // Not mine, not discarded face up, not revealed: an opponent may hold it.
-    let possible = !view.my_ranks().contains(rank)
-        && !view.faceup_discards().contains(rank)
-        && !view.revealed().contains(rank);
+    let t = s.target_facts(view);
     let facts = [
         1.0,
-        possible as u8 as f32,
-        view.seen_in_draft().contains(rank) as u8 as f32,
-        view.gold(s.leader(view)) as f32 / 5.0,
-        s.standings(view).richest_gold / 5.0,
-        s.near(view, s.leader(view), 2.0) as u8 as f32,
-        s.behind(view),
+        t.possible.contains(rank) as u8 as f32,
+        t.seen.contains(rank) as u8 as f32,
+        t.leader_gold,
+        t.richest_gold,
+        t.leader_near,
+        t.behind,
     ];
     for (i, value) in facts.into_iter().enumerate() {
         sink.add(at + i, value);
