@@ -9,13 +9,14 @@ use crate::engine::ids::{CardId, Character, District, DistrictType, Rank, Seat};
 use crate::engine::rng::GameRng;
 use crate::engine::sets::{CardSet, RankSet};
 use crate::engine::view::View;
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 
 #[derive(Clone, Debug)]
 pub struct HeuristicBot {
     /// Breaks ties between equally good actions, so play is not predictable by seat.
     rng: GameRng,
     weights: HeuristicWeights,
+    costs: CityCosts,
 }
 
 impl HeuristicBot {
@@ -23,7 +24,34 @@ impl HeuristicBot {
         HeuristicBot {
             rng: GameRng::new(seed),
             weights,
+            costs: CityCosts::default(),
         }
+    }
+}
+
+/// The printed cost of each seat's city, kept by a bot from one decision to the next: a city
+/// changes only when a district is built or destroyed, so most decisions find every city as
+/// it was and skip the count. Each entry is keyed by the city it was computed for (the cost
+/// of an empty city, 0, to begin with), so it never answers for another city: not for a
+/// later city of the same seat, nor for a determinized state the search plays out. (The
+/// costs are the `Rules`' printed costs: a bot plays one game, under one set of rules.)
+#[derive(Clone, Debug, Default)]
+pub struct CityCosts {
+    entries: [Cell<(CardSet, u32)>; 8],
+}
+
+impl CityCosts {
+    /// The printed cost of `seat`'s city (`Rules::printed_cost`).
+    pub fn of(&self, view: &View, seat: Seat) -> u32 {
+        let city = view.city(seat);
+        let entry = &self.entries[seat.index()];
+        let (known, cost) = entry.get();
+        if known == city {
+            return cost;
+        }
+        let cost = view.rules().printed_cost(city);
+        entry.set((city, cost));
+        cost
     }
 }
 
@@ -33,7 +61,7 @@ impl Bot for HeuristicBot {
         if let [only] = legal {
             return *only;
         }
-        let decision = Decision::new(view, &self.weights);
+        let decision = Decision::new(view, &self.weights, &self.costs);
         let mut best = legal[0];
         let mut best_score = f32::NEG_INFINITY;
         let mut ties = 0;
@@ -61,6 +89,7 @@ impl Bot for HeuristicBot {
 pub(crate) struct Decision<'d, 'v> {
     view: &'d View<'v>,
     w: &'d HeuristicWeights,
+    costs: &'d CityCosts,
     /// The cards of my hand I could build (`useful`).
     useful: OnceCell<CardSet>,
     /// `gather_gold_preference`, asked by both gathering actions.
@@ -80,10 +109,15 @@ pub(crate) struct Decision<'d, 'v> {
 }
 
 impl<'d, 'v> Decision<'d, 'v> {
-    pub(crate) fn new(view: &'d View<'v>, w: &'d HeuristicWeights) -> Decision<'d, 'v> {
+    pub(crate) fn new(
+        view: &'d View<'v>,
+        w: &'d HeuristicWeights,
+        costs: &'d CityCosts,
+    ) -> Decision<'d, 'v> {
         Decision {
             view,
             w,
+            costs,
             useful: OnceCell::new(),
             gather: OnceCell::new(),
             standings: OnceCell::new(),
@@ -104,7 +138,7 @@ impl<'d, 'v> Decision<'d, 'v> {
 impl Decision<'_, '_> {
     fn standings(&self) -> &Standings {
         self.standings
-            .get_or_init(|| Standings::new(self.view, self.w))
+            .get_or_init(|| Standings::new(self.view, self.w, self.costs))
     }
 
     /// The public standing of `seat` (see `standing`).
@@ -229,11 +263,11 @@ struct Standings {
 }
 
 impl Standings {
-    fn new(view: &View, weights: &HeuristicWeights) -> Standings {
+    fn new(view: &View, weights: &HeuristicWeights, costs: &CityCosts) -> Standings {
         let players = view.players() as usize;
         let mut standing_of = [0.0; 8];
         for (seat, slot) in standing_of.iter_mut().enumerate().take(players) {
-            *slot = standing(view, weights, Seat(seat as u8));
+            *slot = standing(view, weights, costs, Seat(seat as u8));
         }
         // Each seat's leader is the best other seat, the last one among equals: the best seat
         // overall for everyone but itself, and the best of the rest for the best seat.
@@ -546,10 +580,9 @@ fn card_value(view: &View, w: &HeuristicWeights, card: CardId) -> f32 {
 }
 
 /// A public estimate of a player's standing: built points, city size, gold.
-fn standing(view: &View, w: &HeuristicWeights, seat: Seat) -> f32 {
-    let rules = view.rules();
+fn standing(view: &View, w: &HeuristicWeights, costs: &CityCosts, seat: Seat) -> f32 {
     let city = view.city(seat);
-    w.standing_points * rules.printed_cost(city) as f32
+    w.standing_points * costs.of(view, seat) as f32
         + w.standing_district * city.len() as f32
         + w.standing_gold * view.gold(seat) as f32
         + w.standing_cards * view.hand_size(seat) as f32

@@ -16,7 +16,7 @@
 //!
 //! Every fact comes from the deciding seat's `View`.
 
-use crate::bots::heuristic;
+use crate::bots::heuristic::{self, CityCosts};
 use crate::bots::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::characters::income_type;
@@ -311,7 +311,9 @@ fn key(character: Character) -> String {
 /// What every action of one decision shares: the deciding seat's situation. The parts that
 /// cost a pass over the players or the hand are computed on first use: many decisions
 /// (gathering, the end of a turn, the abilities without a target) never ask for them.
-struct Situation {
+struct Situation<'d> {
+    /// The bot's city costs (`heuristic::CityCosts`).
+    costs: &'d CityCosts,
     me: Seat,
     gold: f32,
     hand: f32,
@@ -356,37 +358,37 @@ struct Standings {
 }
 
 impl Standings {
-    fn new(view: &View) -> Standings {
-        let rules = view.rules();
-        let me = view.me();
+    fn new(view: &View, costs: &CityCosts) -> Standings {
+        let me = view.me().index();
         let players = view.players() as usize;
         let mut standing = [0.0; 8];
-        for (seat, slot) in standing.iter_mut().enumerate().take(players) {
-            let seat = Seat(seat as u8);
-            *slot = rules.printed_cost(view.city(seat)) as f32
-                + 0.5 * (view.gold(seat) as f32 + view.hand_size(seat).min(4) as f32);
+        let (mut golds, mut hands) = ([0u16; 8], [0usize; 8]);
+        for s in 0..players {
+            let seat = Seat(s as u8);
+            (golds[s], hands[s]) = (view.gold(seat), view.hand_size(seat));
+            standing[s] =
+                costs.of(view, seat) as f32 + 0.5 * (golds[s] as f32 + hands[s].min(4) as f32);
         }
-        let mut leader = Seat((me.0 + 1) % view.players());
-        let mut richest_gold = 0.0f32;
-        let mut most_cards = 0.0f32;
-        for seat in (0..view.players()).map(Seat).filter(|&s| s != me) {
-            if standing[seat.index()] >= standing[leader.index()] {
-                leader = seat;
+        let mut leader = (me + 1) % players;
+        let (mut richest_gold, mut most_cards) = (0, 0);
+        for s in (0..players).filter(|&s| s != me) {
+            if standing[s] >= standing[leader] {
+                leader = s;
             }
-            richest_gold = richest_gold.max(view.gold(seat) as f32);
-            most_cards = most_cards.max(view.hand_size(seat) as f32);
+            richest_gold = richest_gold.max(golds[s]);
+            most_cards = most_cards.max(hands[s]);
         }
         Standings {
             standing,
-            leader,
-            richest_gold,
-            most_cards,
+            leader: Seat(leader as u8),
+            richest_gold: richest_gold as f32,
+            most_cards: most_cards as f32,
         }
     }
 }
 
-impl Situation {
-    fn new(view: &View) -> Situation {
+impl<'d> Situation<'d> {
+    fn new(view: &View, costs: &'d CityCosts) -> Situation<'d> {
         let rules = view.rules();
         let city = view.my_city();
         let mut types = [0u8; DistrictType::COUNT];
@@ -394,6 +396,7 @@ impl Situation {
             *count = city.intersection(rules.by_type[t]).len() as u8;
         }
         Situation {
+            costs,
             me: view.me(),
             gold: view.my_gold() as f32,
             hand: view.my_hand().len() as f32,
@@ -449,7 +452,8 @@ impl Situation {
     }
 
     fn standings(&self, view: &View) -> &Standings {
-        self.standings.get_or_init(|| Standings::new(view))
+        self.standings
+            .get_or_init(|| Standings::new(view, self.costs))
     }
 
     fn leader(&self, view: &View) -> Seat {
@@ -488,16 +492,21 @@ pub struct DecisionFeatures<'d, 'v> {
     /// The heuristic with its default weights: the `heuristic` feature must not change with
     /// a run's `[heuristic]` table, or the policy's weights would mean something else.
     heuristic: heuristic::Decision<'d, 'v>,
-    situation: Situation,
+    situation: Situation<'d>,
 }
 
 impl<'d, 'v> DecisionFeatures<'d, 'v> {
-    pub fn new(view: &'d View<'v>, legal: &'d [Action]) -> DecisionFeatures<'d, 'v> {
+    /// `costs`: the deciding bot's city costs, kept between its decisions.
+    pub fn new(
+        view: &'d View<'v>,
+        legal: &'d [Action],
+        costs: &'d CityCosts,
+    ) -> DecisionFeatures<'d, 'v> {
         DecisionFeatures {
             view,
             legal,
-            heuristic: heuristic::Decision::new(view, &HeuristicWeights::DEFAULT),
-            situation: Situation::new(view),
+            heuristic: heuristic::Decision::new(view, &HeuristicWeights::DEFAULT, costs),
+            situation: Situation::new(view, costs),
         }
     }
 
@@ -567,7 +576,7 @@ fn action_features(d: &DecisionFeatures, action: Action, heuristic: f32, sink: &
     }
 }
 
-fn pick(view: &View, s: &Situation, rank: Rank, sink: &mut impl Sink) {
+fn pick(view: &View, s: &Situation<'_>, rank: Rank, sink: &mut impl Sink) {
     let Some(character) = view.character(rank) else {
         return;
     };
@@ -580,7 +589,7 @@ fn pick(view: &View, s: &Situation, rank: Rank, sink: &mut impl Sink) {
     }
 }
 
-fn target(view: &View, s: &Situation, role: usize, rank: Rank, sink: &mut impl Sink) {
+fn target(view: &View, s: &Situation<'_>, role: usize, rank: Rank, sink: &mut impl Sink) {
     let Some(character) = view.character(rank) else {
         return;
     };
@@ -623,7 +632,7 @@ fn district(d: &DecisionFeatures, role: usize, card: CardId, sink: &mut impl Sin
     sink.add(at + 7 + info.dtype.index(), 1.0);
 }
 
-fn seat(view: &View, s: &Situation, role: usize, other: Seat, sink: &mut impl Sink) {
+fn seat(view: &View, s: &Situation<'_>, role: usize, other: Seat, sink: &mut impl Sink) {
     let at = Layout::SEAT + role * SEAT_FACTS.len();
     let facts = [
         1.0,
@@ -658,7 +667,7 @@ fn gather(d: &DecisionFeatures, sink: &mut impl Sink) {
 }
 
 /// A build that would complete my city.
-fn completes(s: &Situation, sink: &mut impl Sink) {
+fn completes(s: &Situation<'_>, sink: &mut impl Sink) {
     sink.add(Layout::MISC, (s.city + 1.0 >= s.complete) as u8 as f32);
 }
 

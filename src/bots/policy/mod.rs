@@ -18,6 +18,7 @@ pub mod features;
 pub mod weights;
 
 use super::Bot;
+use super::heuristic::CityCosts;
 use crate::engine::action::Action;
 use crate::engine::rng::GameRng;
 use crate::engine::view::View;
@@ -116,6 +117,7 @@ pub struct PolicyBot {
     params: PolicyParams,
     /// Draws the move from the softmax (and breaks ties).
     rng: GameRng,
+    costs: CityCosts,
 }
 
 impl PolicyBot {
@@ -123,6 +125,7 @@ impl PolicyBot {
         PolicyBot {
             params,
             rng: GameRng::new(seed),
+            costs: CityCosts::default(),
         }
     }
 }
@@ -132,8 +135,8 @@ impl Bot for PolicyBot {
         if let [only] = legal {
             return *only;
         }
-        let features = DecisionFeatures::new(view, legal);
-        let PolicyBot { params, rng } = self;
+        let features = DecisionFeatures::new(view, legal, &self.costs);
+        let PolicyBot { params, rng, .. } = self;
         let weights = &params.weights.values;
         let score = |action: Action| {
             let mut dot = Dot::new(weights);
