@@ -739,3 +739,73 @@ fn destroy_value(d: &Decision, seat: Seat, card: CardId) -> f32 {
     let urgency = if near_complete { 20.0 } else { 0.0 };
     10.0 + urgency + cost - 1.5 * price - if built == 0 { 5.0 } else { 0.0 }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::policy::{PolicyBot, PolicyParams};
+    use crate::config::load_preset;
+    use crate::engine::{Rules, State, legal_actions, new_game, to_move, try_apply};
+
+    /// Every decision position (state and decider) of two games of heuristic bots, the
+    /// games' positions interleaved: consecutive positions come from different games.
+    fn positions(rules: &Rules) -> Vec<(State, Seat)> {
+        let mut games: Vec<Vec<(State, Seat)>> = Vec::new();
+        let mut legal = Vec::new();
+        for seed in [3, 4] {
+            let mut bots: Vec<HeuristicBot> = (0..rules.players)
+                .map(|s| HeuristicBot::new(seed * 10 + s as u64, HeuristicWeights::DEFAULT))
+                .collect();
+            let mut state = new_game(rules, seed);
+            let mut game = Vec::new();
+            while let Some(seat) = to_move(&state) {
+                legal_actions(rules, &state, &mut legal);
+                game.push((state.clone(), seat));
+                let view = View::new(rules, &state, seat);
+                let action = bots[seat.index()].decide(&view, &legal);
+                try_apply(rules, &mut state, action).expect("a legal action");
+            }
+            games.push(game);
+        }
+        let (a, b) = (&games[0], &games[1]);
+        (0..a.len().max(b.len()))
+            .flat_map(|i| [a.get(i), b.get(i)])
+            .flatten()
+            .cloned()
+            .collect()
+    }
+
+    /// The city costs a bot keeps between decisions answer for the city asked about, even
+    /// when every decision comes from another game than the one before (as the search's
+    /// determinized states do): a bot that kept them decides as one that starts afresh.
+    #[test]
+    fn kept_city_costs_never_answer_for_another_state() {
+        let rules = load_preset("all-districts")
+            .and_then(|c| c.rules(5))
+            .expect("preset loads");
+        let positions = positions(&rules);
+        let costs = CityCosts::default();
+        let mut heuristic = HeuristicBot::new(7, HeuristicWeights::DEFAULT);
+        let mut policy = PolicyBot::new(PolicyParams::default(), 7);
+        let mut legal = Vec::new();
+        let mut changed = 0;
+        for (i, (state, seat)) in positions.iter().enumerate() {
+            let view = View::new(&rules, state, *seat);
+            for other in (0..rules.players).map(Seat) {
+                let city = view.city(other);
+                changed += (i > 0 && positions[i - 1].0.city[other.index()] != city) as usize;
+                assert_eq!(costs.of(&view, other), rules.printed_cost(city));
+            }
+            legal_actions(&rules, state, &mut legal);
+            // The same bot with its kept costs dropped: the same move, the same draws.
+            let mut fresh = heuristic.clone();
+            fresh.costs = CityCosts::default();
+            assert_eq!(heuristic.decide(&view, &legal), fresh.decide(&view, &legal));
+            let mut fresh = policy.clone();
+            fresh.forget_city_costs();
+            assert_eq!(policy.decide(&view, &legal), fresh.decide(&view, &legal));
+        }
+        // The test met cities that differ from one decision to the next.
+        assert!(changed > 100, "{changed} changed cities");
+    }
+}

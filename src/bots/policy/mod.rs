@@ -130,6 +130,14 @@ impl PolicyBot {
     }
 }
 
+#[cfg(test)]
+impl PolicyBot {
+    /// Drops the city costs kept from earlier decisions (the heuristic's tests).
+    pub(crate) fn forget_city_costs(&mut self) {
+        self.costs = CityCosts::default();
+    }
+}
+
 impl Bot for PolicyBot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
         if let [only] = legal {
