@@ -162,7 +162,10 @@ impl Decision<'_, '_> {
     fn others_of(&self, seat: Seat) -> (f32, f32) {
         let others = self.others.get_or_init(|| Others::new(self.view));
         let s = seat.index();
-        (others.cards.of_others(s) as f32, others.gold.of_others(s) as f32)
+        (
+            others.cards.of_others(s) as f32,
+            others.gold.of_others(s) as f32,
+        )
     }
 
     /// Whether an opponent may hold `rank` (see `possible_opponent_ranks`).
@@ -378,9 +381,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             let expected = view.hand_size(seat) as f32 * share;
             70.0 + expected * (1.0 + (view.gold(seat) > 0) as u8 as f32)
         }
-        Action::Threaten(flowered, other) => {
-            80.0 + d.loot(flowered) + 0.5 * d.loot(other)
-        }
+        Action::Threaten(flowered, other) => 80.0 + d.loot(flowered) + 0.5 * d.loot(other),
         // Half the gold now, or risk all of it if the marker is the flowered one.
         Action::Bribe => 10.0 - (view.my_gold() / 2) as f32,
         Action::RefuseBribe => 9.5 - 0.5 * view.my_gold() as f32,
@@ -459,11 +460,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             }
         }
         Action::TheaterSwap(seat, rank) => {
-            let leader_bonus = if seat == d.leader_for(me) {
-                1.0
-            } else {
-                0.0
-            };
+            let leader_bonus = if seat == d.leader_for(me) { 1.0 } else { 0.0 };
             10.0 - character_value(d, me, rank) + leader_bonus
         }
         Action::TheaterPass => 7.5,
@@ -587,7 +584,6 @@ fn standing(view: &View, w: &HeuristicWeights, costs: &CityCosts, seat: Seat) ->
         + w.standing_gold * view.gold(seat) as f32
         + w.standing_cards * view.hand_size(seat) as f32
 }
-
 
 /// How good the character of `rank` is for `seat` this round, from public information.
 fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {

@@ -189,7 +189,10 @@ impl Bot for PolicyBot {
         // Draw among the named characters only (others score minus infinity: never drawn).
         let first = first_target.expect("a named character was chosen");
         let k = best(legal.len(), target_temp, rng, |i| match grouped(legal[i]) {
-            true => kept.get(i - first).copied().unwrap_or_else(|| score(legal[i])),
+            true => kept
+                .get(i - first)
+                .copied()
+                .unwrap_or_else(|| score(legal[i])),
             false => f32::NEG_INFINITY,
         });
         legal[k]
