@@ -100,6 +100,9 @@ pub(crate) struct Decision<'d, 'v> {
     others: OnceCell<Others>,
     /// The ranks an opponent may hold (`possible_opponent_ranks`), for the naming abilities.
     possible: OnceCell<RankSet>,
+    /// Per seat, the districts its city lacks to be complete (the Warlord's, the Bishop's and
+    /// the destructions' values ask about several seats).
+    to_complete: OnceCell<[f32; 8]>,
     /// Per rank: how much the leader would gain from that character (`threat_of_rank`);
     /// each built on first use (only naming abilities need them, and only for the ranks they
     /// may name).
@@ -123,6 +126,7 @@ impl<'d, 'v> Decision<'d, 'v> {
             standings: OnceCell::new(),
             others: OnceCell::new(),
             possible: OnceCell::new(),
+            to_complete: OnceCell::new(),
             threat: Default::default(),
             loot: Default::default(),
         }
@@ -166,6 +170,20 @@ impl Decision<'_, '_> {
             others.cards.of_others(s) as f32,
             others.gold.of_others(s) as f32,
         )
+    }
+
+    /// The districts `seat`'s city lacks to be complete (negative past complete).
+    fn to_complete(&self, seat: Seat) -> f32 {
+        let to_complete = self.to_complete.get_or_init(|| {
+            let view = self.view;
+            let complete = view.rules().complete_city as f32;
+            let mut lacking = [0.0; 8];
+            for (s, lack) in lacking.iter_mut().enumerate().take(view.players() as usize) {
+                *lack = complete - view.city(Seat(s as u8)).len() as f32;
+            }
+            lacking
+        });
+        to_complete[seat.index()]
     }
 
     /// Whether an opponent may hold `rank` (see `possible_opponent_ranks`).
@@ -429,8 +447,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             // Worth the Armory's 3 points only against a big district of the leader, or to
             // stop a city from completing.
             let cost = view.district_cost(card) as f32;
-            let rules = view.rules();
-            let near_complete = rules.complete_city as f32 - view.city(seat).len() as f32 <= 1.0;
+            let near_complete = d.to_complete(seat) <= 1.0;
             if seat != me && cost >= 4.0 && (near_complete || seat == d.leader_for(me)) {
                 20.0 + cost - 3.0 + if near_complete { 10.0 } else { 0.0 }
             } else {
@@ -594,8 +611,7 @@ fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {
     let rules = view.rules();
     let gold = view.gold(seat) as f32;
     let hand = view.hand_size(seat) as f32;
-    let city = view.city(seat).len() as f32;
-    let to_complete = rules.complete_city as f32 - city;
+    let to_complete = || d.to_complete(seat);
     // Districts of a type in the city.
     let count_type = |dtype: DistrictType| {
         view.city(seat)
@@ -628,7 +644,7 @@ fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {
             2.5 + count_type(DistrictType::Noble) + if statue { 2.0 } else { 0.0 }
         }
         Character::Bishop => {
-            let exposure = if to_complete <= 2.0 { 3.0 } else { 0.5 };
+            let exposure = if to_complete() <= 2.0 { 3.0 } else { 0.5 };
             2.0 + count_type(DistrictType::Religious) + exposure
         }
         Character::Merchant => 3.0 + count_type(DistrictType::Trade),
@@ -640,7 +656,7 @@ fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {
             // A threat when the leader's city is two districts from complete. The leader is
             // another seat: while no other city is that close, there is no threat whoever
             // leads, and the standings (the dearest part of a pick) are not needed.
-            let near = |s: Seat| rules.complete_city as f32 - view.city(s).len() as f32 <= 2.0;
+            let near = |s: Seat| d.to_complete(s) <= 2.0;
             let any_near = (0..view.players()).map(Seat).any(|s| s != seat && near(s));
             let threat = if any_near && near(d.leader_for(seat)) {
                 3.0
@@ -665,7 +681,7 @@ fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {
         Character::Alchemist => 1.0 + 0.6 * gold.min(6.0) * (hand > 0.0) as u8 as f32,
         Character::Trader => 3.0 + count_type(DistrictType::Trade),
         Character::Navigator => {
-            if to_complete <= 1.0 {
+            if to_complete() <= 1.0 {
                 0.5
             } else {
                 3.5 - 0.3 * (gold / 3.0).min(hand)
@@ -678,7 +694,9 @@ fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {
             2.0 + count_type(DistrictType::Military) + can_pay
         }
         Character::Queen => 3.0,
-        Character::Artist => 1.5 + 0.5 * gold.min(2.0) + if to_complete <= 2.0 { 1.0 } else { 0.0 },
+        Character::Artist => {
+            1.5 + 0.5 * gold.min(2.0) + if to_complete() <= 2.0 { 1.0 } else { 0.0 }
+        }
         Character::TaxCollector => 1.5 + view.tax_pool() as f32,
     }
 }
@@ -721,7 +739,7 @@ fn destroy_value(d: &Decision, seat: Seat, card: CardId) -> f32 {
     let cost = rules.card(card).cost as f32;
     let price = (cost - 1.0).max(0.0);
     let gold = view.my_gold() as f32;
-    let near_complete = rules.complete_city as f32 - view.city(seat).len() as f32 <= 1.0;
+    let near_complete = d.to_complete(seat) <= 1.0;
     // Unless a city is about to be completed, keep some gold in reserve.
     let affordable = near_complete || price <= gold - d.w.warlord_reserve;
     // Worth it against the leader or a city about to be completed (the standings only when
