@@ -789,6 +789,32 @@ mod tests {
             .collect()
     }
 
+    /// `TopTwo::of_others` is the largest value among the other entries, however the
+    /// largest ones lie (alone, tied, first, last, all zero).
+    #[test]
+    fn the_most_among_the_others_is_the_plain_maximum() {
+        let lists: [&[u16]; 7] = [
+            &[0, 0, 0],
+            &[5, 0, 3],
+            &[3, 3],
+            &[0, 4, 4, 1],
+            &[1, 2, 3, 4, 9],
+            &[9, 1, 9, 2, 0, 7],
+            &[2, 7, 1, 7, 7, 0, 3, 6],
+        ];
+        for values in lists {
+            let mut top = TopTwo::default();
+            for (s, &v) in values.iter().enumerate() {
+                top.add(s, v);
+            }
+            for s in 0..values.len() {
+                let others = values.iter().enumerate().filter(|&(o, _)| o != s);
+                let expected = others.map(|(_, &v)| v).max().unwrap_or(0);
+                assert_eq!(top.of_others(s), expected, "{values:?}, entry {s}");
+            }
+        }
+    }
+
     /// The city costs a bot keeps between decisions answer for the city asked about, even
     /// when every decision comes from another game than the one before (as the search's
     /// determinized states do): a bot that kept them decides as one that starts afresh.
