@@ -7,15 +7,16 @@ use super::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::ids::{CardId, Character, District, DistrictType, Rank, Seat};
 use crate::engine::rng::GameRng;
-use crate::engine::sets::CardSet;
+use crate::engine::sets::{CardSet, RankSet};
 use crate::engine::view::View;
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 
 #[derive(Clone, Debug)]
 pub struct HeuristicBot {
     /// Breaks ties between equally good actions, so play is not predictable by seat.
     rng: GameRng,
     weights: HeuristicWeights,
+    costs: CityCosts,
 }
 
 impl HeuristicBot {
@@ -23,7 +24,34 @@ impl HeuristicBot {
         HeuristicBot {
             rng: GameRng::new(seed),
             weights,
+            costs: CityCosts::default(),
         }
+    }
+}
+
+/// The printed cost of each seat's city, kept by a bot from one decision to the next: a city
+/// changes only when a district is built or destroyed, so most decisions find every city as
+/// it was and skip the count. Each entry is keyed by the city it was computed for (the cost
+/// of an empty city, 0, to begin with), so it never answers for another city: not for a
+/// later city of the same seat, nor for a determinized state the search plays out. (The
+/// costs are the `Rules`' printed costs: a bot plays one game, under one set of rules.)
+#[derive(Clone, Debug, Default)]
+pub struct CityCosts {
+    entries: [Cell<(CardSet, u32)>; 8],
+}
+
+impl CityCosts {
+    /// The printed cost of `seat`'s city (`Rules::printed_cost`).
+    pub fn of(&self, view: &View, seat: Seat) -> u32 {
+        let city = view.city(seat);
+        let entry = &self.entries[seat.index()];
+        let (known, cost) = entry.get();
+        if known == city {
+            return cost;
+        }
+        let cost = view.rules().printed_cost(city);
+        entry.set((city, cost));
+        cost
     }
 }
 
@@ -33,7 +61,7 @@ impl Bot for HeuristicBot {
         if let [only] = legal {
             return *only;
         }
-        let decision = Decision::new(view, &self.weights);
+        let decision = Decision::new(view, &self.weights, &self.costs);
         let mut best = legal[0];
         let mut best_score = f32::NEG_INFINITY;
         let mut ties = 0;
@@ -56,25 +84,51 @@ impl Bot for HeuristicBot {
 }
 
 /// One decision: the view, the weights, and what the evaluations of its actions share,
-/// each part computed on first use (most decisions need only some of it).
+/// each part computed on first use (most decisions need only some of it). It lives for one
+/// decision only, so nothing in it can outlive the state it was computed from.
 pub(crate) struct Decision<'d, 'v> {
     view: &'d View<'v>,
     w: &'d HeuristicWeights,
-    ctx: OnceCell<Context>,
+    costs: &'d CityCosts,
     /// The cards of my hand I could build (`useful`).
     useful: OnceCell<CardSet>,
     /// `gather_gold_preference`, asked by both gathering actions.
     gather: OnceCell<f32>,
+    /// Standings and leaders: most picks need them only for the Warlord's value.
+    standings: OnceCell<Standings>,
+    /// The most cards and gold among the players, for the characters that take from others.
+    others: OnceCell<Others>,
+    /// The ranks an opponent may hold (`possible_opponent_ranks`), for the naming abilities.
+    possible: OnceCell<RankSet>,
+    /// Per seat, the districts its city lacks to be complete (the Warlord's, the Bishop's and
+    /// the destructions' values ask about several seats).
+    to_complete: OnceCell<[f32; 8]>,
+    /// Per rank: how much the leader would gain from that character (`threat_of_rank`);
+    /// each built on first use (only naming abilities need them, and only for the ranks they
+    /// may name).
+    threat: [OnceCell<f32>; 10],
+    /// Per rank: how much gold a rank 2 ability could take from it (`loot_of_rank`).
+    loot: [OnceCell<f32>; 10],
 }
 
 impl<'d, 'v> Decision<'d, 'v> {
-    pub(crate) fn new(view: &'d View<'v>, w: &'d HeuristicWeights) -> Decision<'d, 'v> {
+    pub(crate) fn new(
+        view: &'d View<'v>,
+        w: &'d HeuristicWeights,
+        costs: &'d CityCosts,
+    ) -> Decision<'d, 'v> {
         Decision {
             view,
             w,
-            ctx: OnceCell::new(),
+            costs,
             useful: OnceCell::new(),
             gather: OnceCell::new(),
+            standings: OnceCell::new(),
+            others: OnceCell::new(),
+            possible: OnceCell::new(),
+            to_complete: OnceCell::new(),
+            threat: Default::default(),
+            loot: Default::default(),
         }
     }
 
@@ -86,8 +140,65 @@ impl<'d, 'v> Decision<'d, 'v> {
 }
 
 impl Decision<'_, '_> {
-    fn ctx(&self) -> &Context {
-        self.ctx.get_or_init(|| Context::new(self.w))
+    fn standings(&self) -> &Standings {
+        self.standings
+            .get_or_init(|| Standings::new(self.view, self.w, self.costs))
+    }
+
+    /// The public standing of `seat` (see `standing`).
+    fn standing(&self, seat: Seat) -> f32 {
+        self.standings().standing[seat.index()]
+    }
+
+    /// The opponent furthest ahead of `seat`.
+    fn leader_for(&self, seat: Seat) -> Seat {
+        self.standings().leader_of[seat.index()]
+    }
+
+    /// How far `seat` is behind its leader, never negative.
+    fn behind(&self, seat: Seat) -> f32 {
+        let leader = self.leader_for(seat);
+        (self.standing(leader) - self.standing(seat)).max(0.0)
+    }
+
+    /// The most cards in another player's hand, and the most gold in another player's
+    /// stash, from `seat`'s side.
+    fn others_of(&self, seat: Seat) -> (f32, f32) {
+        let others = self.others.get_or_init(|| Others::new(self.view));
+        let s = seat.index();
+        (
+            others.cards.of_others(s) as f32,
+            others.gold.of_others(s) as f32,
+        )
+    }
+
+    /// The districts `seat`'s city lacks to be complete (negative past complete).
+    fn to_complete(&self, seat: Seat) -> f32 {
+        let to_complete = self.to_complete.get_or_init(|| {
+            let view = self.view;
+            let complete = view.rules().complete_city as f32;
+            let mut lacking = [0.0; 8];
+            for (s, lack) in lacking.iter_mut().enumerate().take(view.players() as usize) {
+                *lack = complete - view.city(Seat(s as u8)).len() as f32;
+            }
+            lacking
+        });
+        to_complete[seat.index()]
+    }
+
+    /// Whether an opponent may hold `rank` (see `possible_opponent_ranks`).
+    fn possible(&self, rank: Rank) -> bool {
+        self.possible
+            .get_or_init(|| possible_opponent_ranks(self.view))
+            .contains(rank)
+    }
+
+    fn threat(&self, rank: Rank) -> f32 {
+        *self.threat[rank.index()].get_or_init(|| threat_of_rank(self, rank))
+    }
+
+    fn loot(&self, rank: Rank) -> f32 {
+        *self.loot[rank.index()].get_or_init(|| loot_of_rank(self, rank))
     }
 
     /// The cards of my hand I could build (computed once per decision).
@@ -114,29 +225,54 @@ impl Decision<'_, '_> {
     }
 }
 
-/// Public facts about one seat that character values use.
-#[derive(Clone, Copy, Default)]
-struct SeatFacts {
-    /// Districts of each type in its city.
-    types: [u8; DistrictType::COUNT],
-    /// The most cards in another player's hand, and the most gold in another player's stash.
-    most_cards: f32,
-    richest_gold: f32,
+/// The most cards in hand and the most gold among the players, with who holds them: the
+/// most among the others of any seat, in one pass over the players.
+struct Others {
+    cards: TopTwo<usize>,
+    gold: TopTwo<u16>,
 }
 
-/// What every evaluation of one decision shares, each part computed on first use.
-struct Context {
-    weights: HeuristicWeights,
-    /// Standings and leaders: most picks need them only for the Warlord's value.
-    standings: OnceCell<Standings>,
-    /// Per seat, built on first use (character values ask about one or a few seats).
-    facts: [OnceCell<SeatFacts>; 8],
-    /// Per rank: how much the leader would gain from that character (`threat_of_rank`);
-    /// each built on first use (only naming abilities need them, and only for the ranks they
-    /// may name).
-    threat: [OnceCell<f32>; 10],
-    /// Per rank: how much gold a rank 2 ability could take from it (`loot_of_rank`).
-    loot: [OnceCell<f32>; 10],
+impl Others {
+    fn new(view: &View) -> Others {
+        let mut others = Others {
+            cards: TopTwo::default(),
+            gold: TopTwo::default(),
+        };
+        for s in 0..view.players() as usize {
+            others.cards.add(s, view.hand_size(Seat(s as u8)));
+            others.gold.add(s, view.gold(Seat(s as u8)));
+        }
+        others
+    }
+}
+
+/// The largest value of a list (at least 0), the entry holding it (the first among equals),
+/// and the largest of the other entries.
+#[derive(Default)]
+struct TopTwo<T> {
+    first: T,
+    at: usize,
+    second: T,
+}
+
+impl<T: Copy + PartialOrd> TopTwo<T> {
+    fn add(&mut self, entry: usize, value: T) {
+        if value > self.first {
+            (self.second, self.first, self.at) = (self.first, value, entry);
+        } else if value > self.second {
+            self.second = value;
+        }
+    }
+
+    /// The largest value among all entries but `entry`: the largest, unless `entry` holds
+    /// it alone (an equal value elsewhere is then the second).
+    fn of_others(&self, entry: usize) -> T {
+        if entry == self.at {
+            self.second
+        } else {
+            self.first
+        }
+    }
 }
 
 /// Every seat's public standing and the opponent furthest ahead of it.
@@ -148,11 +284,11 @@ struct Standings {
 }
 
 impl Standings {
-    fn new(view: &View, weights: &HeuristicWeights) -> Standings {
+    fn new(view: &View, weights: &HeuristicWeights, costs: &CityCosts) -> Standings {
         let players = view.players() as usize;
         let mut standing_of = [0.0; 8];
         for (seat, slot) in standing_of.iter_mut().enumerate().take(players) {
-            *slot = standing(view, weights, Seat(seat as u8));
+            *slot = standing(view, weights, costs, Seat(seat as u8));
         }
         // Each seat's leader is the best other seat, the last one among equals: the best seat
         // overall for everyone but itself, and the best of the rest for the best seat.
@@ -181,79 +317,16 @@ impl Standings {
     }
 }
 
-impl Context {
-    fn new(weights: &HeuristicWeights) -> Context {
-        Context {
-            weights: *weights,
-            standings: OnceCell::new(),
-            facts: Default::default(),
-            threat: Default::default(),
-            loot: Default::default(),
-        }
-    }
-
-    fn standings(&self, view: &View) -> &Standings {
-        self.standings
-            .get_or_init(|| Standings::new(view, &self.weights))
-    }
-
-    /// The public standing of `seat` (see `standing`).
-    fn standing(&self, view: &View, seat: Seat) -> f32 {
-        self.standings(view).standing[seat.index()]
-    }
-
-    /// How far `seat` is behind its leader, never negative.
-    fn behind(&self, view: &View, seat: Seat) -> f32 {
-        let leader = self.leader_for(view, seat);
-        (self.standing(view, leader) - self.standing(view, seat)).max(0.0)
-    }
-
-    fn threat(&self, view: &View, rank: Rank) -> f32 {
-        *self.threat[rank.index()].get_or_init(|| threat_of_rank(view, self, rank))
-    }
-
-    fn loot(&self, view: &View, rank: Rank) -> f32 {
-        *self.loot[rank.index()].get_or_init(|| loot_of_rank(view, self, rank))
-    }
-
-    fn facts(&self, view: &View, seat: Seat) -> &SeatFacts {
-        self.facts[seat.index()].get_or_init(|| {
-            let rules = view.rules();
-            let city = view.city(seat);
-            let mut f = SeatFacts::default();
-            for (t, count) in f.types.iter_mut().enumerate() {
-                *count = city.intersection(rules.by_type[t]).len() as u8;
-            }
-            let (mut most_cards, mut richest_gold) = (0, 0);
-            for other in (0..view.players()).map(Seat) {
-                if other != seat {
-                    most_cards = most_cards.max(view.hand_size(other));
-                    richest_gold = richest_gold.max(view.gold(other));
-                }
-            }
-            f.most_cards = most_cards as f32;
-            f.richest_gold = richest_gold as f32;
-            f
-        })
-    }
-
-    /// The opponent furthest ahead of `seat`.
-    fn leader_for(&self, view: &View, seat: Seat) -> Seat {
-        self.standings(view).leader_of[seat.index()]
-    }
-}
-
 /// How much the bot likes an action now; the highest is played.
 fn evaluate(d: &Decision, action: Action) -> f32 {
     let (view, w) = (d.view, d.w);
     let me = view.me();
-    let ctx = || d.ctx();
     match action {
-        Action::Pick(rank) => character_value(view, ctx(), me, rank),
+        Action::Pick(rank) => character_value(d, me, rank),
         // 2 players: discard what the opponent would like most.
         Action::Discard(rank) => {
             let other = Seat((me.0 + 1) % view.players());
-            character_value(view, ctx(), other, rank)
+            character_value(d, other, rank)
         }
         Action::TakeGold => 20.0 + d.gather_gold_preference(),
         Action::DrawCards => 20.0 - d.gather_gold_preference(),
@@ -272,8 +345,8 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
         Action::DenPayGold => 0.0,
         // Free resources first: they can only help this turn's building.
         Action::TakeIncome | Action::MerchantGold | Action::ArchitectDraw => 90.0,
-        Action::Kill(rank) => 80.0 + ctx().threat(view, rank),
-        Action::Rob(rank) => 80.0 + ctx().loot(view, rank),
+        Action::Kill(rank) => 80.0 + d.threat(rank),
+        Action::Rob(rank) => 80.0 + d.loot(rank),
         Action::SwapHands(seat) => {
             let gain = view.hand_size(seat) as f32 - d.useful_cards() as f32;
             if gain >= 2.0 { 70.0 + gain } else { -10.0 }
@@ -286,7 +359,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             }
         }
         Action::MagicianDraw => 0.0,
-        Action::Destroy(seat, card) => destroy_value(view, ctx(), seat, card),
+        Action::Destroy(seat, card) => destroy_value(d, seat, card),
         Action::LabDiscard(card) => {
             if d.junk(card) {
                 60.0
@@ -309,13 +382,13 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             let lean = if d.useful_cards() >= 2 { 1.0 } else { -1.0 };
             90.0 + lean * gold as f32
         }
-        Action::AbbotTax(seat) => 90.0 + 0.01 * ctx().standing(view, seat),
+        Action::AbbotTax(seat) => 90.0 + 0.01 * d.standing(seat),
         Action::Bewitch(rank) => {
             // Take over the character most useful to me, preferably the leader's.
-            80.0 + character_value(view, ctx(), me, rank) + 0.3 * ctx().threat(view, rank)
+            80.0 + character_value(d, me, rank) + 0.3 * d.threat(rank)
         }
         Action::Warrant(signed, a, b) => {
-            let threat = |rank| ctx().threat(view, rank);
+            let threat = |rank| d.threat(rank);
             80.0 + threat(signed) + 0.2 * (threat(a) + threat(b))
         }
         Action::Confiscate => 100.0,
@@ -326,9 +399,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             let expected = view.hand_size(seat) as f32 * share;
             70.0 + expected * (1.0 + (view.gold(seat) > 0) as u8 as f32)
         }
-        Action::Threaten(flowered, other) => {
-            80.0 + ctx().loot(view, flowered) + 0.5 * ctx().loot(view, other)
-        }
+        Action::Threaten(flowered, other) => 80.0 + d.loot(flowered) + 0.5 * d.loot(other),
         // Half the gold now, or risk all of it if the marker is the flowered one.
         Action::Bribe => 10.0 - (view.my_gold() / 2) as f32,
         Action::RefuseBribe => 9.5 - 0.5 * view.my_gold() as f32,
@@ -346,7 +417,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
         Action::WizardBuild(card) => 45.0 + card_value(view, w, card),
         Action::SeerTake => 70.0,
         Action::Give(card) => 30.0 - card_value(view, w, card),
-        Action::GiveCrown(seat) => 50.0 - 0.1 * ctx().standing(view, seat),
+        Action::GiveCrown(seat) => 50.0 - 0.1 * d.standing(seat),
         Action::LootGold => 1.0,
         Action::LootCard => {
             if d.useful_cards() < 2 {
@@ -356,7 +427,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             }
         }
         Action::BorrowBuild(card, lender) => {
-            38.0 + card_value(view, w, card) + 0.01 * ctx().standing(view, lender)
+            38.0 + card_value(view, w, card) + 0.01 * d.standing(lender)
         }
         Action::NavigatorGold => 90.0 + if d.useful_cards() >= 2 { 1.0 } else { -1.0 },
         Action::NavigatorCards => 90.0,
@@ -364,7 +435,7 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
         Action::Exchange(seat, theirs, mine) => {
             let gain = view.district_cost(theirs) as f32 - view.district_cost(mine) as f32;
             // (The standings only when they decide.)
-            if gain > 0.0 && seat == ctx().leader_for(view, me) {
+            if gain > 0.0 && seat == d.leader_for(me) {
                 10.0 + gain
             } else {
                 -10.0
@@ -376,9 +447,8 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             // Worth the Armory's 3 points only against a big district of the leader, or to
             // stop a city from completing.
             let cost = view.district_cost(card) as f32;
-            let rules = view.rules();
-            let near_complete = rules.complete_city as f32 - view.city(seat).len() as f32 <= 1.0;
-            if seat != me && cost >= 4.0 && (near_complete || seat == ctx().leader_for(view, me)) {
+            let near_complete = d.to_complete(seat) <= 1.0;
+            if seat != me && cost >= 4.0 && (near_complete || seat == d.leader_for(me)) {
                 20.0 + cost - 3.0 + if near_complete { 10.0 } else { 0.0 }
             } else {
                 -10.0
@@ -407,12 +477,8 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             }
         }
         Action::TheaterSwap(seat, rank) => {
-            let leader_bonus = if seat == ctx().leader_for(view, me) {
-                1.0
-            } else {
-                0.0
-            };
-            10.0 - character_value(view, ctx(), me, rank) + leader_bonus
+            let leader_bonus = if seat == d.leader_for(me) { 1.0 } else { 0.0 };
+            10.0 - character_value(d, me, rank) + leader_bonus
         }
         Action::TheaterPass => 7.5,
         Action::Recover => 10.0,
@@ -528,59 +594,60 @@ fn card_value(view: &View, w: &HeuristicWeights, card: CardId) -> f32 {
 }
 
 /// A public estimate of a player's standing: built points, city size, gold.
-fn standing(view: &View, w: &HeuristicWeights, seat: Seat) -> f32 {
-    let rules = view.rules();
+fn standing(view: &View, w: &HeuristicWeights, costs: &CityCosts, seat: Seat) -> f32 {
     let city = view.city(seat);
-    w.standing_points * rules.printed_cost(city) as f32
+    w.standing_points * costs.of(view, seat) as f32
         + w.standing_district * city.len() as f32
         + w.standing_gold * view.gold(seat) as f32
         + w.standing_cards * view.hand_size(seat) as f32
 }
 
-/// Districts of a type in a city.
-fn count_type(facts: &SeatFacts, dtype: DistrictType) -> f32 {
-    facts.types[dtype.index()] as f32
-}
-
 /// How good the character of `rank` is for `seat` this round, from public information.
-fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
+fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {
+    let view = d.view;
     let Some(character) = view.character(rank) else {
         return 0.0;
     };
     let rules = view.rules();
     let gold = view.gold(seat) as f32;
     let hand = view.hand_size(seat) as f32;
-    let city = view.city(seat).len() as f32;
-    let to_complete = rules.complete_city as f32 - city;
-    let facts = ctx.facts(view, seat);
+    let to_complete = || d.to_complete(seat);
+    // Districts of a type in the city.
+    let count_type = |dtype: DistrictType| {
+        view.city(seat)
+            .intersection(rules.by_type[dtype.index()])
+            .len() as f32
+    };
+    let most_cards = || d.others_of(seat).0;
+    let richest_gold = || d.others_of(seat).1;
     // The catch-up term of the naming characters; with the default weight 0 the standings
     // are not needed (and not computed) for it.
     let catch_up = |factor: f32| {
-        let weight = ctx.weights.catch_up;
+        let weight = d.w.catch_up;
         if weight == 0.0 {
             0.0
         } else {
-            factor * weight * ctx.behind(view, seat)
+            factor * weight * d.behind(seat)
         }
     };
     match character {
         Character::Assassin => 3.0 + catch_up(0.15),
-        Character::Thief => 1.5 + 0.5 * facts.richest_gold,
+        Character::Thief => 1.5 + 0.5 * richest_gold(),
         Character::Magician => {
-            let most = facts.most_cards;
+            let most = most_cards();
             2.0 + (most - hand).max(0.0) + if hand == 0.0 { 2.0 } else { 0.0 }
         }
         Character::King => {
             let statue = view
                 .city(seat)
                 .intersects(rules.by_district[District::Statue.index()]);
-            2.5 + count_type(facts, DistrictType::Noble) + if statue { 2.0 } else { 0.0 }
+            2.5 + count_type(DistrictType::Noble) + if statue { 2.0 } else { 0.0 }
         }
         Character::Bishop => {
-            let exposure = if to_complete <= 2.0 { 3.0 } else { 0.5 };
-            2.0 + count_type(facts, DistrictType::Religious) + exposure
+            let exposure = if to_complete() <= 2.0 { 3.0 } else { 0.5 };
+            2.0 + count_type(DistrictType::Religious) + exposure
         }
-        Character::Merchant => 3.0 + count_type(facts, DistrictType::Trade),
+        Character::Merchant => 3.0 + count_type(DistrictType::Trade),
         Character::Architect => {
             let builds = hand.min((gold / 3.0).floor()).min(3.0);
             1.5 + 2.0 * builds + if hand <= 1.0 { 1.5 } else { 0.0 }
@@ -589,80 +656,82 @@ fn character_value(view: &View, ctx: &Context, seat: Seat, rank: Rank) -> f32 {
             // A threat when the leader's city is two districts from complete. The leader is
             // another seat: while no other city is that close, there is no threat whoever
             // leads, and the standings (the dearest part of a pick) are not needed.
-            let near = |s: Seat| rules.complete_city as f32 - view.city(s).len() as f32 <= 2.0;
+            let near = |s: Seat| d.to_complete(s) <= 2.0;
             let any_near = (0..view.players()).map(Seat).any(|s| s != seat && near(s));
-            let threat = if any_near && near(ctx.leader_for(view, seat)) {
+            let threat = if any_near && near(d.leader_for(seat)) {
                 3.0
             } else {
                 0.0
             };
-            2.0 + count_type(facts, DistrictType::Military) + threat
+            2.0 + count_type(DistrictType::Military) + threat
         }
         Character::Witch => 3.0 + catch_up(0.1),
         Character::Magistrate => 3.0 + catch_up(0.05),
-        Character::Spy => 2.0 + 0.3 * facts.most_cards,
-        Character::Blackmailer => 1.5 + 0.4 * facts.richest_gold,
-        Character::Wizard => 2.5 + 0.3 * facts.most_cards,
+        Character::Spy => 2.0 + 0.3 * most_cards(),
+        Character::Blackmailer => 1.5 + 0.4 * richest_gold(),
+        Character::Wizard => 2.5 + 0.3 * most_cards(),
         Character::Seer => 2.5 + if hand <= 1.0 { 1.5 } else { 0.0 },
-        Character::Emperor => 2.5 + count_type(facts, DistrictType::Noble),
-        Character::Patrician => 2.0 + count_type(facts, DistrictType::Noble),
-        Character::Abbot => 2.5 + count_type(facts, DistrictType::Religious),
+        Character::Emperor => 2.5 + count_type(DistrictType::Noble),
+        Character::Patrician => 2.0 + count_type(DistrictType::Noble),
+        Character::Abbot => 2.5 + count_type(DistrictType::Religious),
         Character::Cardinal => {
             let short = if gold < 3.0 && hand >= 2.0 { 1.5 } else { 0.0 };
-            2.0 + 0.8 * count_type(facts, DistrictType::Religious) + short
+            2.0 + 0.8 * count_type(DistrictType::Religious) + short
         }
         Character::Alchemist => 1.0 + 0.6 * gold.min(6.0) * (hand > 0.0) as u8 as f32,
-        Character::Trader => 3.0 + count_type(facts, DistrictType::Trade),
+        Character::Trader => 3.0 + count_type(DistrictType::Trade),
         Character::Navigator => {
-            if to_complete <= 1.0 {
+            if to_complete() <= 1.0 {
                 0.5
             } else {
                 3.5 - 0.3 * (gold / 3.0).min(hand)
             }
         }
         Character::Scholar => 2.5 + if hand <= 1.0 { 2.0 } else { 0.5 },
-        Character::Diplomat => 2.5 + count_type(facts, DistrictType::Military),
+        Character::Diplomat => 2.5 + count_type(DistrictType::Military),
         Character::Marshal => {
             let can_pay = if gold >= 2.0 { 1.5 } else { 0.0 };
-            2.0 + count_type(facts, DistrictType::Military) + can_pay
+            2.0 + count_type(DistrictType::Military) + can_pay
         }
         Character::Queen => 3.0,
-        Character::Artist => 1.5 + 0.5 * gold.min(2.0) + if to_complete <= 2.0 { 1.0 } else { 0.0 },
+        Character::Artist => {
+            1.5 + 0.5 * gold.min(2.0) + if to_complete() <= 2.0 { 1.0 } else { 0.0 }
+        }
         Character::TaxCollector => 1.5 + view.tax_pool() as f32,
     }
 }
 
 /// Ranks that could be in an opponent's hand: not mine, not face-up discarded, not revealed.
-fn possible_opponent_rank(view: &View, rank: Rank) -> bool {
-    !view.my_ranks().contains(rank)
-        && !view.faceup_discards().contains(rank)
-        && !view.revealed().contains(rank)
+pub(crate) fn possible_opponent_ranks(view: &View) -> RankSet {
+    RankSet(!(view.my_ranks().0 | view.faceup_discards().0 | view.revealed().0))
 }
 
 /// Assassin: kill the character the leader most likely wants.
-fn threat_of_rank(view: &View, ctx: &Context, rank: Rank) -> f32 {
-    if !possible_opponent_rank(view, rank) {
+fn threat_of_rank(d: &Decision, rank: Rank) -> f32 {
+    if !d.possible(rank) {
         return -50.0;
     }
-    character_value(view, ctx, ctx.leader_for(view, view.me()), rank)
+    character_value(d, d.leader_for(d.view.me()), rank)
 }
 
 /// Thief: rob the character most likely held by a rich player.
-fn loot_of_rank(view: &View, ctx: &Context, rank: Rank) -> f32 {
-    if !possible_opponent_rank(view, rank) {
+fn loot_of_rank(d: &Decision, rank: Rank) -> f32 {
+    if !d.possible(rank) {
         return -50.0;
     }
+    let view = d.view;
     let me = view.me();
     (0..view.players())
         .map(Seat)
         .filter(|&s| s != me)
-        .map(|s| view.gold(s) as f32 * 0.2 + character_value(view, ctx, s, rank) * 0.5)
+        .map(|s| view.gold(s) as f32 * 0.2 + character_value(d, s, rank) * 0.5)
         .fold(0.0, f32::max)
 }
 
 /// Warlord: hit the leader when the destruction costs little for what it takes away; never
 /// my own city.
-fn destroy_value(view: &View, ctx: &Context, seat: Seat, card: CardId) -> f32 {
+fn destroy_value(d: &Decision, seat: Seat, card: CardId) -> f32 {
+    let view = d.view;
     if seat == view.me() {
         return -100.0;
     }
@@ -670,12 +739,12 @@ fn destroy_value(view: &View, ctx: &Context, seat: Seat, card: CardId) -> f32 {
     let cost = rules.card(card).cost as f32;
     let price = (cost - 1.0).max(0.0);
     let gold = view.my_gold() as f32;
-    let near_complete = rules.complete_city as f32 - view.city(seat).len() as f32 <= 1.0;
+    let near_complete = d.to_complete(seat) <= 1.0;
     // Unless a city is about to be completed, keep some gold in reserve.
-    let affordable = near_complete || price <= gold - ctx.weights.warlord_reserve;
+    let affordable = near_complete || price <= gold - d.w.warlord_reserve;
     // Worth it against the leader or a city about to be completed (the standings only when
     // they decide).
-    let worth_it = || near_complete || seat == ctx.leader_for(view, view.me());
+    let worth_it = || near_complete || seat == d.leader_for(view.me());
     if !affordable || !worth_it() {
         return -10.0;
     }
@@ -683,4 +752,100 @@ fn destroy_value(view: &View, ctx: &Context, seat: Seat, card: CardId) -> f32 {
     let built = view.my_turn().map(|t| t.built).unwrap_or(0);
     let urgency = if near_complete { 20.0 } else { 0.0 };
     10.0 + urgency + cost - 1.5 * price - if built == 0 { 5.0 } else { 0.0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::policy::{PolicyBot, PolicyParams};
+    use crate::config::load_preset;
+    use crate::engine::{Rules, State, legal_actions, new_game, to_move, try_apply};
+
+    /// Every decision position (state and decider) of two games of heuristic bots, the
+    /// games' positions interleaved: consecutive positions come from different games.
+    fn positions(rules: &Rules) -> Vec<(State, Seat)> {
+        let mut games: Vec<Vec<(State, Seat)>> = Vec::new();
+        let mut legal = Vec::new();
+        for seed in [3, 4] {
+            let mut bots: Vec<HeuristicBot> = (0..rules.players)
+                .map(|s| HeuristicBot::new(seed * 10 + s as u64, HeuristicWeights::DEFAULT))
+                .collect();
+            let mut state = new_game(rules, seed);
+            let mut game = Vec::new();
+            while let Some(seat) = to_move(&state) {
+                legal_actions(rules, &state, &mut legal);
+                game.push((state.clone(), seat));
+                let view = View::new(rules, &state, seat);
+                let action = bots[seat.index()].decide(&view, &legal);
+                try_apply(rules, &mut state, action).expect("a legal action");
+            }
+            games.push(game);
+        }
+        let (a, b) = (&games[0], &games[1]);
+        (0..a.len().max(b.len()))
+            .flat_map(|i| [a.get(i), b.get(i)])
+            .flatten()
+            .cloned()
+            .collect()
+    }
+
+    /// `TopTwo::of_others` is the largest value among the other entries, however the
+    /// largest ones lie (alone, tied, first, last, all zero).
+    #[test]
+    fn the_most_among_the_others_is_the_plain_maximum() {
+        let lists: [&[u16]; 7] = [
+            &[0, 0, 0],
+            &[5, 0, 3],
+            &[3, 3],
+            &[0, 4, 4, 1],
+            &[1, 2, 3, 4, 9],
+            &[9, 1, 9, 2, 0, 7],
+            &[2, 7, 1, 7, 7, 0, 3, 6],
+        ];
+        for values in lists {
+            let mut top = TopTwo::default();
+            for (s, &v) in values.iter().enumerate() {
+                top.add(s, v);
+            }
+            for s in 0..values.len() {
+                let others = values.iter().enumerate().filter(|&(o, _)| o != s);
+                let expected = others.map(|(_, &v)| v).max().unwrap_or(0);
+                assert_eq!(top.of_others(s), expected, "{values:?}, entry {s}");
+            }
+        }
+    }
+
+    /// The city costs a bot keeps between decisions answer for the city asked about, even
+    /// when every decision comes from another game than the one before (as the search's
+    /// determinized states do): a bot that kept them decides as one that starts afresh.
+    #[test]
+    fn kept_city_costs_never_answer_for_another_state() {
+        let rules = load_preset("all-districts")
+            .and_then(|c| c.rules(5))
+            .expect("preset loads");
+        let positions = positions(&rules);
+        let costs = CityCosts::default();
+        let mut heuristic = HeuristicBot::new(7, HeuristicWeights::DEFAULT);
+        let mut policy = PolicyBot::new(PolicyParams::default(), 7);
+        let mut legal = Vec::new();
+        let mut changed = 0;
+        for (i, (state, seat)) in positions.iter().enumerate() {
+            let view = View::new(&rules, state, *seat);
+            for other in (0..rules.players).map(Seat) {
+                let city = view.city(other);
+                changed += (i > 0 && positions[i - 1].0.city[other.index()] != city) as usize;
+                assert_eq!(costs.of(&view, other), rules.printed_cost(city));
+            }
+            legal_actions(&rules, state, &mut legal);
+            // The same bot with its kept costs dropped: the same move, the same draws.
+            let mut fresh = heuristic.clone();
+            fresh.costs = CityCosts::default();
+            assert_eq!(heuristic.decide(&view, &legal), fresh.decide(&view, &legal));
+            let mut fresh = policy.clone();
+            fresh.forget_city_costs();
+            assert_eq!(policy.decide(&view, &legal), fresh.decide(&view, &legal));
+        }
+        // The test met cities that differ from one decision to the next.
+        assert!(changed > 100, "{changed} changed cities");
+    }
 }

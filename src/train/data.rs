@@ -2,6 +2,7 @@
 //! action, the action the teacher chose and its target share of each action (the search's
 //! visit shares, or all on the choice), and the data's file format (`--save-data`, `--data`).
 
+use crate::bots::heuristic::CityCosts;
 use crate::bots::policy::features::{DecisionFeatures, FEATURES, Sink};
 use crate::bots::{AnyBot, Bot, BotSpec};
 use crate::engine::action::Action;
@@ -69,7 +70,9 @@ impl Dataset {
         visits: Option<&[(Action, u32, f64)]>,
         validation: bool,
     ) {
-        let features = DecisionFeatures::new(view, legal);
+        // (One decision: no city costs to keep for the next.)
+        let costs = CityCosts::default();
+        let features = DecisionFeatures::new(view, legal, &costs);
         let visits_of = |action: Action| {
             visits.map_or(0, |v| {
                 v.iter().filter(|c| c.0 == action).map(|c| c.1).sum::<u32>()

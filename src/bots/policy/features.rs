@@ -16,12 +16,12 @@
 //!
 //! Every fact comes from the deciding seat's `View`.
 
-use crate::bots::heuristic;
+use crate::bots::heuristic::{self, CityCosts};
 use crate::bots::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::characters::income_type;
 use crate::engine::ids::{CardId, Character, DistrictType, Rank, Seat};
-use crate::engine::sets::CardSet;
+use crate::engine::sets::{CardSet, RankSet};
 use crate::engine::view::View;
 use std::cell::OnceCell;
 
@@ -311,7 +311,9 @@ fn key(character: Character) -> String {
 /// What every action of one decision shares: the deciding seat's situation. The parts that
 /// cost a pass over the players or the hand are computed on first use: many decisions
 /// (gathering, the end of a turn, the abilities without a target) never ask for them.
-struct Situation {
+struct Situation<'d> {
+    /// The bot's city costs (`heuristic::CityCosts`).
+    costs: &'d CityCosts,
     me: Seat,
     gold: f32,
     hand: f32,
@@ -320,15 +322,28 @@ struct Situation {
     complete: f32,
     /// My city's districts per type.
     types: [u8; DistrictType::COUNT],
-    /// Characters still offered to me, as a share of the cast (1 = first pick).
-    offer: f32,
-    /// The decision offers a build, and districts I built this turn.
-    can_build: bool,
+    /// Districts I built this turn.
     built: f32,
     round: f32,
-    crown: bool,
     standings: OnceCell<Standings>,
     shortfall: OnceCell<f32>,
+    /// The facts of a pick but the character's own type (`pick`), the same for every
+    /// character of the decision.
+    pick: OnceCell<[f32; PICK_FACTS.len()]>,
+    /// The facts of naming a character that do not depend on the character (`target`).
+    target: OnceCell<TargetFacts>,
+}
+
+/// What `target` needs beside the named character, the same for every target of a decision.
+struct TargetFacts {
+    /// Ranks an opponent may hold, and ranks I saw in the draft.
+    possible: RankSet,
+    seen: RankSet,
+    /// The rest of the facts, in order.
+    leader_gold: f32,
+    richest_gold: f32,
+    leader_near: f32,
+    behind: f32,
 }
 
 /// The players' public standings, from my seat.
@@ -343,64 +358,102 @@ struct Standings {
 }
 
 impl Standings {
-    fn new(view: &View) -> Standings {
-        let rules = view.rules();
-        let me = view.me();
+    fn new(view: &View, costs: &CityCosts) -> Standings {
+        let me = view.me().index();
         let players = view.players() as usize;
         let mut standing = [0.0; 8];
-        for (seat, slot) in standing.iter_mut().enumerate().take(players) {
-            let seat = Seat(seat as u8);
-            *slot = rules.printed_cost(view.city(seat)) as f32
-                + 0.5 * (view.gold(seat) as f32 + view.hand_size(seat).min(4) as f32);
+        let (mut golds, mut hands) = ([0u16; 8], [0usize; 8]);
+        for s in 0..players {
+            let seat = Seat(s as u8);
+            (golds[s], hands[s]) = (view.gold(seat), view.hand_size(seat));
+            standing[s] =
+                costs.of(view, seat) as f32 + 0.5 * (golds[s] as f32 + hands[s].min(4) as f32);
         }
-        let mut leader = Seat((me.0 + 1) % view.players());
-        let mut richest_gold = 0.0f32;
-        let mut most_cards = 0.0f32;
-        for seat in (0..view.players()).map(Seat).filter(|&s| s != me) {
-            if standing[seat.index()] >= standing[leader.index()] {
-                leader = seat;
+        let mut leader = (me + 1) % players;
+        let (mut richest_gold, mut most_cards) = (0, 0);
+        for s in (0..players).filter(|&s| s != me) {
+            if standing[s] >= standing[leader] {
+                leader = s;
             }
-            richest_gold = richest_gold.max(view.gold(seat) as f32);
-            most_cards = most_cards.max(view.hand_size(seat) as f32);
+            richest_gold = richest_gold.max(golds[s]);
+            most_cards = most_cards.max(hands[s]);
         }
         Standings {
             standing,
-            leader,
-            richest_gold,
-            most_cards,
+            leader: Seat(leader as u8),
+            richest_gold: richest_gold as f32,
+            most_cards: most_cards as f32,
         }
     }
 }
 
-impl Situation {
-    fn new(view: &View, legal: &[Action]) -> Situation {
+impl<'d> Situation<'d> {
+    fn new(view: &View, costs: &'d CityCosts) -> Situation<'d> {
         let rules = view.rules();
-        let me = view.me();
         let city = view.my_city();
         let mut types = [0u8; DistrictType::COUNT];
         for (t, count) in types.iter_mut().enumerate() {
             *count = city.intersection(rules.by_type[t]).len() as u8;
         }
-        let cast = view.cast().iter().flatten().count().max(1) as f32;
         Situation {
-            me,
+            costs,
+            me: view.me(),
             gold: view.my_gold() as f32,
             hand: view.my_hand().len() as f32,
             city: city.len() as f32,
             complete: rules.complete_city as f32,
             types,
-            offer: view.draft_offer().len() as f32 / cast,
-            can_build: legal.iter().any(|a| matches!(a, Action::Build(_))),
             built: view.my_turn().map_or(0, |t| t.built) as f32,
             round: view.round() as f32,
-            crown: view.crown() == me,
             standings: OnceCell::new(),
             shortfall: OnceCell::new(),
+            pick: OnceCell::new(),
+            target: OnceCell::new(),
         }
     }
 
+    /// The facts of a pick (see `PICK_FACTS`), with 0 for the character's own type.
+    fn pick_facts(&self, view: &View) -> &[f32; PICK_FACTS.len()] {
+        self.pick.get_or_init(|| {
+            let standings = self.standings(view);
+            let leader_near = self.near(view, standings.leader, 2.0);
+            // Characters still offered to me, as a share of the cast (1 = first pick).
+            let cast = view.cast().iter().flatten().count().max(1) as f32;
+            let offer = view.draft_offer().len() as f32 / cast;
+            [
+                1.0,
+                self.gold / 5.0,
+                self.hand / 5.0,
+                self.city / self.complete,
+                self.behind(view),
+                0.0,
+                (self.complete - self.city <= 2.0) as u8 as f32,
+                standings.richest_gold / 5.0,
+                standings.most_cards / 5.0,
+                offer,
+                leader_near as u8 as f32,
+                (view.crown() == self.me) as u8 as f32,
+            ]
+        })
+    }
+
+    fn target_facts(&self, view: &View) -> &TargetFacts {
+        self.target.get_or_init(|| {
+            let leader = self.leader(view);
+            TargetFacts {
+                possible: heuristic::possible_opponent_ranks(view),
+                seen: view.seen_in_draft(),
+                leader_gold: view.gold(leader) as f32 / 5.0,
+                richest_gold: self.standings(view).richest_gold / 5.0,
+                leader_near: self.near(view, leader, 2.0) as u8 as f32,
+                behind: self.behind(view),
+            }
+        })
+    }
+
     fn standings(&self, view: &View) -> &Standings {
-        self.standings.get_or_init(|| Standings::new(view))
+        self.standings
+            .get_or_init(|| Standings::new(view, self.costs))
     }
 
     fn leader(&self, view: &View) -> Seat {
@@ -435,18 +488,25 @@ impl Situation {
 /// seat's situation, shared by every action.
 pub struct DecisionFeatures<'d, 'v> {
     view: &'d View<'v>,
+    legal: &'d [Action],
     /// The heuristic with its default weights: the `heuristic` feature must not change with
     /// a run's `[heuristic]` table, or the policy's weights would mean something else.
     heuristic: heuristic::Decision<'d, 'v>,
-    situation: Situation,
+    situation: Situation<'d>,
 }
 
 impl<'d, 'v> DecisionFeatures<'d, 'v> {
-    pub fn new(view: &'d View<'v>, legal: &[Action]) -> DecisionFeatures<'d, 'v> {
+    /// `costs`: the deciding bot's city costs, kept between its decisions.
+    pub fn new(
+        view: &'d View<'v>,
+        legal: &'d [Action],
+        costs: &'d CityCosts,
+    ) -> DecisionFeatures<'d, 'v> {
         DecisionFeatures {
             view,
-            heuristic: heuristic::Decision::new(view, &HeuristicWeights::DEFAULT),
-            situation: Situation::new(view, legal),
+            legal,
+            heuristic: heuristic::Decision::new(view, &HeuristicWeights::DEFAULT, costs),
+            situation: Situation::new(view, costs),
         }
     }
 
@@ -507,57 +567,42 @@ fn action_features(d: &DecisionFeatures, action: Action, heuristic: f32, sink: &
             let at = Layout::END;
             sink.add(at, s.gold / 5.0);
             sink.add(at + 1, (s.built > 0.0) as u8 as f32);
-            sink.add(at + 2, s.can_build as u8 as f32);
+            // The decision offers a build.
+            let can_build = d.legal.iter().any(|a| matches!(a, Action::Build(_)));
+            sink.add(at + 2, can_build as u8 as f32);
             sink.add(at + 3, d.useful().len() as f32 / 3.0);
         }
         _ => {}
     }
 }
 
-fn pick(view: &View, s: &Situation, rank: Rank, sink: &mut impl Sink) {
+fn pick(view: &View, s: &Situation<'_>, rank: Rank, sink: &mut impl Sink) {
     let Some(character) = view.character(rank) else {
         return;
     };
     let at = Layout::PICK + character.index() * PICK_FACTS.len();
     let own_type = income_type(character).map_or(0.0, |t| s.types[t.index()] as f32);
-    let standings = s.standings(view);
-    let leader_near = s.near(view, standings.leader, 2.0);
-    let facts = [
-        1.0,
-        s.gold / 5.0,
-        s.hand / 5.0,
-        s.city / s.complete,
-        s.behind(view),
-        own_type / 3.0,
-        (s.complete - s.city <= 2.0) as u8 as f32,
-        standings.richest_gold / 5.0,
-        standings.most_cards / 5.0,
-        s.offer,
-        leader_near as u8 as f32,
-        s.crown as u8 as f32,
-    ];
+    let mut facts = *s.pick_facts(view);
+    facts[5] = own_type / 3.0;
     for (i, value) in facts.into_iter().enumerate() {
         sink.add(at + i, value);
     }
 }
 
-fn target(view: &View, s: &Situation, role: usize, rank: Rank, sink: &mut impl Sink) {
+fn target(view: &View, s: &Situation<'_>, role: usize, rank: Rank, sink: &mut impl Sink) {
     let Some(character) = view.character(rank) else {
         return;
     };
     let at = Layout::TARGET + (role * CHARACTERS + character.index()) * TARGET_FACTS.len();
-    // Not mine, not discarded face up, not revealed: an opponent may hold it.
-    let possible = !view.my_ranks().contains(rank)
-        && !view.faceup_discards().contains(rank)
-        && !view.revealed().contains(rank);
+    let t = s.target_facts(view);
     let facts = [
         1.0,
-        possible as u8 as f32,
-        view.seen_in_draft().contains(rank) as u8 as f32,
-        view.gold(s.leader(view)) as f32 / 5.0,
-        s.standings(view).richest_gold / 5.0,
-        s.near(view, s.leader(view), 2.0) as u8 as f32,
-        s.behind(view),
+        t.possible.contains(rank) as u8 as f32,
+        t.seen.contains(rank) as u8 as f32,
+        t.leader_gold,
+        t.richest_gold,
+        t.leader_near,
+        t.behind,
     ];
     for (i, value) in facts.into_iter().enumerate() {
         sink.add(at + i, value);
@@ -587,7 +632,7 @@ fn district(d: &DecisionFeatures, role: usize, card: CardId, sink: &mut impl Sin
     sink.add(at + 7 + info.dtype.index(), 1.0);
 }
 
-fn seat(view: &View, s: &Situation, role: usize, other: Seat, sink: &mut impl Sink) {
+fn seat(view: &View, s: &Situation<'_>, role: usize, other: Seat, sink: &mut impl Sink) {
     let at = Layout::SEAT + role * SEAT_FACTS.len();
     let facts = [
         1.0,
@@ -622,7 +667,7 @@ fn gather(d: &DecisionFeatures, sink: &mut impl Sink) {
 }
 
 /// A build that would complete my city.
-fn completes(s: &Situation, sink: &mut impl Sink) {
+fn completes(s: &Situation<'_>, sink: &mut impl Sink) {
     sink.add(Layout::MISC, (s.city + 1.0 >= s.complete) as u8 as f32);
 }
 

@@ -18,6 +18,7 @@ pub mod features;
 pub mod weights;
 
 use super::Bot;
+use super::heuristic::CityCosts;
 use crate::engine::action::Action;
 use crate::engine::rng::GameRng;
 use crate::engine::view::View;
@@ -116,6 +117,7 @@ pub struct PolicyBot {
     params: PolicyParams,
     /// Draws the move from the softmax (and breaks ties).
     rng: GameRng,
+    costs: CityCosts,
 }
 
 impl PolicyBot {
@@ -123,7 +125,16 @@ impl PolicyBot {
         PolicyBot {
             params,
             rng: GameRng::new(seed),
+            costs: CityCosts::default(),
         }
+    }
+}
+
+#[cfg(test)]
+impl PolicyBot {
+    /// Drops the city costs kept from earlier decisions (the heuristic's tests).
+    pub(crate) fn forget_city_costs(&mut self) {
+        self.costs = CityCosts::default();
     }
 }
 
@@ -132,8 +143,8 @@ impl Bot for PolicyBot {
         if let [only] = legal {
             return *only;
         }
-        let features = DecisionFeatures::new(view, legal);
-        let PolicyBot { params, rng } = self;
+        let features = DecisionFeatures::new(view, legal, &self.costs);
+        let PolicyBot { params, rng, .. } = self;
         let weights = &params.weights.values;
         let score = |action: Action| {
             let mut dot = Dot::new(weights);
@@ -148,15 +159,24 @@ impl Bot for PolicyBot {
         // if it wins, the target is drawn among the named characters.
         let target_temp = params.target_temp.0;
         let grouped = |a: Action| target_temp > 0.0 && names_a_character(a);
-        // The group enters once, at its first member, with its best score.
+        // The group enters once, at its first member, with its best score. Its members'
+        // scores are kept for the draw below (the first `KEPT` of them; any further one is
+        // scored again, to the same value).
         let first_target = legal.iter().position(|&a| grouped(a));
+        let mut kept = [0.0f32; KEPT];
         let chosen = best(legal.len(), params.temp.0, rng, |i| {
             if Some(i) == first_target {
-                legal
-                    .iter()
-                    .filter(|&&a| grouped(a))
-                    .map(|&a| score(a))
-                    .fold(f32::NEG_INFINITY, f32::max)
+                let mut top = f32::NEG_INFINITY;
+                for (j, &a) in legal.iter().enumerate().skip(i) {
+                    if grouped(a) {
+                        let score = score(a);
+                        if let Some(slot) = kept.get_mut(j - i) {
+                            *slot = score;
+                        }
+                        top = top.max(score);
+                    }
+                }
+                top
             } else if grouped(legal[i]) {
                 f32::NEG_INFINITY
             } else {
@@ -167,13 +187,21 @@ impl Bot for PolicyBot {
             return legal[chosen];
         }
         // Draw among the named characters only (others score minus infinity: never drawn).
+        let first = first_target.expect("a named character was chosen");
         let k = best(legal.len(), target_temp, rng, |i| match grouped(legal[i]) {
-            true => score(legal[i]),
+            true => kept
+                .get(i - first)
+                .copied()
+                .unwrap_or_else(|| score(legal[i])),
             false => f32::NEG_INFINITY,
         });
         legal[k]
     }
 }
+
+/// How many scores of named characters a decision keeps between its two passes (the
+/// Assassin's and the Thief's choices fit; the Magistrate's warrants may not).
+const KEPT: usize = 32;
 
 /// The actions that name a character: the targets of the Assassin, Thief, Witch,
 /// Magistrate and Blackmailer.
