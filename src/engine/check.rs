@@ -1,16 +1,19 @@
 //! Invariant checks and a fuzzing driver shared by the invariant tests, the property test,
 //! the `cargo fuzz` target and `examples/fuzz_run.rs`.
 //!
-//! [`check_invariants`] checks one position; [`fuzz_game`] plays a whole game choosing among
-//! the legal actions with a caller-supplied chooser and checks every position on the way.
+//! [`check_invariants`] checks one position; [`apply_checking_changes`] applies an action and
+//! checks that the changes of holdings it reports (which the statistics count) are its whole
+//! effect; [`fuzz_game`] plays a whole game choosing among the legal actions with a
+//! caller-supplied chooser and checks every position and every action on the way.
 
 use super::action::Action;
-use super::apply::{apply, new_game, try_apply};
+use super::apply::{apply_traced, new_game, try_apply};
 use super::ids::{CardId, Rank, Seat};
 use super::legal::{legal_actions, to_move};
 use super::rules::Rules;
 use super::sets::CardSet;
-use super::state::{Pending, Phase, State};
+use super::state::{MAX_PLAYERS, Pending, Phase, State};
+use super::trace::{Change, Event, Trace};
 
 /// Gold no seat can reach in a real game; more means gold was created (or wrapped around).
 pub const GOLD_BOUND: u16 = 10_000;
@@ -62,6 +65,66 @@ fn check_position(rules: &Rules, state: &State, legal: &mut Vec<Action>) -> Resu
             "round {} passed the cap {}",
             state.round, rules.options.round_cap
         ));
+    }
+    Ok(())
+}
+
+/// A seat's holdings whose every change `apply` reports (`Change`): gold, cards in hand,
+/// the total cost of the city.
+fn holdings(rules: &Rules, state: &State, seat: usize) -> [i64; 3] {
+    [
+        state.gold[seat] as i64,
+        state.hand[seat].len() as i64,
+        rules.city_cost(state.city[seat], state.beautified) as i64,
+    ]
+}
+
+/// The changes of holdings one action reported, summed per seat in the order of
+/// [`holdings`].
+struct ReportedChanges([[i64; 3]; MAX_PLAYERS]);
+
+impl Trace for ReportedChanges {
+    fn event(&mut self, _: &State, _: Event) {}
+    fn change(&mut self, change: Change) {
+        let (seat, kind, n) = match change {
+            Change::Gold(seat, n) => (seat, 0, n),
+            Change::Cards(seat, n) => (seat, 1, n),
+            Change::Points(seat, n) => (seat, 2, n),
+        };
+        self.0[seat.index()][kind] += n as i64;
+    }
+}
+
+/// Applies `action` and checks that the changes of holdings it reported add up, for every
+/// seat, to the difference of its gold, hand size and city cost before and after: the
+/// statistics count gains from these reports alone (`sim::tally`), so a change the engine
+/// makes without reporting it would go uncounted.
+pub fn apply_checking_changes(
+    rules: &Rules,
+    state: &mut State,
+    action: Action,
+) -> Result<(), String> {
+    let seats = state.players as usize;
+    let mut before = [[0; 3]; MAX_PLAYERS];
+    for (seat, held) in before.iter_mut().enumerate().take(seats) {
+        *held = holdings(rules, state, seat);
+    }
+    let mut reported = ReportedChanges([[0; 3]; MAX_PLAYERS]);
+    apply_traced(rules, state, action, &mut reported);
+    for seat in 0..seats {
+        let after = holdings(rules, state, seat);
+        for (kind, name) in ["gold", "cards in hand", "city cost"]
+            .into_iter()
+            .enumerate()
+        {
+            let change = after[kind] - before[seat][kind];
+            if change != reported.0[seat][kind] {
+                return Err(format!(
+                    "{action:?} changed seat {seat}'s {name} by {change} but reported {}",
+                    reported.0[seat][kind]
+                ));
+            }
+        }
     }
     Ok(())
 }
@@ -148,7 +211,8 @@ pub fn action_bound(rules: &Rules) -> u64 {
 /// Plays one game of `rules` from `seed`, choosing each action as `legal[choose(legal.len())]`
 /// (out-of-range choices wrap around). Before each action checks that `try_apply` accepts
 /// it (on a copy) and refuses a few actions that are not listed while leaving the state
-/// unchanged; after each action checks [`check_invariants`]. At the end checks that a game
+/// unchanged; applies it with [`apply_checking_changes`]; after each action checks
+/// [`check_invariants`]. At the end checks that a game
 /// not stalled was scored after a completed city. Errors on the first broken invariant, or
 /// when the game passes [`action_bound`].
 pub fn fuzz_game(
@@ -186,7 +250,7 @@ pub fn fuzz_game_probing(
             probe(rules, &state, &legal, action, &mut choose)
                 .map_err(|e| at(actions, &state, e))?;
         }
-        apply(rules, &mut state, action);
+        apply_checking_changes(rules, &mut state, action).map_err(|e| at(actions, &state, e))?;
         actions += 1;
         check_position(rules, &state, &mut legal)
             .map_err(|e| at(actions, &state, format!("after {action:?}: {e}")))?;
