@@ -111,17 +111,17 @@ pub fn apply_checking_changes(
     }
     let mut reported = ReportedChanges([[0; 3]; MAX_PLAYERS]);
     apply_traced(rules, state, action, &mut reported);
-    for seat in 0..seats {
+    for (seat, (before, reported)) in before.iter().zip(&reported.0).enumerate().take(seats) {
         let after = holdings(rules, state, seat);
         for (kind, name) in ["gold", "cards in hand", "city cost"]
             .into_iter()
             .enumerate()
         {
-            let change = after[kind] - before[seat][kind];
-            if change != reported.0[seat][kind] {
+            let change = after[kind] - before[kind];
+            if change != reported[kind] {
                 return Err(format!(
                     "{action:?} changed seat {seat}'s {name} by {change} but reported {}",
-                    reported.0[seat][kind]
+                    reported[kind]
                 ));
             }
         }
