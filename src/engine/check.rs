@@ -70,7 +70,7 @@ fn check_position(rules: &Rules, state: &State, legal: &mut Vec<Action>) -> Resu
 }
 
 /// A seat's holdings whose every change `apply` reports (`Change`): gold, cards in hand,
-/// the total cost of the city.
+/// the total cost of the city, in the order of `Change::parts`.
 fn holdings(rules: &Rules, state: &State, seat: usize) -> [i64; 3] {
     [
         state.gold[seat] as i64,
@@ -80,17 +80,13 @@ fn holdings(rules: &Rules, state: &State, seat: usize) -> [i64; 3] {
 }
 
 /// The changes of holdings one action reported, summed per seat in the order of
-/// [`holdings`].
+/// [`holdings`] (that of `Change::parts`).
 struct ReportedChanges([[i64; 3]; MAX_PLAYERS]);
 
 impl Trace for ReportedChanges {
     fn event(&mut self, _: &State, _: Event) {}
     fn change(&mut self, change: Change) {
-        let (seat, kind, n) = match change {
-            Change::Gold(seat, n) => (seat, 0, n),
-            Change::Cards(seat, n) => (seat, 1, n),
-            Change::Points(seat, n) => (seat, 2, n),
-        };
+        let (seat, kind, n) = change.parts();
         self.0[seat.index()][kind] += n as i64;
     }
 }

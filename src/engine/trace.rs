@@ -51,6 +51,17 @@ pub enum Change {
     Points(Seat, i32),
 }
 
+impl Change {
+    /// The seat, which holding (0 gold, 1 cards in hand, 2 city cost) and the signed amount.
+    pub fn parts(self) -> (Seat, usize, i32) {
+        match self {
+            Change::Gold(seat, n) => (seat, 0, n),
+            Change::Cards(seat, n) => (seat, 1, n),
+            Change::Points(seat, n) => (seat, 2, n),
+        }
+    }
+}
+
 /// Receives the engine's automatic steps and the changes of holdings.
 pub trait Trace {
     fn event(&mut self, state: &State, event: Event);

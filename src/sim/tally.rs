@@ -128,11 +128,7 @@ impl Trace for Tally {
 
     #[inline]
     fn change(&mut self, change: Change) {
-        let (seat, kind, amount) = match change {
-            Change::Gold(seat, n) => (seat, 0, n),
-            Change::Cards(seat, n) => (seat, 1, n),
-            Change::Points(seat, n) => (seat, 2, n),
-        };
+        let (seat, kind, amount) = change.parts();
         self.changes[seat.index()][kind] += amount;
         self.changed.insert(seat);
     }
