@@ -163,7 +163,7 @@ impl Decision<'_, '_> {
 
     /// The most cards in another player's hand, and the most gold in another player's
     /// stash, from `seat`'s side.
-    fn others_of(&self, seat: Seat) -> (f32, f32) {
+    pub(crate) fn others_of(&self, seat: Seat) -> (f32, f32) {
         let others = self.others.get_or_init(|| Others::new(self.view));
         let s = seat.index();
         (

@@ -353,8 +353,6 @@ struct Standings {
     standing: [f32; 8],
     /// The opponent with the best standing (the last among equals).
     leader: Seat,
-    richest_gold: f32,
-    most_cards: f32,
 }
 
 impl Standings {
@@ -362,27 +360,20 @@ impl Standings {
         let me = view.me().index();
         let players = view.players() as usize;
         let mut standing = [0.0; 8];
-        let (mut golds, mut hands) = ([0u16; 8], [0usize; 8]);
-        for s in 0..players {
+        for (s, slot) in standing.iter_mut().enumerate().take(players) {
             let seat = Seat(s as u8);
-            (golds[s], hands[s]) = (view.gold(seat), view.hand_size(seat));
-            standing[s] =
-                costs.of(view, seat) as f32 + 0.5 * (golds[s] as f32 + hands[s].min(4) as f32);
+            *slot = costs.of(view, seat) as f32
+                + 0.5 * (view.gold(seat) as f32 + view.hand_size(seat).min(4) as f32);
         }
         let mut leader = (me + 1) % players;
-        let (mut richest_gold, mut most_cards) = (0, 0);
         for s in (0..players).filter(|&s| s != me) {
             if standing[s] >= standing[leader] {
                 leader = s;
             }
-            richest_gold = richest_gold.max(golds[s]);
-            most_cards = most_cards.max(hands[s]);
         }
         Standings {
             standing,
             leader: Seat(leader as u8),
-            richest_gold: richest_gold as f32,
-            most_cards: most_cards as f32,
         }
     }
 }
@@ -412,10 +403,16 @@ impl<'d> Situation<'d> {
         }
     }
 
-    /// The facts of a pick (see `PICK_FACTS`), with 0 for the character's own type.
-    fn pick_facts(&self, view: &View) -> &[f32; PICK_FACTS.len()] {
+    /// The facts of a pick (see `PICK_FACTS`), with 0 for the character's own type;
+    /// `others`: the most cards and the most gold among the other players.
+    fn pick_facts(
+        &self,
+        view: &View,
+        others: impl FnOnce() -> (f32, f32),
+    ) -> &[f32; PICK_FACTS.len()] {
         self.pick.get_or_init(|| {
             let standings = self.standings(view);
+            let (most_cards, richest_gold) = others();
             let leader_near = self.near(view, standings.leader, 2.0);
             // Characters still offered to me, as a share of the cast (1 = first pick).
             let cast = view.cast().iter().flatten().count().max(1) as f32;
@@ -428,8 +425,8 @@ impl<'d> Situation<'d> {
                 self.behind(view),
                 0.0,
                 (self.complete - self.city <= 2.0) as u8 as f32,
-                standings.richest_gold / 5.0,
-                standings.most_cards / 5.0,
+                richest_gold / 5.0,
+                most_cards / 5.0,
                 offer,
                 leader_near as u8 as f32,
                 (view.crown() == self.me) as u8 as f32,
@@ -437,14 +434,16 @@ impl<'d> Situation<'d> {
         })
     }
 
-    fn target_facts(&self, view: &View) -> &TargetFacts {
+    /// The facts of naming a character but the character's own; `others` as for
+    /// `pick_facts`.
+    fn target_facts(&self, view: &View, others: impl FnOnce() -> (f32, f32)) -> &TargetFacts {
         self.target.get_or_init(|| {
             let leader = self.leader(view);
             TargetFacts {
                 possible: heuristic::possible_opponent_ranks(view),
                 seen: view.seen_in_draft(),
                 leader_gold: view.gold(leader) as f32 / 5.0,
-                richest_gold: self.standings(view).richest_gold / 5.0,
+                richest_gold: others().1 / 5.0,
                 leader_near: self.near(view, leader, 2.0) as u8 as f32,
                 behind: self.behind(view),
             }
@@ -520,6 +519,12 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
     fn useful(&self) -> CardSet {
         self.heuristic.useful_hand()
     }
+
+    /// The most cards in another player's hand and the most gold in another player's
+    /// stash: the heuristic's own figures, computed once.
+    fn others(&self) -> (f32, f32) {
+        self.heuristic.others_of(self.situation.me)
+    }
 }
 
 /// The features of `action` in the decision `d`; `heuristic` is the heuristic bot's score
@@ -530,13 +535,13 @@ fn action_features(d: &DecisionFeatures, action: Action, heuristic: f32, sink: &
     sink.add(Layout::KIND + kind_of(action), 1.0);
     use Action::*;
     match action {
-        Pick(rank) => pick(view, s, rank, sink),
-        Discard(rank) | TheaterSwap(_, rank) => target(view, s, 5, rank, sink),
-        Kill(rank) => target(view, s, 0, rank, sink),
-        Rob(rank) => target(view, s, 1, rank, sink),
-        Bewitch(rank) => target(view, s, 2, rank, sink),
-        Warrant(signed, _, _) => target(view, s, 3, signed, sink),
-        Threaten(flowered, _) => target(view, s, 4, flowered, sink),
+        Pick(rank) => pick(d, rank, sink),
+        Discard(rank) | TheaterSwap(_, rank) => target(d, 5, rank, sink),
+        Kill(rank) => target(d, 0, rank, sink),
+        Rob(rank) => target(d, 1, rank, sink),
+        Bewitch(rank) => target(d, 2, rank, sink),
+        Warrant(signed, _, _) => target(d, 3, signed, sink),
+        Threaten(flowered, _) => target(d, 4, flowered, sink),
         TakeGold => gather(d, sink),
         Keep(card) | WizardTake(card) => district(d, 0, card, sink),
         Build(card) | WizardBuild(card) | FrameworkBuild(card) => {
@@ -576,25 +581,27 @@ fn action_features(d: &DecisionFeatures, action: Action, heuristic: f32, sink: &
     }
 }
 
-fn pick(view: &View, s: &Situation<'_>, rank: Rank, sink: &mut impl Sink) {
+fn pick(d: &DecisionFeatures, rank: Rank, sink: &mut impl Sink) {
+    let (view, s) = (d.view, &d.situation);
     let Some(character) = view.character(rank) else {
         return;
     };
     let at = Layout::PICK + character.index() * PICK_FACTS.len();
     let own_type = income_type(character).map_or(0.0, |t| s.types[t.index()] as f32);
-    let mut facts = *s.pick_facts(view);
+    let mut facts = *s.pick_facts(view, || d.others());
     facts[5] = own_type / 3.0;
     for (i, value) in facts.into_iter().enumerate() {
         sink.add(at + i, value);
     }
 }
 
-fn target(view: &View, s: &Situation<'_>, role: usize, rank: Rank, sink: &mut impl Sink) {
+fn target(d: &DecisionFeatures, role: usize, rank: Rank, sink: &mut impl Sink) {
+    let (view, s) = (d.view, &d.situation);
     let Some(character) = view.character(rank) else {
         return;
     };
     let at = Layout::TARGET + (role * CHARACTERS + character.index()) * TARGET_FACTS.len();
-    let t = s.target_facts(view);
+    let t = s.target_facts(view, || d.others());
     let facts = [
         1.0,
         t.possible.contains(rank) as u8 as f32,
