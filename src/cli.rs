@@ -60,8 +60,7 @@ pub struct TrainArgs {
     #[arg(long, value_name = "N", default_value = "400", allow_negative_numbers = true,
           value_parser = parse_positive)]
     pub games: u64,
-    /// The bot whose choices the policy learns. A searching teacher's targets are its
-    /// visit shares; another's, its choice.
+    /// The bot whose choices the policy learns (what the fit imitates of them: `--targets`).
     #[arg(long, value_name = "SPEC", default_value = "ismcts:iters=300")]
     pub teacher: String,
     /// Play the games with this bot in every seat instead of the teacher, and record the

@@ -8,7 +8,6 @@
 
 use super::data::Dataset;
 use crate::bots::policy::features::FEATURES;
-use std::io::Read;
 use std::path::Path;
 
 const MAGIC: &[u8] = b"citadels-sim training data\n";
@@ -32,10 +31,7 @@ pub fn to_bytes(data: &Dataset, made: &toml::Table) -> Vec<u8> {
 /// Reads a data file: the dataset and its `[made]` table. The error says what is wrong,
 /// without the file's name (the caller adds it).
 pub fn read(path: &Path) -> Result<(Dataset, toml::Table), String> {
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|mut f| f.read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot be read: {e}"))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot be read: {e}"))?;
     from_bytes(&bytes)
 }
 

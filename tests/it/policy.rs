@@ -83,8 +83,7 @@ fn heuristic_only_weights_at_temperature_zero_play_the_heuristics_games() {
 #[test]
 fn targets_are_drawn_only_when_naming_is_the_best_move() {
     use citadels_sim::bots::Bot;
-    use citadels_sim::bots::policy::{PolicyBot, PolicyParams};
-    use citadels_sim::engine::action::Action;
+    use citadels_sim::bots::policy::{PolicyBot, PolicyParams, names_a_character};
     use citadels_sim::engine::legal::{legal_actions, to_move};
     use citadels_sim::engine::view::View;
     use citadels_sim::engine::{apply, new_game};
@@ -98,12 +97,6 @@ fn targets_are_drawn_only_when_naming_is_the_best_move() {
         p.set("target_temp", target).unwrap();
         p
     };
-    let names = |a: Action| {
-        matches!(
-            a,
-            Action::Kill(_) | Action::Rob(_) | Action::Bewitch(_) | Action::Warrant(..)
-        )
-    };
     let (argmax, drawing) = (params("0"), params("1000"));
     let rules = load_preset("first-game").unwrap().rules(5).unwrap();
     let (mut named, mut other_target) = (0, 0);
@@ -115,8 +108,12 @@ fn targets_are_drawn_only_when_naming_is_the_best_move() {
             let view = View::new(&rules, &state, seat);
             let best = PolicyBot::new(argmax.clone(), game).decide(&view, &legal);
             let drawn = PolicyBot::new(drawing.clone(), game).decide(&view, &legal);
-            assert_eq!(names(best), names(drawn), "{legal:?}");
-            if names(best) {
+            assert_eq!(
+                names_a_character(best),
+                names_a_character(drawn),
+                "{legal:?}"
+            );
+            if names_a_character(best) {
                 named += 1;
                 other_target += usize::from(best != drawn);
             }

@@ -204,8 +204,8 @@ impl Bot for PolicyBot {
 const KEPT: usize = 32;
 
 /// The actions that name a character: the targets of the Assassin, Thief, Witch,
-/// Magistrate and Blackmailer.
-fn names_a_character(action: Action) -> bool {
+/// Magistrate and Blackmailer (the decisions `target_temp` draws among).
+pub fn names_a_character(action: Action) -> bool {
     matches!(
         action,
         Action::Kill(_)
