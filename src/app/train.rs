@@ -9,7 +9,7 @@ use crate::progress::Progress;
 use crate::report::folder::StagedFile;
 use crate::train::data::Dataset;
 use crate::train::fit::{Fit, FitOptions, fit, measure};
-use crate::train::{file, teacher_games};
+use crate::train::{file, replay_games, teacher_games};
 use anyhow::anyhow;
 use clap::ValueEnum;
 use serde::Serialize;
@@ -147,15 +147,16 @@ fn out_file(args: &TrainArgs) -> PathBuf {
     })
 }
 
-/// Reads the `--data` files, joined in order, and the commands that made them.
+/// Reads the `--data` files and replays their games, joined in order, and the commands that
+/// made them.
 fn load(paths: &[PathBuf]) -> Result<(Dataset, Vec<String>), AppError> {
     let mut all = Dataset::default();
     let mut commands = Vec::new();
     for path in paths {
-        let (part, made) =
-            file::read(path).map_err(|why| input(anyhow!("--data {}: {why}", path.display())))?;
-        all.append(&part);
-        let command = made.get("command").and_then(|c| c.as_str());
+        let refuse = |why: String| input(anyhow!("--data {}: {why}", path.display()));
+        let data = file::read(path).map_err(refuse)?;
+        all.append(&replay_games(&data.config, &data.games).map_err(refuse)?);
+        let command = data.made.get("command").and_then(|c| c.as_str());
         commands.push(command.unwrap_or("(unknown)").to_string());
     }
     Ok((all, commands))
@@ -180,10 +181,10 @@ fn play(args: &TrainArgs, command_line: &str) -> Result<(Dataset, GamesMade), Ap
     let threads = threads(args.threads);
     let progress = Progress::new(args.games * counts.len() as u64, 0, args.quiet);
     let done = AtomicU64::new(0);
-    let mut data = Dataset::default();
+    let mut games = Vec::new();
     for rules in &counts {
         progress.start_count(rules.players);
-        let part = teacher_games(
+        games.extend(teacher_games(
             rules,
             &teacher,
             student.as_ref(),
@@ -191,11 +192,12 @@ fn play(args: &TrainArgs, command_line: &str) -> Result<(Dataset, GamesMade), Ap
             args.seed,
             threads,
             &|| progress.set_position(done.fetch_add(1, Ordering::Relaxed) + 1),
-        );
-        data.append(&part);
+        ));
     }
     progress.finish();
-    let games = GamesMade {
+    let data = replay_games(&config, &games)
+        .map_err(|why| failed(anyhow!("the teacher's games do not replay: {why}")))?;
+    let made_by = GamesMade {
         config: config.source.clone(),
         edition: config.edition.name().to_string(),
         players: args.players.to_string(),
@@ -205,15 +207,15 @@ fn play(args: &TrainArgs, command_line: &str) -> Result<(Dataset, GamesMade), Ap
         seed: args.seed,
     };
     if let Some(path) = &args.save_data {
-        let mut made =
-            toml::Table::try_from(&games).map_err(|e| failed(anyhow!("the data's header: {e}")))?;
+        let mut made = toml::Table::try_from(&made_by)
+            .map_err(|e| failed(anyhow!("the data's header: {e}")))?;
         made.insert("command".into(), command_line.into());
         made.insert("version".into(), env!("CARGO_PKG_VERSION").into());
         made.insert("decisions".into(), (data.decisions() as i64).into());
-        write_file(path, &file::to_bytes(&data, &made))?;
+        write_file(path, &file::to_bytes(&config, &games, &made))?;
         println!("training data written to {}", path.display());
     }
-    Ok((data, games))
+    Ok((data, made_by))
 }
 
 fn round(x: f64) -> f64 {

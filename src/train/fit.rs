@@ -154,7 +154,7 @@ mod tests {
     use super::*;
     use crate::bots::BotSpec;
     use crate::config::load_preset;
-    use crate::train::data::teacher_game;
+    use crate::train::record::{replay_into, teacher_game};
 
     /// Imitating a bot the features can express: from all-zero weights (every action
     /// equally likely), the fit learns the heuristic teacher (whose own score is a feature)
@@ -169,14 +169,8 @@ mod tests {
         let mut data = Dataset::default();
         for game in 0..16 {
             let teacher = BotSpec::heuristic();
-            data.append(&teacher_game(
-                &rules,
-                game,
-                &teacher,
-                None,
-                game % 4 == 3,
-                &mut legal,
-            ));
+            let record = teacher_game(&rules, game, &teacher, None, game % 4 == 3, &mut legal);
+            replay_into(&mut data, &rules, &record, &mut legal).expect("replays");
         }
         let start = vec![0.0f32; FEATURES];
         let options = FitOptions {
