@@ -8,7 +8,7 @@ use crate::cli::{Targets, TrainArgs};
 use crate::progress::Progress;
 use crate::report::folder::StagedFile;
 use crate::train::data::Dataset;
-use crate::train::fit::{Fit, FitOptions, fit, measure};
+use crate::train::fit::{Fit, FitOptions, KindHits, fit, hits_by_kind, measure};
 use crate::train::{file, replay_games, teacher_games};
 use anyhow::anyhow;
 use clap::ValueEnum;
@@ -132,6 +132,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
     println!("weights written to {}", out.display());
     if !args.quiet {
         print_fit(&data, &heuristic, &held, &trained, &manifest);
+        print_kinds(&hits_by_kind(&data, &weights.values, &start));
     }
     Ok(())
 }
@@ -254,6 +255,48 @@ fn print_fit(data: &Dataset, heuristic: &Fit, held: &Fit, trained: &Fit, m: &Tra
         "{:.1} s; use it with --bots policy:weights=<file>",
         m.seconds
     );
+}
+
+/// Where the fit meets and misses the teacher, by the kind of the teacher's move (kept-out
+/// games; kinds under 0.5% of the decisions are summed in `other`).
+fn print_kinds(rows: &[KindHits]) {
+    let total: usize = rows.iter().map(|r| r.decisions).sum();
+    if total == 0 {
+        return;
+    }
+    let (major, minor): (Vec<&KindHits>, Vec<&KindHits>) =
+        rows.iter().partition(|r| r.decisions * 200 >= total);
+    let other = minor.iter().fold(
+        KindHits {
+            kind: "other",
+            ..KindHits::default()
+        },
+        |sum, r| KindHits {
+            decisions: sum.decisions + r.decisions,
+            fitted: sum.fitted + r.fitted,
+            start: sum.start + r.start,
+            ..sum
+        },
+    );
+    println!("\nthe teacher's move predicted, by its kind (kept-out games):");
+    println!(
+        "{:<16} {:>9} {:>7} {:>10} {:>7}",
+        "kind", "decisions", "share", "heuristic", "fit"
+    );
+    let percent = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
+    for r in major
+        .into_iter()
+        .chain((other.decisions > 0).then_some(&other))
+    {
+        println!(
+            "{:<16} {:>9} {:>6.1}% {:>9.1}% {:>6.1}%",
+            r.kind,
+            r.decisions,
+            percent(r.decisions, total),
+            percent(r.start, r.decisions),
+            percent(r.fitted, r.decisions)
+        );
+    }
 }
 
 /// Refuses, before any game, an `--out` that is a folder, sits in a missing folder, or is a

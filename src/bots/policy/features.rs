@@ -257,6 +257,15 @@ impl Layout {
 /// The number of features.
 pub const FEATURES: usize = Layout::COUNT;
 
+/// The kind of action (`KINDS`) whose bias feature `index` is, if it is one: every action
+/// has exactly one such feature, with value 1.
+pub fn kind_of_feature(index: usize) -> Option<&'static str> {
+    index
+        .checked_sub(Layout::KIND)
+        .and_then(|k| KINDS.get(k))
+        .copied()
+}
+
 /// The name of feature `index` (as written in a weights file).
 pub fn feature_name(index: usize) -> String {
     if index == Layout::HEURISTIC {
