@@ -2,10 +2,11 @@
 //! information, the seat's own cards and characters, and what the seat saw in the draft.
 
 use super::action::Action;
+use super::draft::{step_chooser, step_count};
 use super::ids::{CardId, Character, Rank, Seat};
 use super::rng::GameRng;
 use super::rules::Rules;
-use super::sets::{CardSet, RankSet};
+use super::sets::{CardSet, RankSet, SeatSet};
 use super::state::{Pending, Phase, State};
 
 /// One seat's knowledge of the game. The state is private: only the methods below read it.
@@ -129,6 +130,71 @@ impl<'a> View<'a> {
     pub fn known_owner(&self, rank: Rank) -> Option<Seat> {
         let owner = self.state.owner[rank.index()]?;
         (owner == self.seat || self.state.revealed.contains(rank)).then_some(owner)
+    }
+    /// The other seats that may hold `rank` as far as this seat knows. Its owner if known;
+    /// none if the card is mine, face up, or revealed without an owner. Else the seats that
+    /// kept a card at a selection step where this one may have gone: after the last of my
+    /// steps that offered it and before the first that did not (a card I was never offered
+    /// went before my first step; one I passed on, to a later step). Two rules widen the set
+    /// rather than follow every case: with 7-8 players the last chooser may also hold a card
+    /// I never saw (he gets the first face-down card), and after a Theater exchange either
+    /// of its two players may hold what one of them may.
+    pub fn possible_holders(&self, rank: Rank) -> SeatSet {
+        let state = self.state;
+        let mut holders = SeatSet::EMPTY;
+        if let Some(owner) = self.known_owner(rank) {
+            if owner != self.seat {
+                holders.insert(owner);
+            }
+            return holders;
+        }
+        let ruled_out = self.my_ranks().0 | state.faceup_discards.0 | state.revealed.0;
+        if !state.cast_ranks().contains(rank) || RankSet(ruled_out).contains(rank) {
+            return holders;
+        }
+        let k = &state.knowledge;
+        let (players, characters) = (state.players, state.cast_ranks().len() as u8);
+        let steps = step_count(players, characters);
+        let done = match state.phase {
+            Phase::Draft => state.draft.step as usize,
+            _ => steps,
+        };
+        let offer = |s: usize| match s < done {
+            true => k.offers[s],
+            false => state.draft.available,
+        };
+        // The card leaves the offers once: my steps that offered it come first.
+        let (mut after, mut before) = (None, steps);
+        for s in 0..steps.min(done + 1) {
+            if step_chooser(players, characters, k.crown, s).map(|c| c.0) != Some(self.seat) {
+                continue;
+            }
+            if offer(s).contains(rank) {
+                after = Some(s);
+            } else {
+                before = s;
+                break;
+            }
+        }
+        let first = after.map_or(0, |s| s + 1);
+        for s in first..before {
+            if let Some((seat, true)) = step_chooser(players, characters, k.crown, s) {
+                holders.insert(seat);
+            }
+        }
+        if players >= 7
+            && after.is_none()
+            && let Some((last, _)) = step_chooser(players, characters, k.crown, steps - 1)
+        {
+            holders.insert(last);
+        }
+        if let Some((a, b)) = k.theater
+            && (holders.contains(a) || holders.contains(b))
+        {
+            holders.insert(a);
+            holders.insert(b);
+        }
+        SeatSet(holders.0 & !(1 << self.seat.0))
     }
     /// The character whose turn it is, and its player (both public once revealed).
     pub fn current_turn(&self) -> Option<(Rank, Seat)> {

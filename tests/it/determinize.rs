@@ -276,3 +276,72 @@ fn a_sampled_state_in_place_of_the_real_one_changes_no_sample_and_no_decision() 
     }
     assert!(checked > 250, "only {checked} positions");
 }
+
+/// `View::possible_holders` ("who may hold this character"): the true owner of every
+/// character held by another seat is always among its possible holders, and so is the
+/// owner in every determinized sample (the inference is never narrower than the sampler's).
+/// At 4-6 players, where each seat keeps one card, a card I was offered and passed on can
+/// only be with a seat that chose after me, and one I was never offered only with a seat
+/// that chose before me.
+#[test]
+fn possible_holders_contain_every_owner_the_view_allows() {
+    use citadels_sim::engine::Rank;
+    let mut rng = GameRng::new(9);
+    let (mut checked, mut narrowed) = (0, 0);
+    for &(preset, players) in CASES {
+        let (rules, states) = positions(preset, players, 3, 3);
+        for (state, seat) in &states {
+            let view = View::new(&rules, state, *seat);
+            let samples: Vec<State> = (0..3).map(|_| view.determinize(&mut rng)).collect();
+            for r in 1..=9 {
+                let rank = Rank(r);
+                let holders = view.possible_holders(rank);
+                assert!(
+                    !holders.contains(*seat),
+                    "{preset} {players}p: me among {holders:?}"
+                );
+                for owner in std::iter::once(state)
+                    .chain(&samples)
+                    .filter_map(|s| s.owner[rank.index()])
+                {
+                    if owner != *seat {
+                        assert!(
+                            holders.contains(owner),
+                            "{preset} {players}p round {}: rank {r} held by {owner:?}, not in {holders:?}",
+                            state.round
+                        );
+                        checked += 1;
+                    }
+                }
+                narrowed += (!holders.is_empty() && holders.len() + 1 < players as usize) as u32;
+                // After the selection, at 4-6 players, by my own step.
+                if (4..=6).contains(&players)
+                    && !view.in_draft()
+                    && view.known_owner(rank).is_none()
+                    && !holders.is_empty()
+                {
+                    let (step, offer, _) = view.my_selection().next().expect("I chose");
+                    let order = |s: Seat| (s.0 + players - state.knowledge.crown.0) % players;
+                    let mine = order(*seat) as usize;
+                    assert_eq!(mine, step);
+                    for other in (0..players).map(Seat).filter(|s| holders.contains(*s)) {
+                        match offer.contains(rank) {
+                            true => assert!(
+                                order(other) as usize > mine,
+                                "{preset} {players}p rank {r}"
+                            ),
+                            false => assert!(
+                                (order(other) as usize) < mine,
+                                "{preset} {players}p rank {r}"
+                            ),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 1000 && narrowed > 100,
+        "{checked} owners, {narrowed} narrowed sets"
+    );
+}
