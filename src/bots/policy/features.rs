@@ -21,7 +21,7 @@ use crate::bots::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::characters::income_type;
 use crate::engine::ids::{CardId, Character, DistrictType, Rank, Seat};
-use crate::engine::sets::{CardSet, RankSet};
+use crate::engine::sets::{CardSet, RankSet, SeatSet};
 use crate::engine::view::View;
 use std::cell::OnceCell;
 
@@ -180,7 +180,7 @@ fn kind_of(action: Action) -> usize {
 }
 
 /// The facts of a pick, per character.
-const PICK_FACTS: [&str; 12] = [
+const PICK_FACTS: [&str; 14] = [
     "bias",
     "gold",
     "hand",
@@ -193,10 +193,12 @@ const PICK_FACTS: [&str; 12] = [
     "offer",
     "leader_near",
     "crown",
+    "rank1_before",
+    "rank2_before",
 ];
 /// The roles of a named character, and the facts of naming one.
 const TARGET_ROLES: [&str; 6] = ["kill", "rob", "bewitch", "warrant", "threaten", "other"];
-const TARGET_FACTS: [&str; 7] = [
+const TARGET_FACTS: [&str; 10] = [
     "bias",
     "possible",
     "seen",
@@ -204,6 +206,9 @@ const TARGET_FACTS: [&str; 7] = [
     "richest_gold",
     "leader_near",
     "behind",
+    "leader_holds",
+    "richest_holds",
+    "near_holds",
 ];
 /// The roles of a district card, and its facts.
 const CARD_ROLES: [&str; 4] = ["keep", "build", "give_up", "hit"];
@@ -353,6 +358,11 @@ struct TargetFacts {
     richest_gold: f32,
     leader_near: f32,
     behind: f32,
+    /// The leader, the opponent with the most gold, and the opponents within two districts
+    /// of completing their city: whose holding the named character matters most.
+    leader: Seat,
+    richest: Seat,
+    near: SeatSet,
 }
 
 /// The players' public standings, from my seat.
@@ -426,6 +436,13 @@ impl<'d> Situation<'d> {
             // Characters still offered to me, as a share of the cast (1 = first pick).
             let cast = view.cast().iter().flatten().count().max(1) as f32;
             let offer = view.draft_offer().len() as f32 / cast;
+            // A character of this rank may be with a player who chose before me: it is
+            // not offered to me and was not discarded face up (or it is face down).
+            let taken_before = |rank: Rank| {
+                (view.character(rank).is_some()
+                    && !view.draft_offer().contains(rank)
+                    && !view.faceup_discards().contains(rank)) as u8 as f32
+            };
             [
                 1.0,
                 self.gold / 5.0,
@@ -439,6 +456,8 @@ impl<'d> Situation<'d> {
                 offer,
                 leader_near as u8 as f32,
                 (view.crown() == self.me) as u8 as f32,
+                taken_before(Rank(1)),
+                taken_before(Rank(2)),
             ]
         })
     }
@@ -448,7 +467,24 @@ impl<'d> Situation<'d> {
     fn target_facts(&self, view: &View, others: impl FnOnce() -> (f32, f32)) -> &TargetFacts {
         self.target.get_or_init(|| {
             let leader = self.leader(view);
+            let me = self.me;
+            let opponents = (0..view.players())
+                .map(Seat)
+                .filter(move |&seat| seat != me);
+            let richest = opponents.clone().fold(leader, |best, seat| {
+                match view.gold(seat) > view.gold(best) {
+                    true => seat,
+                    false => best,
+                }
+            });
+            let near = opponents.filter(|&seat| self.near(view, seat, 2.0));
             TargetFacts {
+                leader,
+                richest,
+                near: near.fold(SeatSet::EMPTY, |mut set, seat| {
+                    set.insert(seat);
+                    set
+                }),
                 possible: heuristic::possible_opponent_ranks(view),
                 seen: view.seen_in_draft(),
                 leader_gold: view.gold(leader) as f32 / 5.0,
@@ -611,6 +647,11 @@ fn target(d: &DecisionFeatures, role: usize, rank: Rank, sink: &mut impl Sink) {
     };
     let at = Layout::TARGET + (role * CHARACTERS + character.index()) * TARGET_FACTS.len();
     let t = s.target_facts(view, || d.others());
+    // The chance that a seat holds the character: one in (its possible holders, plus the
+    // face-down cards).
+    let holders = view.possible_holders(rank);
+    let share = 1.0 / (holders.len() + 1) as f32;
+    let holds = |seat: Seat| holders.contains(seat) as u8 as f32 * share;
     let facts = [
         1.0,
         t.possible.contains(rank) as u8 as f32,
@@ -619,6 +660,9 @@ fn target(d: &DecisionFeatures, role: usize, rank: Rank, sink: &mut impl Sink) {
         t.richest_gold,
         t.leader_near,
         t.behind,
+        holds(t.leader),
+        holds(t.richest),
+        SeatSet(holders.0 & t.near.0).len() as f32 * share,
     ];
     for (i, value) in facts.into_iter().enumerate() {
         sink.add(at + i, value);
