@@ -28,18 +28,27 @@ use std::cell::OnceCell;
 /// Where a feature value goes: a dot product while playing, a record while training.
 pub trait Sink {
     fn add(&mut self, index: usize, value: f32);
+
+    /// Adds `values` at consecutive indices from `at`, in order.
+    #[inline]
+    fn add_all(&mut self, at: usize, values: &[f32]) {
+        for (i, &value) in values.iter().enumerate() {
+            self.add(at + i, value);
+        }
+    }
 }
 
 /// The dot product of the features with a weight vector.
 pub struct Dot<'w> {
-    weights: &'w [f32],
+    weights: &'w [f32; FEATURES],
     pub total: f32,
 }
 
 impl<'w> Dot<'w> {
+    /// `weights`: one per feature (`PolicyWeights::values`).
     pub fn new(weights: &'w [f32]) -> Dot<'w> {
         Dot {
-            weights,
+            weights: weights.try_into().expect("one weight per feature"),
             total: 0.0,
         }
     }
@@ -49,6 +58,18 @@ impl Sink for Dot<'_> {
     #[inline]
     fn add(&mut self, index: usize, value: f32) {
         self.total += self.weights[index] * value;
+    }
+
+    /// The same sums in the same order as `add` one by one (the same total to the bit),
+    /// with one bounds check for the block.
+    #[inline]
+    fn add_all(&mut self, at: usize, values: &[f32]) {
+        let weights = &self.weights[at..at + values.len()];
+        let mut total = self.total;
+        for (&w, &value) in weights.iter().zip(values) {
+            total += w * value;
+        }
+        self.total = total;
     }
 }
 
@@ -570,12 +591,15 @@ fn action_features(d: &DecisionFeatures, action: Action, heuristic: f32, sink: &
         AbbotTax(other) | GiveCrown(other) => seat(view, s, 2, other, sink),
         EndTurn => {
             let at = Layout::END;
-            sink.add(at, s.gold / 5.0);
-            sink.add(at + 1, (s.built > 0.0) as u8 as f32);
             // The decision offers a build.
             let can_build = d.legal.iter().any(|a| matches!(a, Action::Build(_)));
-            sink.add(at + 2, can_build as u8 as f32);
-            sink.add(at + 3, d.useful().len() as f32 / 3.0);
+            let facts = [
+                s.gold / 5.0,
+                (s.built > 0.0) as u8 as f32,
+                can_build as u8 as f32,
+                d.useful().len() as f32 / 3.0,
+            ];
+            sink.add_all(at, &facts);
         }
         _ => {}
     }
@@ -590,9 +614,7 @@ fn pick(d: &DecisionFeatures, rank: Rank, sink: &mut impl Sink) {
     let own_type = income_type(character).map_or(0.0, |t| s.types[t.index()] as f32);
     let mut facts = *s.pick_facts(view, || d.others());
     facts[5] = own_type / 3.0;
-    for (i, value) in facts.into_iter().enumerate() {
-        sink.add(at + i, value);
-    }
+    sink.add_all(at, &facts);
 }
 
 fn target(d: &DecisionFeatures, role: usize, rank: Rank, sink: &mut impl Sink) {
@@ -611,9 +633,7 @@ fn target(d: &DecisionFeatures, role: usize, rank: Rank, sink: &mut impl Sink) {
         t.leader_near,
         t.behind,
     ];
-    for (i, value) in facts.into_iter().enumerate() {
-        sink.add(at + i, value);
-    }
+    sink.add_all(at, &facts);
 }
 
 fn district(d: &DecisionFeatures, role: usize, card: CardId, sink: &mut impl Sink) {
@@ -633,9 +653,7 @@ fn district(d: &DecisionFeatures, role: usize, card: CardId, sink: &mut impl Sin
         shortfall / 5.0,
         late as u8 as f32 * cost / 5.0,
     ];
-    for (i, value) in facts.into_iter().enumerate() {
-        sink.add(at + i, value);
-    }
+    sink.add_all(at, &facts);
     sink.add(at + 7 + info.dtype.index(), 1.0);
 }
 
@@ -650,9 +668,7 @@ fn seat(view: &View, s: &Situation<'_>, role: usize, other: Seat, sink: &mut imp
         view.hand_size(other) as f32 / 5.0,
         s.near(view, other, 1.0) as u8 as f32,
     ];
-    for (i, value) in facts.into_iter().enumerate() {
-        sink.add(at + i, value);
-    }
+    sink.add_all(at, &facts);
 }
 
 fn gather(d: &DecisionFeatures, sink: &mut impl Sink) {
@@ -668,9 +684,7 @@ fn gather(d: &DecisionFeatures, sink: &mut impl Sink) {
         useful.is_empty() as u8 as f32,
         s.round / 10.0,
     ];
-    for (i, value) in facts.into_iter().enumerate() {
-        sink.add(at + i, value);
-    }
+    sink.add_all(at, &facts);
 }
 
 /// A build that would complete my city.
