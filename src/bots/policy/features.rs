@@ -341,8 +341,6 @@ struct Situation<'d> {
     /// Districts in my city, and the city size that ends the game.
     city: f32,
     complete: f32,
-    /// My city's districts per type.
-    types: [u8; DistrictType::COUNT],
     /// Districts I built this turn.
     built: f32,
     round: f32,
@@ -403,10 +401,6 @@ impl<'d> Situation<'d> {
     fn new(view: &View, costs: &'d CityCosts) -> Situation<'d> {
         let rules = view.rules();
         let city = view.my_city();
-        let mut types = [0u8; DistrictType::COUNT];
-        for (t, count) in types.iter_mut().enumerate() {
-            *count = city.intersection(rules.by_type[t]).len() as u8;
-        }
         Situation {
             costs,
             me: view.me(),
@@ -414,7 +408,6 @@ impl<'d> Situation<'d> {
             hand: view.my_hand().len() as f32,
             city: city.len() as f32,
             complete: rules.complete_city as f32,
-            types,
             built: view.my_turn().map_or(0, |t| t.built) as f32,
             round: view.round() as f32,
             standings: OnceCell::new(),
@@ -536,6 +529,11 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
         action_features(self, action, score, sink);
     }
 
+    /// My city's districts per type: the heuristic's own counts, computed once.
+    fn my_types(&self) -> &[f32; DistrictType::COUNT] {
+        self.heuristic.types_of(self.situation.me)
+    }
+
     /// The cards of my hand I could build: the heuristic's own set, computed once.
     fn useful(&self) -> CardSet {
         self.heuristic.useful_hand()
@@ -611,7 +609,7 @@ fn pick(d: &DecisionFeatures, rank: Rank, sink: &mut impl Sink) {
         return;
     };
     let at = Layout::PICK + character.index() * PICK_FACTS.len();
-    let own_type = income_type(character).map_or(0.0, |t| s.types[t.index()] as f32);
+    let own_type = income_type(character).map_or(0.0, |t| d.my_types()[t.index()]);
     let mut facts = *s.pick_facts(view, || d.others());
     facts[5] = own_type / 3.0;
     sink.add_all(at, &facts);
@@ -647,7 +645,7 @@ fn district(d: &DecisionFeatures, role: usize, card: CardId, sink: &mut impl Sin
     let facts = [
         1.0,
         cost / 5.0,
-        (s.types[info.dtype.index()] == 0) as u8 as f32,
+        (d.my_types()[info.dtype.index()] == 0.0) as u8 as f32,
         (!d.useful().contains(card)) as u8 as f32,
         (shortfall == 0.0) as u8 as f32,
         shortfall / 5.0,
