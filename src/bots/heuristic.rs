@@ -252,7 +252,12 @@ impl Lacking {
             of: [0.0; 8],
             near: 0,
         };
-        for (s, lack) in lacking.of.iter_mut().enumerate().take(view.players() as usize) {
+        for (s, lack) in lacking
+            .of
+            .iter_mut()
+            .enumerate()
+            .take(view.players() as usize)
+        {
             *lack = complete - view.city(Seat(s as u8)).len() as f32;
             lacking.near += (*lack <= 2.0) as u8;
         }
