@@ -102,7 +102,10 @@ pub(crate) struct Decision<'d, 'v> {
     possible: OnceCell<RankSet>,
     /// Per seat, the districts its city lacks to be complete (the Warlord's, the Bishop's and
     /// the destructions' values ask about several seats).
-    to_complete: OnceCell<[f32; 8]>,
+    to_complete: OnceCell<Lacking>,
+    /// Per seat, what `character_value` reads of it (a pick asks about my seat for every
+    /// character, the Thief's choice about every opponent for every rank).
+    seats: [OnceCell<SeatFacts>; 8],
     /// Per rank: how much the leader would gain from that character (`threat_of_rank`);
     /// each built on first use (only naming abilities need them, and only for the ranks they
     /// may name).
@@ -127,6 +130,7 @@ impl<'d, 'v> Decision<'d, 'v> {
             others: OnceCell::new(),
             possible: OnceCell::new(),
             to_complete: OnceCell::new(),
+            seats: Default::default(),
             threat: Default::default(),
             loot: Default::default(),
         }
@@ -174,16 +178,26 @@ impl Decision<'_, '_> {
 
     /// The districts `seat`'s city lacks to be complete (negative past complete).
     fn to_complete(&self, seat: Seat) -> f32 {
-        let to_complete = self.to_complete.get_or_init(|| {
-            let view = self.view;
-            let complete = view.rules().complete_city as f32;
-            let mut lacking = [0.0; 8];
-            for (s, lack) in lacking.iter_mut().enumerate().take(view.players() as usize) {
-                *lack = complete - view.city(Seat(s as u8)).len() as f32;
-            }
-            lacking
-        });
-        to_complete[seat.index()]
+        self.lacking().of[seat.index()]
+    }
+
+    fn lacking(&self) -> &Lacking {
+        self.to_complete.get_or_init(|| Lacking::new(self.view))
+    }
+
+    /// Whether a seat other than `seat` lacks at most 2 districts.
+    fn another_near(&self, seat: Seat) -> bool {
+        let lacking = self.lacking();
+        lacking.near > (lacking.of[seat.index()] <= 2.0) as u8
+    }
+
+    /// The districts of each type in `seat`'s city.
+    pub(crate) fn types_of(&self, seat: Seat) -> &[f32; DistrictType::COUNT] {
+        &self.seat_facts(seat).types
+    }
+
+    fn seat_facts(&self, seat: Seat) -> &SeatFacts {
+        self.seats[seat.index()].get_or_init(|| SeatFacts::new(self.view, seat))
     }
 
     /// Whether an opponent may hold `rank` (see `possible_opponent_ranks`).
@@ -222,6 +236,56 @@ impl Decision<'_, '_> {
     fn junk(&self, card: CardId) -> bool {
         !self.useful_hand().contains(card)
             && self.view.rules().card(card).district != District::SecretVault
+    }
+}
+
+/// Per seat, the districts its city lacks to be complete, and how many seats lack at most 2.
+struct Lacking {
+    of: [f32; 8],
+    near: u8,
+}
+
+impl Lacking {
+    fn new(view: &View) -> Lacking {
+        let complete = view.rules().complete_city as f32;
+        let mut lacking = Lacking {
+            of: [0.0; 8],
+            near: 0,
+        };
+        for (s, lack) in lacking
+            .of
+            .iter_mut()
+            .enumerate()
+            .take(view.players() as usize)
+        {
+            *lack = complete - view.city(Seat(s as u8)).len() as f32;
+            lacking.near += (*lack <= 2.0) as u8;
+        }
+        lacking
+    }
+}
+
+/// What `character_value` reads of one seat: its gold, its hand size and its city's
+/// districts per type.
+struct SeatFacts {
+    gold: f32,
+    hand: f32,
+    types: [f32; DistrictType::COUNT],
+}
+
+impl SeatFacts {
+    fn new(view: &View, seat: Seat) -> SeatFacts {
+        let rules = view.rules();
+        let city = view.city(seat);
+        let mut types = [0.0; DistrictType::COUNT];
+        for (t, count) in types.iter_mut().enumerate() {
+            *count = city.intersection(rules.by_type[t]).len() as f32;
+        }
+        SeatFacts {
+            gold: view.gold(seat) as f32,
+            hand: view.hand_size(seat) as f32,
+            types,
+        }
     }
 }
 
@@ -609,15 +673,11 @@ fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {
         return 0.0;
     };
     let rules = view.rules();
-    let gold = view.gold(seat) as f32;
-    let hand = view.hand_size(seat) as f32;
+    let facts = d.seat_facts(seat);
+    let (gold, hand) = (facts.gold, facts.hand);
     let to_complete = || d.to_complete(seat);
     // Districts of a type in the city.
-    let count_type = |dtype: DistrictType| {
-        view.city(seat)
-            .intersection(rules.by_type[dtype.index()])
-            .len() as f32
-    };
+    let count_type = |dtype: DistrictType| facts.types[dtype.index()];
     let most_cards = || d.others_of(seat).0;
     let richest_gold = || d.others_of(seat).1;
     // The catch-up term of the naming characters; with the default weight 0 the standings
@@ -657,8 +717,7 @@ fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {
             // another seat: while no other city is that close, there is no threat whoever
             // leads, and the standings (the dearest part of a pick) are not needed.
             let near = |s: Seat| d.to_complete(s) <= 2.0;
-            let any_near = (0..view.players()).map(Seat).any(|s| s != seat && near(s));
-            let threat = if any_near && near(d.leader_for(seat)) {
+            let threat = if d.another_near(seat) && near(d.leader_for(seat)) {
                 3.0
             } else {
                 0.0

@@ -28,18 +28,27 @@ use std::cell::OnceCell;
 /// Where a feature value goes: a dot product while playing, a record while training.
 pub trait Sink {
     fn add(&mut self, index: usize, value: f32);
+
+    /// Adds `values` at consecutive indices from `at`, in order.
+    #[inline]
+    fn add_all(&mut self, at: usize, values: &[f32]) {
+        for (i, &value) in values.iter().enumerate() {
+            self.add(at + i, value);
+        }
+    }
 }
 
 /// The dot product of the features with a weight vector.
 pub struct Dot<'w> {
-    weights: &'w [f32],
+    weights: &'w [f32; FEATURES],
     pub total: f32,
 }
 
 impl<'w> Dot<'w> {
+    /// `weights`: one per feature (`PolicyWeights::values`).
     pub fn new(weights: &'w [f32]) -> Dot<'w> {
         Dot {
-            weights,
+            weights: weights.try_into().expect("one weight per feature"),
             total: 0.0,
         }
     }
@@ -49,6 +58,18 @@ impl Sink for Dot<'_> {
     #[inline]
     fn add(&mut self, index: usize, value: f32) {
         self.total += self.weights[index] * value;
+    }
+
+    /// The same sums in the same order as `add` one by one (the same total to the bit),
+    /// with one bounds check for the block.
+    #[inline]
+    fn add_all(&mut self, at: usize, values: &[f32]) {
+        let weights = &self.weights[at..at + values.len()];
+        let mut total = self.total;
+        for (&w, &value) in weights.iter().zip(values) {
+            total += w * value;
+        }
+        self.total = total;
     }
 }
 
@@ -334,8 +355,6 @@ struct Situation<'d> {
     /// Districts in my city, and the city size that ends the game.
     city: f32,
     complete: f32,
-    /// My city's districts per type.
-    types: [u8; DistrictType::COUNT],
     /// Districts I built this turn.
     built: f32,
     round: f32,
@@ -401,10 +420,6 @@ impl<'d> Situation<'d> {
     fn new(view: &View, costs: &'d CityCosts) -> Situation<'d> {
         let rules = view.rules();
         let city = view.my_city();
-        let mut types = [0u8; DistrictType::COUNT];
-        for (t, count) in types.iter_mut().enumerate() {
-            *count = city.intersection(rules.by_type[t]).len() as u8;
-        }
         Situation {
             costs,
             me: view.me(),
@@ -412,7 +427,6 @@ impl<'d> Situation<'d> {
             hand: view.my_hand().len() as f32,
             city: city.len() as f32,
             complete: rules.complete_city as f32,
-            types,
             built: view.my_turn().map_or(0, |t| t.built) as f32,
             round: view.round() as f32,
             standings: OnceCell::new(),
@@ -560,6 +574,11 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
         action_features(self, action, score, sink);
     }
 
+    /// My city's districts per type: the heuristic's own counts, computed once.
+    fn my_types(&self) -> &[f32; DistrictType::COUNT] {
+        self.heuristic.types_of(self.situation.me)
+    }
+
     /// The cards of my hand I could build: the heuristic's own set, computed once.
     fn useful(&self) -> CardSet {
         self.heuristic.useful_hand()
@@ -615,12 +634,15 @@ fn action_features(d: &DecisionFeatures, action: Action, heuristic: f32, sink: &
         AbbotTax(other) | GiveCrown(other) => seat(view, s, 2, other, sink),
         EndTurn => {
             let at = Layout::END;
-            sink.add(at, s.gold / 5.0);
-            sink.add(at + 1, (s.built > 0.0) as u8 as f32);
             // The decision offers a build.
             let can_build = d.legal.iter().any(|a| matches!(a, Action::Build(_)));
-            sink.add(at + 2, can_build as u8 as f32);
-            sink.add(at + 3, d.useful().len() as f32 / 3.0);
+            let facts = [
+                s.gold / 5.0,
+                (s.built > 0.0) as u8 as f32,
+                can_build as u8 as f32,
+                d.useful().len() as f32 / 3.0,
+            ];
+            sink.add_all(at, &facts);
         }
         _ => {}
     }
@@ -632,12 +654,10 @@ fn pick(d: &DecisionFeatures, rank: Rank, sink: &mut impl Sink) {
         return;
     };
     let at = Layout::PICK + character.index() * PICK_FACTS.len();
-    let own_type = income_type(character).map_or(0.0, |t| s.types[t.index()] as f32);
+    let own_type = income_type(character).map_or(0.0, |t| d.my_types()[t.index()]);
     let mut facts = *s.pick_facts(view, || d.others());
     facts[5] = own_type / 3.0;
-    for (i, value) in facts.into_iter().enumerate() {
-        sink.add(at + i, value);
-    }
+    sink.add_all(at, &facts);
 }
 
 fn target(d: &DecisionFeatures, role: usize, rank: Rank, sink: &mut impl Sink) {
@@ -664,9 +684,7 @@ fn target(d: &DecisionFeatures, role: usize, rank: Rank, sink: &mut impl Sink) {
         holds(t.richest),
         SeatSet(holders.0 & t.near.0).len() as f32 * share,
     ];
-    for (i, value) in facts.into_iter().enumerate() {
-        sink.add(at + i, value);
-    }
+    sink.add_all(at, &facts);
 }
 
 fn district(d: &DecisionFeatures, role: usize, card: CardId, sink: &mut impl Sink) {
@@ -680,15 +698,13 @@ fn district(d: &DecisionFeatures, role: usize, card: CardId, sink: &mut impl Sin
     let facts = [
         1.0,
         cost / 5.0,
-        (s.types[info.dtype.index()] == 0) as u8 as f32,
+        (d.my_types()[info.dtype.index()] == 0.0) as u8 as f32,
         (!d.useful().contains(card)) as u8 as f32,
         (shortfall == 0.0) as u8 as f32,
         shortfall / 5.0,
         late as u8 as f32 * cost / 5.0,
     ];
-    for (i, value) in facts.into_iter().enumerate() {
-        sink.add(at + i, value);
-    }
+    sink.add_all(at, &facts);
     sink.add(at + 7 + info.dtype.index(), 1.0);
 }
 
@@ -703,9 +719,7 @@ fn seat(view: &View, s: &Situation<'_>, role: usize, other: Seat, sink: &mut imp
         view.hand_size(other) as f32 / 5.0,
         s.near(view, other, 1.0) as u8 as f32,
     ];
-    for (i, value) in facts.into_iter().enumerate() {
-        sink.add(at + i, value);
-    }
+    sink.add_all(at, &facts);
 }
 
 fn gather(d: &DecisionFeatures, sink: &mut impl Sink) {
@@ -721,9 +735,7 @@ fn gather(d: &DecisionFeatures, sink: &mut impl Sink) {
         useful.is_empty() as u8 as f32,
         s.round / 10.0,
     ];
-    for (i, value) in facts.into_iter().enumerate() {
-        sink.add(at + i, value);
-    }
+    sink.add_all(at, &facts);
 }
 
 /// A build that would complete my city.

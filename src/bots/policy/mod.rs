@@ -24,7 +24,7 @@ use crate::engine::rng::GameRng;
 use crate::engine::view::View;
 use features::{DecisionFeatures, Dot};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 pub use weights::PolicyWeights;
 
 /// The policy bot's parameters: its weights and the softmax temperatures.
@@ -229,7 +229,14 @@ fn best(n: usize, temp: f32, rng: &mut GameRng, mut score: impl FnMut(usize) -> 
     for i in 0..n {
         let raw = score(i);
         let s = if temp > 0.0 && raw > f32::NEG_INFINITY {
-            raw / temp + gumbel(rng)
+            let draw = Uniform::draw(rng);
+            let scaled = raw / temp;
+            // A score that stays below the best even with its draw's largest noise can
+            // neither win nor tie: its noise (two logarithms) is not worked out.
+            if scaled + draw.noise_bound() < top {
+                continue;
+            }
+            scaled + draw.noise()
         } else {
             raw
         };
@@ -245,8 +252,61 @@ fn best(n: usize, temp: f32, rng: &mut GameRng, mut score: impl FnMut(usize) -> 
     chosen
 }
 
-/// A standard Gumbel variate, -ln(-ln U) with U uniform in (0, 1).
-fn gumbel(rng: &mut GameRng) -> f32 {
-    let u = ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+/// A uniform draw in (0, 1): `(k + 0.5) / 2^53` for a 53-bit `k`.
+#[derive(Clone, Copy)]
+struct Uniform(u64);
+
+impl Uniform {
+    fn draw(rng: &mut GameRng) -> Uniform {
+        Uniform(rng.next_u64() >> 11)
+    }
+
+    /// Its standard Gumbel variate, -ln(-ln U).
+    fn noise(self) -> f32 {
+        gumbel_of((self.0 as f64 + 0.5) / (1u64 << 53) as f64)
+    }
+
+    /// A bound `noise` never exceeds: the noise grows with U, so the bound of the draw's
+    /// 1/256th of (0, 1) (`NOISE_BOUNDS`).
+    fn noise_bound(self) -> f32 {
+        NOISE_BOUNDS[(self.0 >> (53 - 8)) as usize]
+    }
+}
+
+fn gumbel_of(u: f64) -> f32 {
     -(-u.ln()).ln() as f32
+}
+
+/// Entry `j`: above the noise of every U below (j + 1) / 256 (the noise at that end, plus a
+/// margin far wider than the logarithm's and the rounding's errors); the last one is
+/// infinite (the noise of U near 1 reaches about 37).
+static NOISE_BOUNDS: LazyLock<[f32; 256]> = LazyLock::new(|| {
+    let mut bounds = [f32::INFINITY; 256];
+    for (j, bound) in bounds.iter_mut().enumerate().take(255) {
+        *bound = gumbel_of((j + 1) as f64 / 256.0) + 1e-3;
+    }
+    bounds
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The noise of a draw never exceeds its bound: at both ends of every 1/256th of (0, 1)
+    /// (where the noise is largest and smallest within it) and at a million draws.
+    #[test]
+    fn noise_stays_within_its_bound() {
+        let bucket = 1u64 << (53 - 8);
+        let ends = (0..256u64).flat_map(|j| [j * bucket, (j + 1) * bucket - 1]);
+        let mut rng = GameRng::new(11);
+        let draws = (0..1_000_000).map(|_| Uniform::draw(&mut rng).0);
+        for k in ends.chain(draws) {
+            let draw = Uniform(k);
+            assert!(draw.noise() <= draw.noise_bound(), "draw {k}");
+        }
+        // The bounds are tight enough to spare work: within 0.01 of the noise at the top of
+        // the bucket below the last.
+        let top = Uniform(255 * bucket - 1);
+        assert!(top.noise_bound() - top.noise() < 0.01);
+    }
 }
