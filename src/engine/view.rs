@@ -131,27 +131,16 @@ impl<'a> View<'a> {
         let owner = self.state.owner[rank.index()]?;
         (owner == self.seat || self.state.revealed.contains(rank)).then_some(owner)
     }
-    /// The other seats that may hold `rank` as far as this seat knows. Its owner if known;
-    /// none if the card is mine, face up, or revealed without an owner. Else the seats that
-    /// kept a card at a selection step where this one may have gone: after the last of my
-    /// steps that offered it and before the first that did not (a card I was never offered
-    /// went before my first step; one I passed on, to a later step). Two rules widen the set
-    /// rather than follow every case: with 7-8 players the last chooser may also hold a card
-    /// I never saw (he gets the first face-down card), and after a Theater exchange either
-    /// of its two players may hold what one of them may.
-    pub fn possible_holders(&self, rank: Rank) -> SeatSet {
+    /// Per rank, the other seats that may hold its character as far as this seat knows. Its
+    /// owner if known; none if the card is mine, face up, or revealed without an owner. Else
+    /// the seats that kept a card at a selection step where this one may have gone: after
+    /// the last of my steps that offered it and before the first that did not (a card I was
+    /// never offered went before my first step; one I passed on, to a later step). Two rules
+    /// widen the set rather than follow every case: with 7-8 players the last chooser may
+    /// also hold a card I never saw (he gets the first face-down card), and after a Theater
+    /// exchange either of its two players may hold what one of them may.
+    pub fn possible_holders(&self) -> [SeatSet; 10] {
         let state = self.state;
-        let mut holders = SeatSet::EMPTY;
-        if let Some(owner) = self.known_owner(rank) {
-            if owner != self.seat {
-                holders.insert(owner);
-            }
-            return holders;
-        }
-        let ruled_out = self.my_ranks().0 | state.faceup_discards.0 | state.revealed.0;
-        if !state.cast_ranks().contains(rank) || RankSet(ruled_out).contains(rank) {
-            return holders;
-        }
         let k = &state.knowledge;
         let (players, characters) = (state.players, state.cast_ranks().len() as u8);
         let steps = step_count(players, characters);
@@ -159,42 +148,57 @@ impl<'a> View<'a> {
             Phase::Draft => state.draft.step as usize,
             _ => steps,
         };
-        let offer = |s: usize| match s < done {
-            true => k.offers[s],
-            false => state.draft.available,
-        };
-        // The card leaves the offers once: my steps that offered it come first.
-        let (mut after, mut before) = (None, steps);
-        for s in 0..steps.min(done + 1) {
-            if step_chooser(players, characters, k.crown, s).map(|c| c.0) != Some(self.seat) {
-                continue;
+        // Who keeps the card of each step, and my steps so far with what they offered.
+        let mut keeper = [None; 8];
+        let (mut mine, mut my_steps) = ([(0, RankSet::EMPTY); 8], 0);
+        for s in 0..steps {
+            let chooser = step_chooser(players, characters, k.crown, s);
+            if let Some((seat, true)) = chooser {
+                keeper[s] = Some(seat);
             }
-            if offer(s).contains(rank) {
-                after = Some(s);
-            } else {
-                before = s;
-                break;
+            if chooser.map(|c| c.0) == Some(self.seat) && s <= done {
+                let offer = if s < done { k.offers[s] } else { state.draft.available };
+                mine[my_steps] = (s, offer);
+                my_steps += 1;
             }
         }
-        let first = after.map_or(0, |s| s + 1);
-        for s in first..before {
-            if let Some((seat, true)) = step_chooser(players, characters, k.crown, s) {
-                holders.insert(seat);
+        let ruled_out = RankSet(self.my_ranks().0 | state.faceup_discards.0 | state.revealed.0);
+        let mut out = [SeatSet::EMPTY; 10];
+        for rank in state.cast_ranks().iter() {
+            let holders = &mut out[rank.index()];
+            if let Some(owner) = self.known_owner(rank) {
+                holders.insert(owner);
+            } else if !ruled_out.contains(rank) {
+                // The card leaves the offers once: my steps that offered it come first.
+                let (mut after, mut before) = (None, steps);
+                for &(s, offer) in &mine[..my_steps] {
+                    if offer.contains(rank) {
+                        after = Some(s);
+                    } else {
+                        before = s;
+                        break;
+                    }
+                }
+                let first = after.map_or(0, |s| s + 1);
+                for seat in keeper[first.min(before)..before].iter().flatten() {
+                    holders.insert(*seat);
+                }
+                if players >= 7
+                    && after.is_none()
+                    && let Some(last) = keeper[steps - 1]
+                {
+                    holders.insert(last);
+                }
+                if let Some((a, b)) = k.theater
+                    && (holders.contains(a) || holders.contains(b))
+                {
+                    holders.insert(a);
+                    holders.insert(b);
+                }
             }
+            holders.0 &= !(1 << self.seat.0);
         }
-        if players >= 7
-            && after.is_none()
-            && let Some((last, _)) = step_chooser(players, characters, k.crown, steps - 1)
-        {
-            holders.insert(last);
-        }
-        if let Some((a, b)) = k.theater
-            && (holders.contains(a) || holders.contains(b))
-        {
-            holders.insert(a);
-            holders.insert(b);
-        }
-        SeatSet(holders.0 & !(1 << self.seat.0))
+        out
     }
     /// The character whose turn it is, and its player (both public once revealed).
     pub fn current_turn(&self) -> Option<(Rank, Seat)> {

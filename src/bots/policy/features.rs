@@ -382,6 +382,8 @@ struct TargetFacts {
     leader: Seat,
     richest: Seat,
     near: SeatSet,
+    /// Per rank, who may hold its character (`View::possible_holders`).
+    holders: [SeatSet; 10],
 }
 
 /// The players' public standings, from my seat.
@@ -493,6 +495,7 @@ impl<'d> Situation<'d> {
             });
             let near = opponents.filter(|&seat| self.near(view, seat, 2.0));
             TargetFacts {
+                holders: view.possible_holders(),
                 leader,
                 richest,
                 near: near.fold(SeatSet::EMPTY, |mut set, seat| {
@@ -669,7 +672,7 @@ fn target(d: &DecisionFeatures, role: usize, rank: Rank, sink: &mut impl Sink) {
     let t = s.target_facts(view, || d.others());
     // The chance that a seat holds the character: one in (its possible holders, plus the
     // face-down cards).
-    let holders = view.possible_holders(rank);
+    let holders = t.holders[rank.index()];
     let share = 1.0 / (holders.len() + 1) as f32;
     let holds = |seat: Seat| holders.contains(seat) as u8 as f32 * share;
     let facts = [
