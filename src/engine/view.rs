@@ -151,13 +151,17 @@ impl<'a> View<'a> {
         // Who keeps the card of each step, and my steps so far with what they offered.
         let mut keeper = [None; 8];
         let (mut mine, mut my_steps) = ([(0, RankSet::EMPTY); 8], 0);
-        for s in 0..steps {
+        for (s, keeps) in keeper.iter_mut().enumerate().take(steps) {
             let chooser = step_chooser(players, characters, k.crown, s);
             if let Some((seat, true)) = chooser {
-                keeper[s] = Some(seat);
+                *keeps = Some(seat);
             }
             if chooser.map(|c| c.0) == Some(self.seat) && s <= done {
-                let offer = if s < done { k.offers[s] } else { state.draft.available };
+                let offer = if s < done {
+                    k.offers[s]
+                } else {
+                    state.draft.available
+                };
                 mine[my_steps] = (s, offer);
                 my_steps += 1;
             }

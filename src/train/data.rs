@@ -146,15 +146,9 @@ impl Dataset {
 mod tests {
     use super::*;
     use crate::bots::BotSpec;
-    use crate::config::load_preset;
     use crate::engine::rules::Rules;
+    use crate::train::record::tests::first_game;
     use crate::train::record::{replay_into, teacher_game};
-
-    fn first_game(players: u8) -> Rules {
-        load_preset("first-game")
-            .and_then(|c| c.rules(players))
-            .expect("preset")
-    }
 
     /// The decisions of one teacher game, with their features.
     fn taught(rules: &Rules, seed: u64, teacher: &str, validation: bool) -> Dataset {

@@ -31,6 +31,16 @@ pub struct Fit {
 /// Decisions per block of the gradient sum.
 const BLOCK: usize = 4096;
 
+/// Action `a`'s score under `weights`: the dot product of its features.
+fn score(data: &Dataset, weights: &[f64], a: usize) -> f64 {
+    let (index, value) = data.pairs(a);
+    index
+        .iter()
+        .zip(value)
+        .map(|(&j, &v)| weights[j as usize] * v as f64)
+        .sum::<f64>()
+}
+
 /// Loss, accuracy and (when `gradient` is given) the gradient of the mean loss over the
 /// decisions of one side (`validation` or training).
 fn evaluate_block(
@@ -50,14 +60,7 @@ fn evaluate_block(
             continue;
         }
         scores.clear();
-        scores.extend(actions.clone().map(|a| {
-            let (index, value) = data.pairs(a);
-            index
-                .iter()
-                .zip(value)
-                .map(|(&j, &v)| weights[j as usize] * v as f64)
-                .sum::<f64>()
-        }));
+        scores.extend(actions.clone().map(|a| score(data, weights, a)));
         let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let total: f64 = scores.iter().map(|s| (s - best).exp()).sum();
         // Cross-entropy against the teacher's shares: -sum t_k log p_k.
@@ -104,15 +107,7 @@ pub fn hits_by_kind(data: &Dataset, fitted: &[f32], start: &[f32]) -> Vec<KindHi
     let (fitted, start) = (wide(fitted), wide(start));
     // As `evaluate_block` predicts: the first best-scored action.
     let predicts = |weights: &[f64], actions: std::ops::Range<usize>, chosen: usize| {
-        let score = |a: usize| {
-            let (index, value) = data.pairs(a);
-            index
-                .iter()
-                .zip(value)
-                .map(|(&j, &v)| weights[j as usize] * v as f64)
-                .sum::<f64>()
-        };
-        let scores: Vec<f64> = actions.map(score).collect();
+        let scores: Vec<f64> = actions.map(|a| score(data, weights, a)).collect();
         let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         scores.iter().position(|&s| s == best) == Some(chosen)
     };

@@ -159,11 +159,12 @@ pub fn replay_into(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::config::load_preset;
 
-    fn first_game(players: u8) -> Rules {
+    /// The first-game preset's rules at `players`.
+    pub(crate) fn first_game(players: u8) -> Rules {
         load_preset("first-game")
             .and_then(|c| c.rules(players))
             .expect("preset")
