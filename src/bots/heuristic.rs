@@ -98,7 +98,7 @@ pub(crate) struct Decision<'d, 'v> {
     standings: OnceCell<Standings>,
     /// The most cards and gold among the players, for the characters that take from others.
     others: OnceCell<Others>,
-    /// The ranks an opponent may hold (`possible_opponent_ranks`), for the naming abilities.
+    /// The ranks an opponent may hold (`View::opponent_ranks`), for the naming abilities.
     possible: OnceCell<RankSet>,
     /// Per seat, the districts its city lacks to be complete (the Warlord's, the Bishop's and
     /// the destructions' values ask about several seats).
@@ -200,10 +200,10 @@ impl Decision<'_, '_> {
         self.seats[seat.index()].get_or_init(|| SeatFacts::new(self.view, seat))
     }
 
-    /// Whether an opponent may hold `rank` (see `possible_opponent_ranks`).
+    /// Whether an opponent may hold `rank` (see `View::opponent_ranks`).
     fn possible(&self, rank: Rank) -> bool {
         self.possible
-            .get_or_init(|| possible_opponent_ranks(self.view))
+            .get_or_init(|| self.view.opponent_ranks())
             .contains(rank)
     }
 
@@ -758,11 +758,6 @@ fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {
         }
         Character::TaxCollector => 1.5 + view.tax_pool() as f32,
     }
-}
-
-/// Ranks that could be in an opponent's hand: not mine, not face-up discarded, not revealed.
-pub(crate) fn possible_opponent_ranks(view: &View) -> RankSet {
-    RankSet(!(view.my_ranks().0 | view.faceup_discards().0 | view.revealed().0))
 }
 
 /// Assassin: kill the character the leader most likely wants.

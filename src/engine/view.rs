@@ -131,6 +131,12 @@ impl<'a> View<'a> {
         let owner = self.state.owner[rank.index()]?;
         (owner == self.seat || self.state.revealed.contains(rank)).then_some(owner)
     }
+    /// The ranks of the cast that another seat may hold as far as this seat knows: not mine,
+    /// not discarded face up, not revealed.
+    pub fn opponent_ranks(&self) -> RankSet {
+        let ruled_out = self.my_ranks().0 | self.state.faceup_discards.0 | self.state.revealed.0;
+        RankSet(self.state.cast_ranks().0 & !ruled_out)
+    }
     /// Per rank, the other seats that may hold its character as far as this seat knows. Its
     /// owner if known; none if the card is mine, face up, or revealed without an owner. Else
     /// the seats that kept a card at a selection step where this one may have gone: after
@@ -166,13 +172,13 @@ impl<'a> View<'a> {
                 my_steps += 1;
             }
         }
-        let ruled_out = RankSet(self.my_ranks().0 | state.faceup_discards.0 | state.revealed.0);
+        let possible = self.opponent_ranks();
         let mut out = [SeatSet::EMPTY; 10];
         for rank in state.cast_ranks().iter() {
             let holders = &mut out[rank.index()];
             if let Some(owner) = self.known_owner(rank) {
                 holders.insert(owner);
-            } else if !ruled_out.contains(rank) {
+            } else if possible.contains(rank) {
                 // The card leaves the offers once: my steps that offered it come first.
                 let (mut after, mut before) = (None, steps);
                 for &(s, offer) in &mine[..my_steps] {

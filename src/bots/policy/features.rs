@@ -452,12 +452,11 @@ impl<'d> Situation<'d> {
             // Characters still offered to me, as a share of the cast (1 = first pick).
             let cast = view.cast().iter().flatten().count().max(1) as f32;
             let offer = view.draft_offer().len() as f32 / cast;
-            // A character of this rank may be with a player who chose before me: it is
-            // not offered to me and was not discarded face up (or it is face down).
+            // A character of this rank may be with a player who chose before me: another
+            // player may hold it and it is not offered to me (or it is face down).
             let taken_before = |rank: Rank| {
-                (view.character(rank).is_some()
-                    && !view.draft_offer().contains(rank)
-                    && !view.faceup_discards().contains(rank)) as u8 as f32
+                (view.opponent_ranks().contains(rank) && !view.draft_offer().contains(rank)) as u8
+                    as f32
             };
             [
                 1.0,
@@ -502,7 +501,7 @@ impl<'d> Situation<'d> {
                     set.insert(seat);
                     set
                 }),
-                possible: heuristic::possible_opponent_ranks(view),
+                possible: view.opponent_ranks(),
                 seen: view.seen_in_draft(),
                 leader_gold: view.gold(leader) as f32 / 5.0,
                 richest_gold: others().1 / 5.0,
