@@ -21,7 +21,7 @@
 //! Within these constraints the draw is uniform per group, not the exact posterior of a
 //! player's choices (nothing models why opponents chose what they did).
 
-use super::draft::{step_chooser, step_count};
+use super::draft::{last_takes_facedown, step_chooser, step_count};
 use super::ids::{CardId, Character, Rank, Seat};
 use super::rng::GameRng;
 use super::sets::{CardSet, RankSet};
@@ -156,7 +156,7 @@ fn assign_characters(state: &State, me: Seat, rng: &mut GameRng, out: &mut State
     let hidden_ranks = RankSet(cast.0 & !state.faceup_discards.0);
     let n_hidden = hidden_ranks.len();
     // "Special Rule with 7 Players": the pile is down to one card at the last step.
-    let merges = players >= 4 && n_hidden == steps + 1;
+    let merges = last_takes_facedown(players, n_hidden, steps);
     let merged = merges && k >= last;
     let last_seat = step_chooser(players, characters, crown, last)
         .map(|(s, _)| s)

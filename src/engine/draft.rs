@@ -85,6 +85,13 @@ pub fn step_chooser(players: u8, characters: u8, crown: Seat, step: usize) -> Op
     }
 }
 
+/// Whether the last chooser also takes the first face-down card ("Special Rule with 7
+/// Players", which the 9-character table applies to the eighth player with 8): the cards
+/// not discarded face up (`hidden`) are one more than the selection's `steps` take.
+pub fn last_takes_facedown(players: u8, hidden: usize, steps: usize) -> bool {
+    players >= 4 && hidden == steps + 1
+}
+
 /// Character cards discarded face up at the start of the selection phase, by player count and
 /// number of characters (rulebook tables "Selection Phase with 8 Characters" and "with 9
 /// Characters"). One card is always discarded face down as well.

@@ -116,6 +116,16 @@ impl RankSet {
     }
 }
 
+impl FromIterator<Seat> for SeatSet {
+    fn from_iter<I: IntoIterator<Item = Seat>>(iter: I) -> Self {
+        let mut set = SeatSet::EMPTY;
+        for seat in iter {
+            set.insert(seat);
+        }
+        set
+    }
+}
+
 /// A set of seats (0..8).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SeatSet(pub u8);
@@ -128,6 +138,12 @@ impl SeatSet {
     }
     pub fn insert(&mut self, seat: Seat) {
         self.0 |= 1 << seat.0;
+    }
+    pub fn remove(&mut self, seat: Seat) {
+        self.0 &= !(1 << seat.0);
+    }
+    pub fn intersection(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & other.0)
     }
     pub fn len(self) -> usize {
         self.0.count_ones() as usize

@@ -2,7 +2,7 @@
 //! information, the seat's own cards and characters, and what the seat saw in the draft.
 
 use super::action::Action;
-use super::draft::{step_chooser, step_count};
+use super::draft::{last_takes_facedown, step_chooser, step_count};
 use super::ids::{CardId, Character, Rank, Seat};
 use super::rng::GameRng;
 use super::rules::Rules;
@@ -142,9 +142,10 @@ impl<'a> View<'a> {
     /// the seats that kept a card at a selection step where this one may have gone: after
     /// the last of my steps that offered it and before the first that did not (a card I was
     /// never offered went before my first step; one I passed on, to a later step). Two rules
-    /// widen the set rather than follow every case: with 7-8 players the last chooser may
-    /// also hold a card I never saw (he gets the first face-down card), and after a Theater
-    /// exchange either of its two players may hold what one of them may.
+    /// widen the set rather than follow every case: under the "Special Rule with 7 Players"
+    /// (7 players with 8 characters, 8 with 9) the last chooser may also hold a card I never
+    /// saw, since he also takes the first face-down card; and after a Theater exchange either
+    /// of its two players may hold what one of them may.
     pub fn possible_holders(&self) -> [SeatSet; 10] {
         let state = self.state;
         let k = &state.knowledge;
@@ -173,6 +174,8 @@ impl<'a> View<'a> {
             }
         }
         let possible = self.opponent_ranks();
+        let hidden = state.cast_ranks().len() - state.faceup_discards.len();
+        let last_takes_facedown = last_takes_facedown(players, hidden, steps);
         let mut out = [SeatSet::EMPTY; 10];
         for rank in state.cast_ranks().iter() {
             let holders = &mut out[rank.index()];
@@ -193,7 +196,7 @@ impl<'a> View<'a> {
                 for seat in keeper[first.min(before)..before].iter().flatten() {
                     holders.insert(*seat);
                 }
-                if players >= 7
+                if last_takes_facedown
                     && after.is_none()
                     && let Some(last) = keeper[steps - 1]
                 {
@@ -206,7 +209,7 @@ impl<'a> View<'a> {
                     holders.insert(b);
                 }
             }
-            holders.0 &= !(1 << self.seat.0);
+            holders.remove(self.seat);
         }
         out
     }

@@ -492,15 +492,14 @@ impl<'d> Situation<'d> {
                     false => best,
                 }
             });
-            let near = opponents.filter(|&seat| self.near(view, seat, 2.0));
+            let near = opponents
+                .filter(|&seat| self.near(view, seat, 2.0))
+                .collect();
             TargetFacts {
                 holders: view.possible_holders(),
                 leader,
                 richest,
-                near: near.fold(SeatSet::EMPTY, |mut set, seat| {
-                    set.insert(seat);
-                    set
-                }),
+                near,
                 possible: view.opponent_ranks(),
                 seen: view.seen_in_draft(),
                 leader_gold: view.gold(leader) as f32 / 5.0,
@@ -684,7 +683,7 @@ fn target(d: &DecisionFeatures, role: usize, rank: Rank, sink: &mut impl Sink) {
         t.behind,
         holds(t.leader),
         holds(t.richest),
-        SeatSet(holders.0 & t.near.0).len() as f32 * share,
+        holders.intersection(t.near).len() as f32 * share,
     ];
     sink.add_all(at, &facts);
 }
