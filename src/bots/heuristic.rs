@@ -102,7 +102,7 @@ pub(crate) struct Decision<'d, 'v> {
     possible: OnceCell<RankSet>,
     /// Per seat, the districts its city lacks to be complete (the Warlord's, the Bishop's and
     /// the destructions' values ask about several seats).
-    to_complete: OnceCell<Lacking>,
+    lacking: OnceCell<Lacking>,
     /// Per seat, what `character_value` reads of it (a pick asks about my seat for every
     /// character, the Thief's choice about every opponent for every rank).
     seats: [OnceCell<SeatFacts>; 8],
@@ -129,7 +129,7 @@ impl<'d, 'v> Decision<'d, 'v> {
             standings: OnceCell::new(),
             others: OnceCell::new(),
             possible: OnceCell::new(),
-            to_complete: OnceCell::new(),
+            lacking: OnceCell::new(),
             seats: Default::default(),
             threat: Default::default(),
             loot: Default::default(),
@@ -182,7 +182,7 @@ impl Decision<'_, '_> {
     }
 
     fn lacking(&self) -> &Lacking {
-        self.to_complete.get_or_init(|| Lacking::new(self.view))
+        self.lacking.get_or_init(|| Lacking::new(self.view))
     }
 
     /// Whether a seat other than `seat` lacks at most 2 districts.

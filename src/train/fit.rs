@@ -120,17 +120,11 @@ pub fn hits_by_kind(data: &Dataset, fitted: &[f32], start: &[f32]) -> Vec<KindHi
         .collect();
     for i in 0..data.decisions() {
         let (actions, chosen, validation) = data.decision(i);
-        let kind = data
-            .pairs(actions.start + chosen)
-            .0
-            .iter()
-            .find_map(|&j| kind_of_feature(j as usize));
-        let Some(k) = kind.and_then(|kind| KINDS.iter().position(|&n| n == kind)) else {
+        let choice = data.pairs(actions.start + chosen).0;
+        let kind = choice.iter().find_map(|&j| kind_of_feature(j as usize));
+        let (true, Some(k)) = (validation, kind) else {
             continue;
         };
-        if !validation {
-            continue;
-        }
         let hits = &mut by_kind[k];
         hits.decisions += 1;
         hits.fitted += predicts(&fitted, actions.clone(), chosen) as usize;

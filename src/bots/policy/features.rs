@@ -283,13 +283,10 @@ impl Layout {
 /// The number of features.
 pub const FEATURES: usize = Layout::COUNT;
 
-/// The kind of action (`KINDS`) whose bias feature `index` is, if it is one: every action
-/// has exactly one such feature, with value 1.
-pub fn kind_of_feature(index: usize) -> Option<&'static str> {
-    index
-        .checked_sub(Layout::KIND)
-        .and_then(|k| KINDS.get(k))
-        .copied()
+/// The position in `KINDS` of the kind of action whose bias feature `index` is, if it is
+/// one: every action has exactly one such feature, with value 1.
+pub fn kind_of_feature(index: usize) -> Option<usize> {
+    index.checked_sub(Layout::KIND).filter(|&k| k < KINDS.len())
 }
 
 /// The name of feature `index` (as written in a weights file).
@@ -774,5 +771,72 @@ mod tests {
             assert_eq!(KINDS[kind_of(action)], name);
             assert!(format!("{action:?}").starts_with(name));
         }
+    }
+}
+
+#[cfg(test)]
+mod draft_tests {
+    use super::*;
+    use crate::config::load_preset;
+    use crate::engine::legal::{legal_actions, to_move};
+    use crate::engine::rng::GameRng;
+    use crate::engine::{apply, new_game};
+
+    struct Pairs(Vec<(usize, f32)>);
+    impl Sink for Pairs {
+        fn add(&mut self, index: usize, value: f32) {
+            self.0.push((index, value));
+        }
+    }
+
+    /// `pick.*.rank1_before` says the rank-1 character may be with a player who chose
+    /// before me: 1 when another player may hold it and it is not offered to me, 0 when it
+    /// is offered or I hold it myself (at 2 players a seat keeps two characters).
+    #[test]
+    fn rank1_before_is_about_other_players_only() {
+        let rules = load_preset("first-game")
+            .and_then(|c| c.rules(2))
+            .expect("preset");
+        let (mut mine, mut taken, mut offered) = (0, 0, 0);
+        let mut legal = Vec::new();
+        for seed in 0..40 {
+            let mut state = new_game(&rules, seed);
+            let mut rng = GameRng::new(seed);
+            while let Some(seat) = to_move(&state) {
+                legal_actions(&rules, &state, &mut legal);
+                let view = View::new(&rules, &state, seat);
+                if let Some(&Action::Pick(rank)) = legal.first() {
+                    let costs = CityCosts::default();
+                    let features = DecisionFeatures::new(&view, &legal, &costs);
+                    let mut pairs = Pairs(Vec::new());
+                    features.action(Action::Pick(rank), &mut pairs);
+                    let character = view.character(rank).expect("in the cast");
+                    let name = format!("pick.{}.rank1_before", key(character));
+                    let value = pairs
+                        .0
+                        .iter()
+                        .find(|(i, _)| feature_name(*i) == name)
+                        .map(|p| p.1)
+                        .expect("every pick has the fact");
+                    let r1 = Rank(1);
+                    if view.my_ranks().contains(r1) {
+                        assert_eq!(value, 0.0, "seed {seed}: I hold rank 1");
+                        mine += 1;
+                    } else if view.draft_offer().contains(r1) {
+                        assert_eq!(value, 0.0, "seed {seed}: rank 1 is offered to me");
+                        offered += 1;
+                    } else if !view.faceup_discards().contains(r1) {
+                        assert_eq!(value, 1.0, "seed {seed}: rank 1 is elsewhere");
+                        taken += 1;
+                    }
+                }
+                let action = legal[rng.below(legal.len() as u32) as usize];
+                apply(&rules, &mut state, action);
+            }
+        }
+        assert!(
+            mine > 5 && taken > 5 && offered > 5,
+            "{mine} {taken} {offered}"
+        );
     }
 }
