@@ -230,6 +230,7 @@ mod tests {
             "ismcts:iters=10:ban=Warlord",
             "policy",
             "policy:temp=0.5:pick_temp=0:target_temp=2",
+            "policy:pick_temp=1:min_p=0.2",
         ] {
             let spec = BotSpec::parse(text).unwrap();
             let shown = spec.to_string();

@@ -304,6 +304,10 @@ fn bad_weights_and_outputs_are_refused_by_name() {
         &["run", "--games", "1", "--bots", "policy:temp=-1"],
         &["temp=-1"],
     );
+    refused(
+        &["run", "--games", "1", "--bots", "policy:min_p=1.5"],
+        &["min_p=1.5", "from 0 to 1"],
+    );
     // An existing file that is not a weights file is kept unless --force.
     let notes = dir.path().join("notes.toml");
     std::fs::write(&notes, "mine = 1\n").unwrap();

@@ -42,7 +42,18 @@ pub struct PolicyParams {
     /// The same for naming a character (kill, rob, bewitch, warrant, threaten), once the
     /// bot's best-scored move is to name one.
     pub target_temp: Temperature,
+    /// In a drawn decision, moves whose chance is below `min_p` times the likeliest move's
+    /// are never drawn (min-p sampling): the draw keeps the mix among the plausible moves,
+    /// which keeps a population unpredictable, and drops the long tail of unlikely ones,
+    /// which are mostly blunders. 0 draws from the whole softmax.
+    pub min_p: Share,
 }
+
+/// A share in [0, 1] (`PolicyParams::set` checks it), so equality is an equivalence.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Share(pub f32);
+
+impl Eq for Share {}
 
 /// A softmax temperature: finite and not negative (`PolicyParams::set` checks it), so
 /// equality is an equivalence.
@@ -58,12 +69,13 @@ impl Default for PolicyParams {
             temp: Temperature(0.0),
             pick_temp: Temperature(0.85),
             target_temp: Temperature(0.75),
+            min_p: Share(0.0),
         }
     }
 }
 
 /// The parameter names a spec may set.
-pub const KEYS: [&str; 4] = ["weights", "temp", "pick_temp", "target_temp"];
+pub const KEYS: [&str; 5] = ["weights", "temp", "pick_temp", "target_temp", "min_p"];
 
 impl PolicyParams {
     /// Sets one parameter from its spec text; the error says what is allowed.
@@ -87,6 +99,14 @@ impl PolicyParams {
             "temp" => self.temp = temperature()?,
             "pick_temp" => self.pick_temp = temperature()?,
             "target_temp" => self.target_temp = temperature()?,
+            "min_p" => {
+                self.min_p = value
+                    .parse::<f32>()
+                    .ok()
+                    .filter(|p| (0.0..=1.0).contains(p))
+                    .map(Share)
+                    .ok_or_else(|| format!("{key}={value}: must be a number from 0 to 1"))?
+            }
             _ => return Err(crate::bots::spec::unknown_parameter(key, &KEYS)),
         }
         Ok(())
@@ -110,6 +130,9 @@ impl fmt::Display for PolicyParams {
             if t != d {
                 write!(f, ":{key}={}", t.0)?;
             }
+        }
+        if self.min_p != default.min_p {
+            write!(f, ":min_p={}", self.min_p.0)?;
         }
         Ok(())
     }
@@ -149,6 +172,7 @@ impl Bot for PolicyBot {
         let features = DecisionFeatures::new(view, legal, &self.costs);
         let PolicyBot { params, rng, .. } = self;
         let weights = &params.weights.values;
+        let min_p = params.min_p.0;
         let score = |action: Action| {
             let mut dot = Dot::new(weights);
             features.action(action, &mut dot);
@@ -156,7 +180,8 @@ impl Bot for PolicyBot {
         };
         // The draft is a decision of its own: every action takes or discards a character.
         if matches!(legal[0], Action::Pick(_) | Action::Discard(_)) {
-            return legal[best(legal.len(), params.pick_temp.0, rng, |i| score(legal[i]))];
+            let pick_temp = params.pick_temp.0;
+            return legal[draw(legal.len(), pick_temp, min_p, rng, |i| score(legal[i]))];
         }
         // Naming a character competes with the rest as one move, scored by its best target;
         // if it wins, the target is drawn among the named characters.
@@ -167,7 +192,7 @@ impl Bot for PolicyBot {
         // scored again, to the same value).
         let first_target = legal.iter().position(|&a| grouped(a));
         let mut kept = [0.0f32; KEPT];
-        let chosen = best(legal.len(), params.temp.0, rng, |i| {
+        let chosen = draw(legal.len(), params.temp.0, min_p, rng, |i| {
             if Some(i) == first_target {
                 let mut top = f32::NEG_INFINITY;
                 for (j, &a) in legal.iter().enumerate().skip(i) {
@@ -191,12 +216,14 @@ impl Bot for PolicyBot {
         }
         // Draw among the named characters only (others score minus infinity: never drawn).
         let first = first_target.expect("a named character was chosen");
-        let k = best(legal.len(), target_temp, rng, |i| match grouped(legal[i]) {
-            true => kept
-                .get(i - first)
-                .copied()
-                .unwrap_or_else(|| score(legal[i])),
-            false => f32::NEG_INFINITY,
+        let k = draw(legal.len(), target_temp, min_p, rng, |i| {
+            match grouped(legal[i]) {
+                true => kept
+                    .get(i - first)
+                    .copied()
+                    .unwrap_or_else(|| score(legal[i])),
+                false => f32::NEG_INFINITY,
+            }
         });
         legal[k]
     }
@@ -218,6 +245,40 @@ pub fn names_a_character(action: Action) -> bool {
             | Action::Threaten(..)
     )
 }
+
+/// `best`, except that a draw (`temp` above 0) with `min_p` above 0 never picks a candidate
+/// whose chance is below `min_p` times the likeliest one's: scores below the top score +
+/// temp × ln(min_p) count as minus infinity. The scores of the first `CUT_CACHE` candidates
+/// are kept from the pass that finds the top; any further one is scored again.
+fn draw(
+    n: usize,
+    temp: f32,
+    min_p: f32,
+    rng: &mut GameRng,
+    mut score: impl FnMut(usize) -> f32,
+) -> usize {
+    if temp == 0.0 || min_p == 0.0 {
+        return best(n, temp, rng, score);
+    }
+    let mut cache = [0.0f32; CUT_CACHE];
+    let mut top = f32::NEG_INFINITY;
+    for i in 0..n {
+        let s = score(i);
+        if let Some(slot) = cache.get_mut(i) {
+            *slot = s;
+        }
+        top = top.max(s);
+    }
+    let floor = top + temp * min_p.ln();
+    best(n, temp, rng, |i| {
+        let s = cache.get(i).copied().unwrap_or_else(|| score(i));
+        if s < floor { f32::NEG_INFINITY } else { s }
+    })
+}
+
+/// How many scores `draw` keeps between its two passes (every draft and target decision
+/// fits).
+const CUT_CACHE: usize = 64;
 
 /// The index among `n` candidates of the best `score(i)` (`temp` 0: ties by reservoir
 /// choice, drawing exactly as the heuristic bot does, so heuristic-only weights play the
@@ -311,5 +372,35 @@ mod tests {
         // the bucket below the last.
         let top = Uniform(255 * bucket - 1);
         assert!(top.noise_bound() - top.noise() < 0.01);
+    }
+
+    /// min-p sampling: at temperature 1 and `min_p` 0.5, a candidate whose chance is below
+    /// half the likeliest one's (score more than ln 2 below the top) is never drawn, and the
+    /// others all are; at `min_p` 0 the draw is `best`'s, from the same stream.
+    #[test]
+    fn min_p_cuts_the_unlikely_candidates_only() {
+        let scores = [1.0f32, 0.5, 0.2, 1.0 - 0.75, -3.0];
+        // Kept: 1.0, 0.5 (above 1 - 0.693); cut: 0.2, 0.25 and -3.
+        let mut rng = GameRng::new(5);
+        let mut drawn = [0u32; 5];
+        for _ in 0..4000 {
+            drawn[draw(5, 1.0, 0.5, &mut rng, |i| scores[i])] += 1;
+        }
+        assert!(drawn[0] > 0 && drawn[1] > 0, "{drawn:?}");
+        assert_eq!(drawn[2..], [0, 0, 0], "{drawn:?}");
+        // Without the cut every candidate is drawn, as `best` draws them.
+        let (mut a, mut b) = (GameRng::new(6), GameRng::new(6));
+        let mut drawn = [0u32; 5];
+        for _ in 0..4000 {
+            let i = draw(5, 1.0, 0.0, &mut a, |i| scores[i]);
+            assert_eq!(i, best(5, 1.0, &mut b, |i| scores[i]));
+            drawn[i] += 1;
+        }
+        assert!(drawn.iter().all(|&n| n > 0), "{drawn:?}");
+        // At min_p 1 only the top is drawn, however hot the draw.
+        let mut rng = GameRng::new(7);
+        for _ in 0..1000 {
+            assert_eq!(draw(5, 100.0, 1.0, &mut rng, |i| scores[i]), 0);
+        }
     }
 }
