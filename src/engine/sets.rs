@@ -116,16 +116,6 @@ impl RankSet {
     }
 }
 
-impl FromIterator<Seat> for SeatSet {
-    fn from_iter<I: IntoIterator<Item = Seat>>(iter: I) -> Self {
-        let mut set = SeatSet::EMPTY;
-        for seat in iter {
-            set.insert(seat);
-        }
-        set
-    }
-}
-
 /// A set of seats (0..8).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SeatSet(pub u8);
@@ -161,6 +151,16 @@ impl SeatSet {
                 seat
             })
         })
+    }
+}
+
+impl FromIterator<Seat> for SeatSet {
+    fn from_iter<I: IntoIterator<Item = Seat>>(iter: I) -> Self {
+        let mut set = SeatSet::EMPTY;
+        for seat in iter {
+            set.insert(seat);
+        }
+        set
     }
 }
 

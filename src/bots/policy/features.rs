@@ -449,12 +449,10 @@ impl<'d> Situation<'d> {
             // Characters still offered to me, as a share of the cast (1 = first pick).
             let cast = view.cast().iter().flatten().count().max(1) as f32;
             let offer = view.draft_offer().len() as f32 / cast;
-            // A character of this rank may be with a player who chose before me: another
-            // player may hold it and it is not offered to me (or it is face down).
-            let taken_before = |rank: Rank| {
-                (view.opponent_ranks().contains(rank) && !view.draft_offer().contains(rank)) as u8
-                    as f32
-            };
+            // The ranks that may be with a player who chose before me: another player may
+            // hold them and they are not offered to me (or they are face down).
+            let before = RankSet(view.opponent_ranks().0 & !view.draft_offer().0);
+            let taken_before = |rank: Rank| before.contains(rank) as u8 as f32;
             [
                 1.0,
                 self.gold / 5.0,
@@ -744,6 +742,10 @@ fn completes(s: &Situation<'_>, sink: &mut impl Sink) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::load_preset;
+    use crate::engine::legal::{legal_actions, to_move};
+    use crate::engine::rng::GameRng;
+    use crate::engine::{apply, new_game};
 
     /// Every feature has its own name, so a weights file maps names to indices one to one.
     #[test]
@@ -772,15 +774,6 @@ mod tests {
             assert!(format!("{action:?}").starts_with(name));
         }
     }
-}
-
-#[cfg(test)]
-mod draft_tests {
-    use super::*;
-    use crate::config::load_preset;
-    use crate::engine::legal::{legal_actions, to_move};
-    use crate::engine::rng::GameRng;
-    use crate::engine::{apply, new_game};
 
     struct Pairs(Vec<(usize, f32)>);
     impl Sink for Pairs {
