@@ -89,6 +89,14 @@ pub struct TrainArgs {
     #[arg(long, value_name = "X", default_value = "0.0001", allow_negative_numbers = true,
           value_parser = parse_l2)]
     pub l2: f64,
+    /// Hidden units (0 to 128): 0 fits a linear policy; N adds a hidden layer of N
+    /// rectified units over the same features, whose output joins the linear score.
+    #[arg(long, value_name = "N", default_value = "0", allow_negative_numbers = true,
+          value_parser = parse_hidden)]
+    pub hidden: usize,
+    /// Adam's step size (default: 0.05 for a linear fit, 0.01 with a hidden layer).
+    #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_learning_rate)]
+    pub learning_rate: Option<f64>,
     /// Master seed of the teacher's games (a stream apart from run's games of the same seed).
     #[arg(long, value_name = "S", default_value = "1", allow_negative_numbers = true,
           value_parser = parse_seed)]
@@ -628,6 +636,25 @@ pub fn parse_epochs(text: &str) -> Result<u32, String> {
         .ok()
         .filter(|&n| n <= 100_000)
         .ok_or_else(|| format!("{n} epochs is too many (at most 100000)"))
+}
+
+/// Hidden units of a fit: 0 to `MAX_UNITS`.
+pub fn parse_hidden(text: &str) -> Result<usize, String> {
+    use crate::bots::policy::weights::MAX_UNITS;
+    text.parse::<usize>()
+        .ok()
+        .filter(|&n| n <= MAX_UNITS)
+        .ok_or_else(|| {
+            format!("{text}: expected a whole number of hidden units from 0 to {MAX_UNITS}")
+        })
+}
+
+/// Adam's step size: a finite number above 0, at most 1.
+pub fn parse_learning_rate(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x > 0.0 && *x <= 1.0)
+        .ok_or_else(|| format!("{text}: expected a learning rate above 0 and at most 1"))
 }
 
 /// An L2 penalty: a finite number, 0 or more.

@@ -3,8 +3,9 @@
 
 use super::{AppError, default_out, failed, input, load_config, parse_one_bot, threads};
 use crate::bots::policy::features::FEATURES;
-use crate::bots::policy::weights::{FORMAT, PolicyWeights};
+use crate::bots::policy::weights::{FORMAT, FORMAT_HIDDEN, Hidden, PolicyWeights};
 use crate::cli::{Targets, TrainArgs};
+use crate::engine::rng::GameRng;
 use crate::progress::Progress;
 use crate::report::folder::StagedFile;
 use crate::train::data::Dataset;
@@ -31,6 +32,7 @@ struct TrainManifest {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     data_commands: Vec<String>,
     features: usize,
+    hidden_units: usize,
     targets: String,
     training_decisions: usize,
     validation_decisions: usize,
@@ -83,15 +85,15 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
     let options = FitOptions {
         epochs: args.epochs,
         l2: args.l2,
-        learning_rate: 0.05,
+        learning_rate: args
+            .learning_rate
+            .unwrap_or(if args.hidden > 0 { 0.01 } else { 0.05 }),
     };
-    // From the heuristic alone: the bot starts as a softened heuristic and the fit moves it
-    // only where the teacher's choices ask for it.
-    let mut start = vec![0.0f32; FEATURES];
-    start[0] = 1.0;
+    let start = start_weights(args.hidden);
     let bar = Progress::counting(u64::from(args.epochs), 0, args.quiet, "epochs");
     bar.set_message("fit".into());
-    let fitted = pool.install(|| fit(&data, &start, options, &|e| bar.set_position(e.into())));
+    let mut fitted = pool.install(|| fit(&data, &start, options, &|e| bar.set_position(e.into())));
+    fitted.source = out.display().to_string();
     bar.finish();
     let (held, trained) = (
         measure(&data, &fitted, true),
@@ -106,6 +108,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         data_files: args.data.iter().map(|p| p.display().to_string()).collect(),
         data_commands,
         features: FEATURES,
+        hidden_units: args.hidden,
         targets: args
             .targets
             .to_possible_value()
@@ -124,18 +127,46 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
     };
     let manifest_text =
         toml::to_string(&manifest).map_err(|e| failed(anyhow!("the manifest: {e}")))?;
-    let weights = PolicyWeights {
-        values: fitted,
-        source: out.display().to_string(),
-    };
+    let weights = fitted;
     write_file(&out, weights.to_text(&manifest_text).as_bytes())?;
     println!("weights written to {}", out.display());
     if !args.quiet {
         print_fit(&data, &heuristic, &held, &trained, &manifest);
-        print_kinds(&hits_by_kind(&data, &weights.values, &start));
+        print_kinds(&hits_by_kind(&data, &weights, &start));
     }
     Ok(())
 }
+
+/// Where the fit starts: the heuristic alone (the bot starts as a softened heuristic and
+/// the fit moves it only where the teacher's choices ask for it), and with `units` hidden
+/// units a hidden layer whose input weights are small, fixed pseudo-random numbers (the
+/// same for every fit, so a fit is reproducible) and whose output weights are 0: the start
+/// still plays as the heuristic alone.
+fn start_weights(units: usize) -> PolicyWeights {
+    let mut values = vec![0.0f32; FEATURES];
+    values[0] = 1.0;
+    let hidden = (units > 0).then(|| {
+        let mut rng = GameRng::new(HIDDEN_START_SEED);
+        // Uniform in [-0.17, 0.17]: a spread of about 0.1.
+        let input = (0..FEATURES * units)
+            .map(|_| ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 - 0.5) as f32 * 0.346)
+            .collect();
+        Hidden {
+            units,
+            input,
+            bias: vec![0.0; units],
+            out: vec![0.0; units],
+        }
+    });
+    PolicyWeights {
+        values,
+        hidden,
+        source: String::new(),
+    }
+}
+
+/// The seed of the hidden layer's starting weights.
+const HIDDEN_START_SEED: u64 = 0x0041_DDE4;
 
 /// The weights file: `--out`, else reports/<preset name or config file stem>-policy.toml.
 fn out_file(args: &TrainArgs) -> PathBuf {
@@ -307,7 +338,7 @@ fn check_weights_out(out: &Path, force: bool) -> Result<(), AppError> {
             .ok()
             .and_then(|text| text.parse::<toml::Table>().ok())
             .and_then(|t| t.get("policy")?.get("format")?.as_integer())
-            == Some(FORMAT)
+            .is_some_and(|f| f == FORMAT || f == FORMAT_HIDDEN)
     };
     check_out("--out", out, force, "a weights file", &is_weights)
 }

@@ -8,6 +8,7 @@
 
 use super::data::Dataset;
 use crate::bots::policy::features::{FEATURES, KINDS, kind_of_feature};
+use crate::bots::policy::weights::{Hidden, MAX_UNITS, PolicyWeights};
 use rayon::prelude::*;
 
 /// The fit's settings.
@@ -31,14 +32,87 @@ pub struct Fit {
 /// Decisions per block of the gradient sum.
 const BLOCK: usize = 4096;
 
-/// Action `a`'s score under `weights`: the dot product of its features.
-fn score(data: &Dataset, weights: &[f64], a: usize) -> f64 {
-    let (index, value) = data.pairs(a);
-    index
-        .iter()
-        .zip(value)
-        .map(|(&j, &v)| weights[j as usize] * v as f64)
-        .sum::<f64>()
+/// The weights as the fit moves them: in f64, flat, in the order linear weights (one per
+/// feature), then with a hidden layer of `units` units its input rows (feature after
+/// feature, one weight per unit), biases and output weights.
+struct Params {
+    values: Vec<f64>,
+    units: usize,
+}
+
+impl Params {
+    fn of(weights: &PolicyWeights) -> Params {
+        let wide = |v: &[f32]| v.iter().map(|&x| x as f64).collect::<Vec<f64>>();
+        let mut values = wide(&weights.values);
+        let units = weights.hidden.as_ref().map_or(0, |h| h.units);
+        if let Some(h) = &weights.hidden {
+            values.extend(wide(&h.input));
+            values.extend(wide(&h.bias));
+            values.extend(wide(&h.out));
+        }
+        Params { values, units }
+    }
+
+    fn weights(&self) -> PolicyWeights {
+        let narrow = |v: &[f64]| v.iter().map(|&x| x as f32).collect::<Vec<f32>>();
+        let (linear, rest) = self.values.split_at(FEATURES);
+        let hidden = (self.units > 0).then(|| {
+            let (input, rest) = rest.split_at(FEATURES * self.units);
+            let (bias, out) = rest.split_at(self.units);
+            Hidden {
+                units: self.units,
+                input: narrow(input),
+                bias: narrow(bias),
+                out: narrow(out),
+            }
+        });
+        PolicyWeights {
+            values: narrow(linear),
+            hidden,
+            source: String::new(),
+        }
+    }
+
+    /// Where the hidden layer's input rows, biases and output weights start.
+    fn input_at(&self) -> usize {
+        FEATURES
+    }
+    fn bias_at(&self) -> usize {
+        FEATURES * (1 + self.units)
+    }
+    fn out_at(&self) -> usize {
+        self.bias_at() + self.units
+    }
+
+    /// Action `a`'s score; with a hidden layer, its units' inputs go into `units` (one per
+    /// unit, before the rectifier).
+    fn score(&self, data: &Dataset, a: usize, units: &mut [f64]) -> f64 {
+        let (index, value) = data.pairs(a);
+        let w = &self.values;
+        let linear = index
+            .iter()
+            .zip(value)
+            .map(|(&j, &v)| w[j as usize] * v as f64)
+            .sum::<f64>();
+        if self.units == 0 {
+            return linear;
+        }
+        let n = self.units;
+        units.copy_from_slice(&w[self.bias_at()..self.bias_at() + n]);
+        for (&j, &v) in index.iter().zip(value) {
+            let row = &w[self.input_at() + j as usize * n..][..n];
+            for (z, &r) in units.iter_mut().zip(row) {
+                *z += r * v as f64;
+            }
+        }
+        let out = &w[self.out_at()..self.out_at() + n];
+        linear
+            + units
+                .iter()
+                .zip(out)
+                .map(|(&z, &o)| o * z.max(0.0))
+                .sum::<f64>()
+    }
 }
 
 /// Loss, accuracy and (when `gradient` is given) the gradient of the mean loss over the
@@ -46,7 +120,7 @@ fn score(data: &Dataset, weights: &[f64], a: usize) -> f64 {
 fn evaluate_block(
     data: &Dataset,
     decisions: std::ops::Range<usize>,
-    weights: &[f64],
+    params: &Params,
     validation: bool,
     mut gradient: Option<&mut [f64]>,
 ) -> (f64, usize, usize) {
@@ -54,13 +128,20 @@ fn evaluate_block(
     let mut hits = 0;
     let mut count = 0;
     let mut scores = Vec::new();
+    let n = params.units;
+    // Each action's unit inputs, action after action.
+    let mut units = Vec::new();
     for i in decisions {
         let (actions, chosen, is_validation) = data.decision(i);
         if is_validation != validation {
             continue;
         }
         scores.clear();
-        scores.extend(actions.clone().map(|a| score(data, weights, a)));
+        units.resize(actions.len() * n, 0.0);
+        for (k, a) in actions.clone().enumerate() {
+            let z = &mut units[k * n..(k + 1) * n];
+            scores.push(params.score(data, a, z));
+        }
         let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let total: f64 = scores.iter().map(|s| (s - best).exp()).sum();
         // Cross-entropy against the teacher's shares: -sum t_k log p_k.
@@ -82,6 +163,24 @@ fn evaluate_block(
                 for (&j, &v) in index.iter().zip(value) {
                     g[j as usize] += p * v as f64;
                 }
+                if n == 0 {
+                    continue;
+                }
+                // Through the units: d score / d out_u = max(0, z_u); a unit that is on
+                // passes p * out_u back to its bias and its input row.
+                let z = &units[k * n..(k + 1) * n];
+                let (input_at, bias_at, out_at) =
+                    (params.input_at(), params.bias_at(), params.out_at());
+                for u in 0..n {
+                    if z[u] > 0.0 {
+                        g[out_at + u] += p * z[u];
+                        let back = p * params.values[out_at + u];
+                        g[bias_at + u] += back;
+                        for (&j, &v) in index.iter().zip(value) {
+                            g[input_at + j as usize * n + u] += back * v as f64;
+                        }
+                    }
+                }
             }
         }
     }
@@ -89,9 +188,9 @@ fn evaluate_block(
 }
 
 /// Loss and accuracy of `weights` on the validation (or training) decisions.
-pub fn measure(data: &Dataset, weights: &[f32], validation: bool) -> Fit {
-    let weights: Vec<f64> = weights.iter().map(|&w| w as f64).collect();
-    let (loss, hits, count) = evaluate_block(data, 0..data.decisions(), &weights, validation, None);
+pub fn measure(data: &Dataset, weights: &PolicyWeights, validation: bool) -> Fit {
+    let params = Params::of(weights);
+    let (loss, hits, count) = evaluate_block(data, 0..data.decisions(), &params, validation, None);
     Fit {
         loss: loss / count.max(1) as f64,
         accuracy: hits as f64 / count.max(1) as f64,
@@ -100,14 +199,19 @@ pub fn measure(data: &Dataset, weights: &[f32], validation: bool) -> Fit {
 }
 
 /// Per kind of the teacher's choice (`features::KINDS`), on the validation decisions: how
-/// many there are and how many each weight vector predicts (its best-scored action is the
+/// many there are and how many each set of weights predicts (its best-scored action is the
 /// choice), in the order of `KINDS`, kinds never chosen left out. Says where a fit misses.
-pub fn hits_by_kind(data: &Dataset, fitted: &[f32], start: &[f32]) -> Vec<KindHits> {
-    let wide = |w: &[f32]| -> Vec<f64> { w.iter().map(|&x| x as f64).collect() };
-    let (fitted, start) = (wide(fitted), wide(start));
+pub fn hits_by_kind(
+    data: &Dataset,
+    fitted: &PolicyWeights,
+    start: &PolicyWeights,
+) -> Vec<KindHits> {
+    let (fitted, start) = (Params::of(fitted), Params::of(start));
+    let mut units = vec![0.0; MAX_UNITS];
     // As `evaluate_block` predicts: the first best-scored action.
-    let predicts = |weights: &[f64], actions: std::ops::Range<usize>, chosen: usize| {
-        let scores: Vec<f64> = actions.map(|a| score(data, weights, a)).collect();
+    let mut predicts = |params: &Params, actions: std::ops::Range<usize>, chosen: usize| {
+        let z = &mut units[..params.units];
+        let scores: Vec<f64> = actions.map(|a| params.score(data, a, z)).collect();
         let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         scores.iter().position(|&s| s == best) == Some(chosen)
     };
@@ -145,32 +249,38 @@ pub struct KindHits {
     pub start: usize,
 }
 
-/// Fits the weights to the training decisions, from `start`; `epoch_done(e)` after each
-/// epoch. Runs on the current rayon pool.
+/// Fits the weights to the training decisions, from `start` (with its hidden layer, if it
+/// has one); `epoch_done(e)` after each epoch. Runs on the current rayon pool.
 pub fn fit(
     data: &Dataset,
-    start: &[f32],
+    start: &PolicyWeights,
     options: FitOptions,
     epoch_done: &(dyn Fn(u32) + Sync),
-) -> Vec<f32> {
-    let mut w: Vec<f64> = start.iter().map(|&x| x as f64).collect();
-    let mut m = vec![0.0; FEATURES];
-    let mut v = vec![0.0; FEATURES];
+) -> PolicyWeights {
+    let mut params = Params::of(start);
+    let size = params.values.len();
+    let mut m = vec![0.0; size];
+    let mut v = vec![0.0; size];
     let blocks: Vec<std::ops::Range<usize>> = (0..data.decisions())
         .step_by(BLOCK)
         .map(|s| s..(s + BLOCK).min(data.decisions()))
         .collect();
     let (beta1, beta2, eps): (f64, f64, f64) = (0.9, 0.999, 1e-8);
+    // Penalised: every linear weight but the heuristic's (the scale of the whole policy)
+    // and the hidden layer's input rows.
+    let penalised_end = params.bias_at();
+    let penalised = |j: usize| j != 0 && j < penalised_end;
     for epoch in 1..=options.epochs {
         let parts: Vec<(Vec<f64>, usize)> = blocks
             .par_iter()
             .map(|range| {
-                let mut g = vec![0.0; FEATURES];
-                let (_, _, count) = evaluate_block(data, range.clone(), &w, false, Some(&mut g));
+                let mut g = vec![0.0; size];
+                let (_, _, count) =
+                    evaluate_block(data, range.clone(), &params, false, Some(&mut g));
                 (g, count)
             })
             .collect();
-        let mut gradient = vec![0.0; FEATURES];
+        let mut gradient = vec![0.0; size];
         let mut count = 0;
         for (g, c) in &parts {
             count += c;
@@ -183,9 +293,9 @@ pub fn fit(
             1.0 - beta1.powi(epoch as i32),
             1.0 - beta2.powi(epoch as i32),
         );
-        for j in 0..FEATURES {
-            // The heuristic's weight is the scale of the whole policy: not shrunk.
-            let penalty = if j == 0 { 0.0 } else { options.l2 * w[j] };
+        let w = &mut params.values;
+        for j in 0..size {
+            let penalty = if penalised(j) { options.l2 * w[j] } else { 0.0 };
             let g = gradient[j] / n + penalty;
             m[j] = beta1 * m[j] + (1.0 - beta1) * g;
             v[j] = beta2 * v[j] + (1.0 - beta2) * g * g;
@@ -195,7 +305,7 @@ pub fn fit(
         }
         epoch_done(epoch);
     }
-    w.iter().map(|&x| x as f32).collect()
+    params.weights()
 }
 
 #[cfg(test)]
@@ -211,17 +321,8 @@ mod tests {
     /// thread count.
     #[test]
     fn the_fit_learns_the_teacher_and_ignores_threads() {
-        let rules = load_preset("first-game")
-            .and_then(|c| c.rules(4))
-            .expect("preset");
-        let mut legal = Vec::new();
-        let mut data = Dataset::default();
-        for game in 0..16 {
-            let teacher = BotSpec::heuristic();
-            let record = teacher_game(&rules, game, &teacher, None, game % 4 == 3, &mut legal);
-            replay_into(&mut data, &rules, &record, &mut legal).expect("replays");
-        }
-        let start = vec![0.0f32; FEATURES];
+        let data = heuristic_games(16);
+        let start = linear(vec![0.0f32; FEATURES]);
         let options = FitOptions {
             epochs: 80,
             l2: 1e-4,
@@ -236,12 +337,16 @@ mod tests {
         };
         let fitted = on(1);
         assert_eq!(fitted, on(3));
+        assert!(fitted.hidden.is_none(), "a linear start gives a linear fit");
         let before = measure(&data, &start, true);
         let after = measure(&data, &fitted, true);
         assert!(before.decisions > 100);
         assert!(after.loss < 0.5 * before.loss, "{after:?} vs {before:?}");
         assert!(after.accuracy > 0.8, "{after:?}");
-        assert!(fitted[0] > 0.5, "the heuristic's score carries the fit");
+        assert!(
+            fitted.values[0] > 0.5,
+            "the heuristic's score carries the fit"
+        );
         // The rows by kind split the same kept-out decisions and hits.
         let rows = hits_by_kind(&data, &fitted, &start);
         assert!(rows.iter().any(|r| r.kind == "Pick") && rows.iter().any(|r| r.kind == "Build"));
@@ -255,5 +360,127 @@ mod tests {
             sum(|r| r.start) as f64,
             before.accuracy * before.decisions as f64
         );
+    }
+
+    /// The decisions of `games` heuristic games at 4 players, every fourth kept out.
+    fn heuristic_games(games: u64) -> Dataset {
+        let rules = load_preset("first-game")
+            .and_then(|c| c.rules(4))
+            .expect("preset");
+        let mut legal = Vec::new();
+        let mut data = Dataset::default();
+        for game in 0..games {
+            let teacher = BotSpec::heuristic();
+            let record = teacher_game(&rules, game, &teacher, None, game % 4 == 3, &mut legal);
+            replay_into(&mut data, &rules, &record, &mut legal).expect("replays");
+        }
+        data
+    }
+
+    fn linear(values: Vec<f32>) -> PolicyWeights {
+        PolicyWeights {
+            values,
+            hidden: None,
+            source: String::new(),
+        }
+    }
+
+    /// Weights with a hidden layer of `units` units, every weight a small pseudo-random
+    /// number (so units are on for some actions and off for others).
+    fn random_net(units: usize, seed: u64) -> PolicyWeights {
+        let mut rng = crate::engine::rng::GameRng::new(seed);
+        let mut small = |n: usize| -> Vec<f32> {
+            (0..n)
+                .map(|_| (rng.below(2001) as f32 - 1000.0) / 2000.0)
+                .collect()
+        };
+        PolicyWeights {
+            values: small(FEATURES),
+            hidden: Some(Hidden {
+                units,
+                input: small(FEATURES * units),
+                bias: small(units),
+                out: small(units),
+            }),
+            source: String::new(),
+        }
+    }
+
+    /// The hidden layer's gradient is the loss's: for weights of every part (linear, input
+    /// rows, biases, outputs), moving the weight by ±h changes the summed loss by the
+    /// gradient times 2h (central differences), to within 1e-4 of it relative.
+    #[test]
+    fn the_gradient_through_the_hidden_layer_is_the_loss_derivative() {
+        let data = heuristic_games(2);
+        let params = Params::of(&random_net(4, 3));
+        let decisions = 0..data.decisions();
+        let mut gradient = vec![0.0; params.values.len()];
+        evaluate_block(
+            &data,
+            decisions.clone(),
+            &params,
+            false,
+            Some(&mut gradient),
+        );
+        // Weights that matter: the heuristic's, an input row's entries of the heuristic
+        // feature and of the Pick kind's bias, every bias and output.
+        let pick = 1 + KINDS.iter().position(|&k| k == "Pick").expect("Pick");
+        let (n, input) = (params.units, params.input_at());
+        let mut checked: Vec<usize> = vec![0, pick];
+        checked.extend((0..n).flat_map(|u| [input + u, input + pick * n + u]));
+        checked.extend(params.bias_at()..params.out_at() + n);
+        let h = 1e-5;
+        for j in checked {
+            let loss_at = |delta: f64| {
+                let mut moved = Params {
+                    values: params.values.clone(),
+                    units: params.units,
+                };
+                moved.values[j] += delta;
+                evaluate_block(&data, decisions.clone(), &moved, false, None).0
+            };
+            let numeric = (loss_at(h) - loss_at(-h)) / (2.0 * h);
+            let analytic = gradient[j];
+            assert!(
+                (numeric - analytic).abs() <= 1e-4 * analytic.abs().max(1.0),
+                "weight {j}: numeric {numeric}, analytic {analytic}"
+            );
+            assert!(j == 0 || analytic != 0.0 || numeric.abs() < 1e-6);
+        }
+    }
+
+    /// A fit with a hidden layer moves every part of it, lowers the loss on games it did
+    /// not see, and does not depend on the thread count; weights read back from its file
+    /// predict the same.
+    #[test]
+    fn a_hidden_layer_fits_and_ignores_threads() {
+        let data = heuristic_games(12);
+        let mut start = random_net(8, 5);
+        start.values = vec![0.0; FEATURES];
+        start.hidden.as_mut().expect("hidden").out = vec![0.0; 8];
+        let options = FitOptions {
+            epochs: 40,
+            l2: 1e-4,
+            learning_rate: 0.02,
+        };
+        let on = |threads: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| fit(&data, &start, options, &|_| {}))
+        };
+        let fitted = on(1);
+        assert_eq!(fitted, on(2));
+        let (before, after) = (measure(&data, &start, true), measure(&data, &fitted, true));
+        assert!(after.loss < 0.7 * before.loss, "{after:?} vs {before:?}");
+        let (h, h0) = (
+            fitted.hidden.as_ref().expect("hidden"),
+            start.hidden.as_ref().expect("hidden"),
+        );
+        assert!(h.out.iter().any(|&o| o != 0.0) && h.bias != h0.bias && h.input != h0.input);
+        let text = fitted.to_text("");
+        let back = PolicyWeights::parse(&text, "x").expect("parses");
+        assert_eq!(measure(&data, &back, true), after);
     }
 }

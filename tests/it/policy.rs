@@ -182,6 +182,80 @@ fn train_is_reproducible_and_its_file_is_played() {
     );
 }
 
+/// `train --hidden N` fits a hidden layer: the same file on 1 and 2 threads, written as
+/// format 2 with N units, played by `run`. Out-of-range sizes and rates are refused by name,
+/// and nothing is written.
+#[test]
+fn a_hidden_layer_is_fitted_reproducibly_and_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.toml");
+    let two = dir.path().join("two.toml");
+    for (file, threads) in [(&one, "1"), (&two, "2")] {
+        let out = output(&[
+            "train",
+            "--teacher",
+            "heuristic",
+            "--players",
+            "4",
+            "--games",
+            "8",
+            "--epochs",
+            "10",
+            "--hidden",
+            "6",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--quiet",
+            "--out",
+            file.to_str().unwrap(),
+        ]);
+        assert_success(&out, threads);
+    }
+    let text = std::fs::read_to_string(&one).unwrap();
+    assert_eq!(
+        weights_table(&one),
+        weights_table(&two),
+        "the weights and the layer"
+    );
+    for line in [
+        "format = 2",
+        "hidden_units = 6",
+        "[hidden]",
+        "units = 6",
+        "[hidden.input]",
+    ] {
+        assert!(text.contains(line), "the file says {line}");
+    }
+    let spec = format!("policy:weights={}", one.display());
+    let report = dir.path().join("run");
+    let out = output(&[
+        "run",
+        "--players",
+        "4",
+        "--games",
+        "20",
+        "--quiet",
+        "--bots",
+        &spec,
+        "--out",
+        report.to_str().unwrap(),
+    ]);
+    assert_success(&out, &spec);
+    let out_file = dir.path().join("x.toml");
+    let out_file = out_file.to_str().unwrap();
+    refused(
+        &["train", "--hidden", "129", "--out", out_file],
+        &["--hidden", "129", "128"],
+    );
+    refused(
+        &["train", "--learning-rate", "0", "--out", out_file],
+        &["--learning-rate", "0"],
+    );
+    assert!(!Path::new(out_file).exists(), "nothing written");
+}
+
 /// `--save-data` keeps the decisions a fit used: fitting that file with `--data` gives the
 /// same weights without playing, and its manifest names the file and the command that made it.
 #[test]

@@ -25,7 +25,7 @@ use super::heuristic::CityCosts;
 use crate::engine::action::Action;
 use crate::engine::rng::GameRng;
 use crate::engine::view::View;
-use features::{DecisionFeatures, Dot};
+use features::{DecisionFeatures, Dot, Net};
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 pub use weights::PolicyWeights;
@@ -171,12 +171,19 @@ impl Bot for PolicyBot {
         }
         let features = DecisionFeatures::new(view, legal, &self.costs);
         let PolicyBot { params, rng, .. } = self;
-        let weights = &params.weights.values;
+        let weights = &*params.weights;
         let min_p = params.min_p.0;
-        let score = |action: Action| {
-            let mut dot = Dot::new(weights);
-            features.action(action, &mut dot);
-            dot.total
+        let score = |action: Action| match &weights.hidden {
+            None => {
+                let mut dot = Dot::new(&weights.values);
+                features.action(action, &mut dot);
+                dot.total
+            }
+            Some(hidden) => {
+                let mut net = Net::new(&weights.values, hidden);
+                features.action(action, &mut net);
+                net.total()
+            }
         };
         // The draft is a decision of its own: every action takes or discards a character.
         if matches!(legal[0], Action::Pick(_) | Action::Discard(_)) {

@@ -1,18 +1,29 @@
 //! The policy bot's weights: the built-in set (`configs/bots/policy.toml`, compiled in), and
 //! weights files as `train` writes them and `policy:weights=FILE` reads them.
 //!
-//! A weights file is TOML: `[policy] format = 1`, a `[manifest]` table saying how the weights
-//! were made (command, seed, data, fit; kept as written, for people), and a `[weights]` table
-//! of feature name = weight. Features not listed weigh 0, so a file stays readable when later
-//! versions add features; a name this version does not know is refused.
+//! A weights file is TOML: `[policy] format = 1` (or 2, below), a `[manifest]` table saying
+//! how the weights were made (command, seed, data, fit; kept as written, for people), and a
+//! `[weights]` table of feature name = weight. Features not listed weigh 0, so a file stays
+//! readable when later versions add features; a name this version does not know is refused.
+//!
+//! Format 2 adds a hidden layer (`train --hidden N`): `[hidden]` with `units`, `bias` and
+//! `out` (one number per unit), and `[hidden.input]`, feature name = its row of one weight
+//! per unit (rows of zeros left out). An action's score is then the linear score plus
+//! `out · max(0, bias + the features' rows weighted by their values)`. A file without a
+//! hidden layer is written as format 1, which earlier versions read too.
 
 use super::features::{FEATURES, feature_name};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, LazyLock};
 
-/// The weights file format this version reads and writes.
+/// The weights file format of a linear policy, and of one with a hidden layer; this version
+/// reads and writes both.
 pub const FORMAT: i64 = 1;
+pub const FORMAT_HIDDEN: i64 = 2;
+
+/// The most hidden units a policy may have: an action's hidden values live on the stack.
+pub const MAX_UNITS: usize = 128;
 
 /// The built-in weights file, as checked in.
 pub const BUILT_IN_TEXT: &str = include_str!("../../../configs/bots/policy.toml");
@@ -20,17 +31,30 @@ pub const BUILT_IN_TEXT: &str = include_str!("../../../configs/bots/policy.toml"
 /// Where the built-in weights come from, as a spec and reports name them.
 pub const BUILT_IN: &str = "built-in";
 
-/// One weight per feature, and where they were read from.
+/// One weight per feature, the hidden layer if there is one, and where they were read from.
 #[derive(Debug)]
 pub struct PolicyWeights {
     pub values: Vec<f32>,
+    pub hidden: Option<Hidden>,
     /// `built-in` or the file's path as given.
     pub source: String,
 }
 
+/// A hidden layer of rectified linear units over the same features as the linear part.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hidden {
+    /// 1 to `MAX_UNITS`.
+    pub units: usize,
+    /// Feature `j`'s weight into unit `u` at `j * units + u`.
+    pub input: Vec<f32>,
+    pub bias: Vec<f32>,
+    /// Each unit's weight in the action's score.
+    pub out: Vec<f32>,
+}
+
 impl PartialEq for PolicyWeights {
     fn eq(&self, other: &PolicyWeights) -> bool {
-        self.values == other.values
+        self.values == other.values && self.hidden == other.hidden
     }
 }
 
@@ -66,10 +90,10 @@ impl PolicyWeights {
             .get("policy")
             .and_then(|p| p.get("format"))
             .and_then(|f| f.as_integer());
-        if format != Some(FORMAT) {
+        if format != Some(FORMAT) && format != Some(FORMAT_HIDDEN) {
             return Err(format!(
-                "{source}: [policy] format: expected {FORMAT} (a file written by `train`), \
-                 found {}",
+                "{source}: [policy] format: expected {FORMAT} or {FORMAT_HIDDEN} (a file \
+                 written by `train`), found {}",
                 format.map_or("none".to_string(), |f| f.to_string())
             ));
         }
@@ -94,8 +118,23 @@ impl PolicyWeights {
                 })?;
             values[i] = number as f32;
         }
+        let hidden = match (format, table.get("hidden")) {
+            (Some(FORMAT_HIDDEN), Some(hidden)) => Some(Hidden::parse(hidden, &index, source)?),
+            (Some(FORMAT_HIDDEN), None) => {
+                return Err(format!(
+                    "{source}: format {FORMAT_HIDDEN} but no [hidden] table"
+                ));
+            }
+            (_, Some(_)) => {
+                return Err(format!(
+                    "{source}: a [hidden] table needs [policy] format = {FORMAT_HIDDEN}"
+                ));
+            }
+            (_, None) => None,
+        };
         Ok(PolicyWeights {
             values,
+            hidden,
             source: source.to_string(),
         })
     }
@@ -103,16 +142,107 @@ impl PolicyWeights {
     /// The text of a weights file: the format, `manifest` (already TOML, the lines of the
     /// `[manifest]` table), and every weight that is not 0, in feature order.
     pub fn to_text(&self, manifest: &str) -> String {
+        let format = match self.hidden {
+            Some(_) => FORMAT_HIDDEN,
+            None => FORMAT,
+        };
         let mut text = format!(
             "# citadels-sim policy bot weights: see docs/bots.md, \"The policy bot\".\n\
-             [policy]\nformat = {FORMAT}\n\n[manifest]\n{manifest}\n[weights]\n"
+             [policy]\nformat = {format}\n\n[manifest]\n{manifest}\n[weights]\n"
         );
         for (i, &w) in self.values.iter().enumerate() {
             if w != 0.0 {
                 let _ = writeln!(text, "\"{}\" = {w:?}", feature_name(i));
             }
         }
+        if let Some(hidden) = &self.hidden {
+            hidden.write(&mut text);
+        }
         text
+    }
+}
+
+impl Hidden {
+    /// Feature `j`'s row: its weight into each unit.
+    #[inline]
+    pub fn row(&self, j: usize) -> &[f32] {
+        &self.input[j * self.units..(j + 1) * self.units]
+    }
+
+    fn write(&self, text: &mut String) {
+        let list = |values: &[f32]| {
+            let items: Vec<String> = values.iter().map(|v| format!("{v:?}")).collect();
+            format!("[{}]", items.join(", "))
+        };
+        let _ = write!(
+            text,
+            "\n[hidden]\nunits = {}\nbias = {}\nout = {}\n\n[hidden.input]\n",
+            self.units,
+            list(&self.bias),
+            list(&self.out)
+        );
+        for j in 0..FEATURES {
+            let row = self.row(j);
+            if row.iter().any(|&w| w != 0.0) {
+                let _ = writeln!(text, "\"{}\" = {}", feature_name(j), list(row));
+            }
+        }
+    }
+
+    /// Reads the `[hidden]` table; errors name the file and the key.
+    fn parse(
+        table: &toml::Value,
+        index: &HashMap<String, usize>,
+        source: &str,
+    ) -> Result<Hidden, String> {
+        let units = table
+            .get("units")
+            .and_then(|u| u.as_integer())
+            .filter(|u| (1..=MAX_UNITS as i64).contains(u))
+            .ok_or_else(|| {
+                format!(
+                    "{source}: [hidden] units: expected a whole number from 1 to {MAX_UNITS}, \
+                     found {}",
+                    table.get("units").map_or("none".into(), |u| u.to_string())
+                )
+            })? as usize;
+        let numbers = |key: &str, value: Option<&toml::Value>| -> Result<Vec<f32>, String> {
+            let bad =
+                || format!("{source}: [hidden] {key}: expected a list of {units} finite numbers");
+            let list = value.and_then(|v| v.as_array()).ok_or_else(bad)?;
+            if list.len() != units {
+                return Err(bad());
+            }
+            list.iter()
+                .map(|v| {
+                    v.as_float()
+                        .or_else(|| v.as_integer().map(|i| i as f64))
+                        .filter(|v| v.is_finite() && v.abs() < 1e6)
+                        .map(|v| v as f32)
+                        .ok_or_else(bad)
+                })
+                .collect()
+        };
+        let bias = numbers("bias", table.get("bias"))?;
+        let out = numbers("out", table.get("out"))?;
+        let mut input = vec![0.0f32; FEATURES * units];
+        let rows = table.get("input").and_then(|i| i.as_table());
+        for (name, row) in rows.into_iter().flatten() {
+            let Some(&j) = index.get(name) else {
+                return Err(format!(
+                    "{source}: [hidden.input] {name}: not a feature of this version{}",
+                    crate::config::suggest::did_you_mean(name, index.keys().map(String::as_str))
+                ));
+            };
+            let row = numbers(&format!("input.{name}"), Some(row))?;
+            input[j * units..(j + 1) * units].copy_from_slice(&row);
+        }
+        Ok(Hidden {
+            units,
+            input,
+            bias,
+            out,
+        })
     }
 }
 
@@ -134,14 +264,72 @@ mod tests {
         values[0] = 1.25;
         values[7] = -0.1;
         values[FEATURES - 1] = 3.0e-5;
-        let w = PolicyWeights {
+        let mut w = PolicyWeights {
             values,
+            hidden: None,
             source: "x".into(),
         };
         let text = w.to_text("seed = 3\n");
         let back = PolicyWeights::parse(&text, "y").expect("parses");
         assert_eq!(back, w);
-        assert!(text.contains("seed = 3"));
+        assert!(text.contains("seed = 3") && text.contains("format = 1"));
+        // With a hidden layer: format 2, every unit's numbers, rows of zeros left out.
+        let mut input = vec![0.0f32; FEATURES * 3];
+        input[0..3].copy_from_slice(&[0.5, -0.25, 1.0e-7]);
+        input[(FEATURES - 1) * 3 + 2] = -2.0;
+        w.hidden = Some(Hidden {
+            units: 3,
+            input,
+            bias: vec![0.1, 0.0, -0.3],
+            out: vec![1.5, -1.0, 0.0],
+        });
+        let text = w.to_text("");
+        let back = PolicyWeights::parse(&text, "y").expect("parses");
+        assert_eq!(back, w);
+        assert!(text.contains("format = 2") && text.contains("units = 3"));
+        assert_eq!(
+            text.matches(" = [").count(),
+            2 + 2,
+            "bias, out and two rows"
+        );
+    }
+
+    /// A hidden layer's table is checked: its format, its size, its numbers, its names.
+    #[test]
+    fn bad_hidden_layers_are_refused_with_the_key() {
+        let parse = |format: u8, hidden: &str| {
+            PolicyWeights::parse(
+                &format!("[policy]\nformat = {format}\n[weights]\nheuristic = 1.0\n{hidden}"),
+                "h.toml",
+            )
+        };
+        let good = "[hidden]\nunits = 2\nbias = [0.0, 1]\nout = [1.0, -1.0]\n\
+                    [hidden.input]\nheuristic = [0.5, 0.25]\n";
+        let ok = parse(2, good).expect("parses");
+        let hidden = ok.hidden.expect("a hidden layer");
+        assert_eq!((hidden.row(0), hidden.bias[1]), (&[0.5f32, 0.25][..], 1.0));
+        let e = parse(1, good).unwrap_err();
+        assert!(e.contains("h.toml") && e.contains("format = 2"), "{e}");
+        let e = parse(2, "").unwrap_err();
+        assert!(e.contains("no [hidden]"), "{e}");
+        let e = parse(2, &good.replace("units = 2", "units = 0")).unwrap_err();
+        assert!(e.contains("[hidden] units") && e.contains("128"), "{e}");
+        let e = parse(2, &good.replace("bias = [0.0, 1]", "bias = [0.0]")).unwrap_err();
+        assert!(
+            e.contains("[hidden] bias") && e.contains("2 finite numbers"),
+            "{e}"
+        );
+        let e = parse(
+            2,
+            &good.replace("heuristic = [0.5, 0.25]", "heuristic = [0.5, nan]"),
+        )
+        .unwrap_err();
+        assert!(e.contains("input.heuristic"), "{e}");
+        let e = parse(2, &good.replace("heuristic = [", "heuristik = [")).unwrap_err();
+        assert!(
+            e.contains("[hidden.input] heuristik") && e.contains("heuristic"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -159,7 +347,7 @@ mod tests {
         assert!(e.contains("heuristic") && e.contains("not a finite number"));
         let e = bad("heuristic = nan");
         assert!(e.contains("not a finite number"));
-        let e = PolicyWeights::parse("[policy]\nformat = 2\n[weights]\n", "w.toml").unwrap_err();
-        assert!(e.contains("format") && e.contains('2'));
+        let e = PolicyWeights::parse("[policy]\nformat = 3\n[weights]\n", "w.toml").unwrap_err();
+        assert!(e.contains("format") && e.contains('3'));
     }
 }
