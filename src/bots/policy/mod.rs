@@ -90,11 +90,7 @@ impl PolicyParams {
         };
         match key {
             "weights" => {
-                self.weights = if value == weights::BUILT_IN {
-                    PolicyWeights::built_in()
-                } else {
-                    Arc::new(PolicyWeights::load(value)?)
-                };
+                self.weights = PolicyWeights::named(value)?;
             }
             "temp" => self.temp = temperature()?,
             "pick_temp" => self.pick_temp = temperature()?,

@@ -31,6 +31,12 @@ pub const BUILT_IN_TEXT: &str = include_str!("../../../configs/bots/policy.toml"
 /// Where the built-in weights come from, as a spec and reports name them.
 pub const BUILT_IN: &str = "built-in";
 
+/// The built-in weights with a hidden layer (`configs/bots/policy-net.toml`, compiled in):
+/// `policy:weights=net`. Stronger than the default weights, and further from the search's
+/// verdicts as a population (docs/bots.md, "A hidden layer").
+pub const NET_TEXT: &str = include_str!("../../../configs/bots/policy-net.toml");
+pub const NET: &str = "net";
+
 /// One weight per feature, the hidden layer if there is one, and where they were read from.
 #[derive(Debug)]
 pub struct PolicyWeights {
@@ -68,10 +74,28 @@ static DEFAULT: LazyLock<Arc<PolicyWeights>> = LazyLock::new(|| {
     )
 });
 
+static DEFAULT_NET: LazyLock<Arc<PolicyWeights>> = LazyLock::new(|| {
+    Arc::new(
+        PolicyWeights::parse(NET_TEXT, NET)
+            .expect("the built-in net weights parse (checked by a test)"),
+    )
+});
+
 impl PolicyWeights {
     /// The built-in weights, read once.
     pub fn built_in() -> Arc<PolicyWeights> {
         Arc::clone(&DEFAULT)
+    }
+
+    /// The weights a spec's `weights=NAME` names: `built-in`, `net` (read once), or a file.
+    pub fn named(name: &str) -> Result<Arc<PolicyWeights>, String> {
+        Ok(match name {
+            BUILT_IN => PolicyWeights::built_in(),
+            NET => Arc::clone(&DEFAULT_NET),
+            path => Arc::new(PolicyWeights::load(path).map_err(|e| {
+                format!("{e} (the built-in weights are `{BUILT_IN}` and `{NET}`)")
+            })?),
+        })
     }
 
     /// Reads a weights file; the error names the file, the key and the value.
@@ -255,6 +279,11 @@ mod tests {
         let w = PolicyWeights::built_in();
         assert_eq!(w.values.len(), FEATURES);
         assert!(w.values[0] != 0.0, "the heuristic feature carries weight");
+        assert!(w.hidden.is_none());
+        let net = PolicyWeights::named(NET).expect("built in");
+        let hidden = net.hidden.as_ref().expect("a hidden layer");
+        assert!(hidden.out.iter().any(|&o| o != 0.0) && net.values[0] != 0.0);
+        assert_eq!(net.source, NET);
     }
 
     /// What `to_text` writes, `parse` reads back exactly.
