@@ -1,6 +1,7 @@
-//! Issue 7: a game allocates nothing after warm-up (heuristic, random and policy bots). A counting
-//! allocator wraps the system allocator for this test binary; it counts per thread, so tests
-//! running in parallel on other threads do not disturb the count.
+//! Issue 7: a game allocates nothing after warm-up (heuristic, random and policy bots, the
+//! policy also with its hidden layer). A counting allocator wraps the system allocator for
+//! this test binary; it counts per thread, so tests running in parallel on other threads do
+//! not disturb the count.
 
 use citadels_sim::bots::BotSpec;
 use citadels_sim::config::load_preset;
@@ -70,6 +71,7 @@ fn games_allocate_nothing_after_warm_up() {
         ("first-game", 5, "random"),
         ("first-game", 5, "policy"),
         ("all-characters", 8, "policy"),
+        ("first-game", 5, "policy:weights=net"),
         ("all-characters", 8, "heuristic"),
         ("all-districts", 4, "heuristic"),
     ] {

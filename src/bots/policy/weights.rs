@@ -92,9 +92,11 @@ impl PolicyWeights {
         Ok(match name {
             BUILT_IN => PolicyWeights::built_in(),
             NET => Arc::clone(&DEFAULT_NET),
-            path => Arc::new(PolicyWeights::load(path).map_err(|e| {
-                format!("{e} (the built-in weights are `{BUILT_IN}` and `{NET}`)")
-            })?),
+            path => {
+                Arc::new(PolicyWeights::load(path).map_err(|e| {
+                    format!("{e} (the built-in weights are `{BUILT_IN}` and `{NET}`)")
+                })?)
+            }
         })
     }
 
