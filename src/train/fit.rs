@@ -328,13 +328,7 @@ mod tests {
             l2: 1e-4,
             learning_rate: 0.05,
         };
-        let on = |threads: usize| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap()
-                .install(|| fit(&data, &start, options, &|_| {}))
-        };
+        let on = |threads: usize| fit_on(threads, &data, &start, options);
         let fitted = on(1);
         assert_eq!(fitted, on(3));
         assert!(fitted.hidden.is_none(), "a linear start gives a linear fit");
@@ -375,6 +369,20 @@ mod tests {
             replay_into(&mut data, &rules, &record, &mut legal).expect("replays");
         }
         data
+    }
+
+    /// `fit` on a pool of `threads` threads.
+    fn fit_on(
+        threads: usize,
+        data: &Dataset,
+        start: &PolicyWeights,
+        options: FitOptions,
+    ) -> PolicyWeights {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| fit(data, start, options, &|_| {}))
     }
 
     fn linear(values: Vec<f32>) -> PolicyWeights {
@@ -463,13 +471,7 @@ mod tests {
             l2: 1e-4,
             learning_rate: 0.02,
         };
-        let on = |threads: usize| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap()
-                .install(|| fit(&data, &start, options, &|_| {}))
-        };
+        let on = |threads: usize| fit_on(threads, &data, &start, options);
         let fitted = on(1);
         assert_eq!(fitted, on(2));
         let (before, after) = (measure(&data, &start, true), measure(&data, &fitted, true));

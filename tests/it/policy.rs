@@ -7,7 +7,7 @@ use assert_cmd::Command;
 use citadels_sim::bots::BotSpec;
 use citadels_sim::config::load_preset;
 use citadels_sim::sim::{game_seed, play_game};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
 
@@ -124,33 +124,63 @@ fn targets_are_drawn_only_when_naming_is_the_best_move() {
     assert!(other_target > 0, "the drawn target differs sometimes");
 }
 
-/// `train` gives the same weights on 1 and 2 threads, and `run` plays with them.
-#[test]
-fn train_is_reproducible_and_its_file_is_played() {
-    let dir = tempfile::tempdir().unwrap();
-    let one = dir.path().join("one.toml");
-    let two = dir.path().join("two.toml");
+/// `train --teacher heuristic --players 4 --seed 3` with `args`, on 1 and on 2 threads, into
+/// `one.toml` and `two.toml` in `dir`.
+fn train_on_1_and_2_threads(dir: &Path, args: &[&str]) -> (PathBuf, PathBuf) {
+    let (one, two) = (dir.join("one.toml"), dir.join("two.toml"));
     for (file, threads) in [(&one, "1"), (&two, "2")] {
-        let out = output(&[
+        let mut all = vec![
             "train",
             "--teacher",
             "heuristic",
             "--players",
             "4",
-            "--games",
-            "12",
-            "--epochs",
-            "20",
             "--seed",
             "3",
+        ];
+        all.extend_from_slice(args);
+        all.extend([
             "--threads",
             threads,
             "--quiet",
             "--out",
             file.to_str().unwrap(),
         ]);
-        assert_success(&out, threads);
+        assert_success(&output(&all), threads);
     }
+    (one, two)
+}
+
+/// `run` plays 20 games with the weights file `file` and its manifest names the spec.
+fn plays_and_names(dir: &Path, file: &Path) {
+    let spec = format!("policy:weights={}", file.display());
+    let report = dir.join("run");
+    let report = report.to_str().unwrap();
+    let args = [
+        "run",
+        "--players",
+        "4",
+        "--games",
+        "20",
+        "--quiet",
+        "--bots",
+        &spec,
+        "--out",
+        report,
+    ];
+    assert_success(&output(&args), &spec);
+    let manifest = std::fs::read_to_string(dir.join("run").join("manifest.toml")).unwrap();
+    assert!(
+        manifest.contains(&spec),
+        "the run names its weights: {manifest}"
+    );
+}
+
+/// `train` gives the same weights on 1 and 2 threads, and `run` plays with them.
+#[test]
+fn train_is_reproducible_and_its_file_is_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = train_on_1_and_2_threads(dir.path(), &["--games", "12", "--epochs", "20"]);
     assert_eq!(weights_table(&one), weights_table(&two));
     let text = std::fs::read_to_string(&one).unwrap();
     for line in [
@@ -160,26 +190,7 @@ fn train_is_reproducible_and_its_file_is_played() {
     ] {
         assert!(text.contains(line), "the manifest says {line}: {text}");
     }
-    let spec = format!("policy:weights={}", one.display());
-    let report = dir.path().join("run");
-    let out = output(&[
-        "run",
-        "--players",
-        "4",
-        "--games",
-        "50",
-        "--quiet",
-        "--bots",
-        &spec,
-        "--out",
-        report.to_str().unwrap(),
-    ]);
-    assert_success(&out, &spec);
-    let manifest = std::fs::read_to_string(report.join("manifest.toml")).unwrap();
-    assert!(
-        manifest.contains(&spec),
-        "the run names its weights: {manifest}"
-    );
+    plays_and_names(dir.path(), &one);
 }
 
 /// `train --hidden N` fits a hidden layer: the same file on 1 and 2 threads, written as
@@ -188,31 +199,10 @@ fn train_is_reproducible_and_its_file_is_played() {
 #[test]
 fn a_hidden_layer_is_fitted_reproducibly_and_played() {
     let dir = tempfile::tempdir().unwrap();
-    let one = dir.path().join("one.toml");
-    let two = dir.path().join("two.toml");
-    for (file, threads) in [(&one, "1"), (&two, "2")] {
-        let out = output(&[
-            "train",
-            "--teacher",
-            "heuristic",
-            "--players",
-            "4",
-            "--games",
-            "8",
-            "--epochs",
-            "10",
-            "--hidden",
-            "6",
-            "--seed",
-            "3",
-            "--threads",
-            threads,
-            "--quiet",
-            "--out",
-            file.to_str().unwrap(),
-        ]);
-        assert_success(&out, threads);
-    }
+    let (one, two) = train_on_1_and_2_threads(
+        dir.path(),
+        &["--games", "8", "--epochs", "10", "--hidden", "6"],
+    );
     let text = std::fs::read_to_string(&one).unwrap();
     assert_eq!(
         weights_table(&one),
@@ -228,21 +218,7 @@ fn a_hidden_layer_is_fitted_reproducibly_and_played() {
     ] {
         assert!(text.contains(line), "the file says {line}");
     }
-    let spec = format!("policy:weights={}", one.display());
-    let report = dir.path().join("run");
-    let out = output(&[
-        "run",
-        "--players",
-        "4",
-        "--games",
-        "20",
-        "--quiet",
-        "--bots",
-        &spec,
-        "--out",
-        report.to_str().unwrap(),
-    ]);
-    assert_success(&out, &spec);
+    plays_and_names(dir.path(), &one);
     let out_file = dir.path().join("x.toml");
     let out_file = out_file.to_str().unwrap();
     refused(
