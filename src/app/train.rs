@@ -152,7 +152,6 @@ fn start_weights(units: usize) -> PolicyWeights {
             .map(|_| ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 - 0.5) as f32 * 0.346)
             .collect();
         Hidden {
-            units,
             input,
             bias: vec![0.0; units],
             out: vec![0.0; units],

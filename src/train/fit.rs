@@ -44,7 +44,7 @@ impl Params {
     fn of(weights: &PolicyWeights) -> Params {
         let wide = |v: &[f32]| v.iter().map(|&x| x as f64).collect::<Vec<f64>>();
         let mut values = wide(&weights.values);
-        let units = weights.hidden.as_ref().map_or(0, |h| h.units);
+        let units = weights.hidden.as_ref().map_or(0, Hidden::units);
         if let Some(h) = &weights.hidden {
             values.extend(wide(&h.input));
             values.extend(wide(&h.bias));
@@ -60,7 +60,6 @@ impl Params {
             let (input, rest) = rest.split_at(FEATURES * self.units);
             let (bias, out) = rest.split_at(self.units);
             Hidden {
-                units: self.units,
                 input: narrow(input),
                 bias: narrow(bias),
                 out: narrow(out),
@@ -405,7 +404,6 @@ mod tests {
         PolicyWeights {
             values: small(FEATURES),
             hidden: Some(Hidden {
-                units,
                 input: small(FEATURES * units),
                 bias: small(units),
                 out: small(units),

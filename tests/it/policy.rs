@@ -337,7 +337,7 @@ fn bad_weights_and_outputs_are_refused_by_name() {
     let spec = format!("policy:weights={}", missing.display());
     refused(
         &["run", "--games", "1", "--bots", &spec],
-        &["missing.toml", "cannot read"],
+        &["missing.toml", "cannot read", "`built-in` and `net`"],
     );
     let typo = dir.path().join("typo.toml");
     std::fs::write(

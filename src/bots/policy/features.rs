@@ -80,7 +80,7 @@ impl Sink for Dot<'_> {
 pub struct Net<'w> {
     linear: Dot<'w>,
     hidden: &'w Hidden,
-    /// Each unit's input so far (the first `hidden.units`).
+    /// Each unit's input so far (the first `hidden.units()`).
     units: [f32; MAX_UNITS],
 }
 
@@ -98,8 +98,8 @@ impl<'w> Net<'w> {
     pub fn total(&self) -> f32 {
         let h = self.hidden;
         let mut total = self.linear.total;
-        for u in 0..h.units {
-            total += h.out[u] * (self.units[u] + h.bias[u]).max(0.0);
+        for ((&z, &bias), &out) in self.units.iter().zip(&h.bias).zip(&h.out) {
+            total += out * (z + bias).max(0.0);
         }
         total
     }
@@ -895,7 +895,6 @@ mod tests {
         let units = 5;
         let values = small(FEATURES);
         let hidden = Hidden {
-            units,
             input: small(FEATURES * units),
             bias: small(units),
             out: small(units),

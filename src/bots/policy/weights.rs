@@ -49,10 +49,9 @@ pub struct PolicyWeights {
 /// A hidden layer of rectified linear units over the same features as the linear part.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hidden {
-    /// 1 to `MAX_UNITS`.
-    pub units: usize,
     /// Feature `j`'s weight into unit `u` at `j * units + u`.
     pub input: Vec<f32>,
+    /// One per unit: 1 to `MAX_UNITS` of them.
     pub bias: Vec<f32>,
     /// Each unit's weight in the action's score.
     pub out: Vec<f32>,
@@ -129,20 +128,10 @@ impl PolicyWeights {
         let index: HashMap<String, usize> = (0..FEATURES).map(|i| (feature_name(i), i)).collect();
         let mut values = vec![0.0f32; FEATURES];
         for (name, value) in weights {
-            let Some(&i) = index.get(name) else {
-                return Err(format!(
-                    "{source}: [weights] {name}: not a feature of this version{}",
-                    crate::config::suggest::did_you_mean(name, index.keys().map(String::as_str))
-                ));
-            };
-            let number = value
-                .as_float()
-                .or_else(|| value.as_integer().map(|v| v as f64))
-                .filter(|v| v.is_finite() && v.abs() < 1e6)
-                .ok_or_else(|| {
-                    format!("{source}: [weights] {name} = {value}: not a finite number")
-                })?;
-            values[i] = number as f32;
+            let i = feature_index(&index, name, "[weights]", source)?;
+            values[i] = finite_number(value).ok_or_else(|| {
+                format!("{source}: [weights] {name} = {value}: not a finite number")
+            })?;
         }
         let hidden = match (format, table.get("hidden")) {
             (Some(FORMAT_HIDDEN), Some(hidden)) => Some(Hidden::parse(hidden, &index, source)?),
@@ -189,10 +178,17 @@ impl PolicyWeights {
 }
 
 impl Hidden {
+    /// How many units the layer has.
+    #[inline]
+    pub fn units(&self) -> usize {
+        self.bias.len()
+    }
+
     /// Feature `j`'s row: its weight into each unit.
     #[inline]
     pub fn row(&self, j: usize) -> &[f32] {
-        &self.input[j * self.units..(j + 1) * self.units]
+        let units = self.units();
+        &self.input[j * units..(j + 1) * units]
     }
 
     fn write(&self, text: &mut String) {
@@ -203,7 +199,7 @@ impl Hidden {
         let _ = write!(
             text,
             "\n[hidden]\nunits = {}\nbias = {}\nout = {}\n\n[hidden.input]\n",
-            self.units,
+            self.units(),
             list(&self.bias),
             list(&self.out)
         );
@@ -240,13 +236,7 @@ impl Hidden {
                 return Err(bad());
             }
             list.iter()
-                .map(|v| {
-                    v.as_float()
-                        .or_else(|| v.as_integer().map(|i| i as f64))
-                        .filter(|v| v.is_finite() && v.abs() < 1e6)
-                        .map(|v| v as f32)
-                        .ok_or_else(bad)
-                })
+                .map(|v| finite_number(v).ok_or_else(bad))
                 .collect()
         };
         let bias = numbers("bias", table.get("bias"))?;
@@ -254,22 +244,38 @@ impl Hidden {
         let mut input = vec![0.0f32; FEATURES * units];
         let rows = table.get("input").and_then(|i| i.as_table());
         for (name, row) in rows.into_iter().flatten() {
-            let Some(&j) = index.get(name) else {
-                return Err(format!(
-                    "{source}: [hidden.input] {name}: not a feature of this version{}",
-                    crate::config::suggest::did_you_mean(name, index.keys().map(String::as_str))
-                ));
-            };
+            let j = feature_index(index, name, "[hidden.input]", source)?;
             let row = numbers(&format!("input.{name}"), Some(row))?;
             input[j * units..(j + 1) * units].copy_from_slice(&row);
         }
-        Ok(Hidden {
-            units,
-            input,
-            bias,
-            out,
-        })
+        Ok(Hidden { input, bias, out })
     }
+}
+
+/// The index of the feature named `name`, or an error naming the file, the table and the
+/// name, with the nearest feature name.
+fn feature_index(
+    index: &HashMap<String, usize>,
+    name: &str,
+    table: &str,
+    source: &str,
+) -> Result<usize, String> {
+    index.get(name).copied().ok_or_else(|| {
+        format!(
+            "{source}: {table} {name}: not a feature of this version{}",
+            crate::config::suggest::did_you_mean(name, index.keys().map(String::as_str))
+        )
+    })
+}
+
+/// A weight as a file may write it: a float or an integer, finite and below a million in
+/// size.
+fn finite_number(value: &toml::Value) -> Option<f32> {
+    value
+        .as_float()
+        .or_else(|| value.as_integer().map(|v| v as f64))
+        .filter(|v| v.is_finite() && v.abs() < 1e6)
+        .map(|v| v as f32)
 }
 
 #[cfg(test)]
@@ -309,7 +315,6 @@ mod tests {
         input[0..3].copy_from_slice(&[0.5, -0.25, 1.0e-7]);
         input[(FEATURES - 1) * 3 + 2] = -2.0;
         w.hidden = Some(Hidden {
-            units: 3,
             input,
             bias: vec![0.1, 0.0, -0.3],
             out: vec![1.5, -1.0, 0.0],
