@@ -16,7 +16,8 @@ pub struct HeuristicBot {
     /// Breaks ties between equally good actions, so play is not predictable by seat.
     rng: GameRng,
     weights: HeuristicWeights,
-    costs: CityCosts,
+    /// What it keeps between decisions.
+    kept: Kept,
 }
 
 impl HeuristicBot {
@@ -24,27 +25,30 @@ impl HeuristicBot {
         HeuristicBot {
             rng: GameRng::new(seed),
             weights,
-            costs: CityCosts::default(),
+            kept: Kept::default(),
         }
     }
 }
 
-/// The printed cost of each seat's city, kept by a bot from one decision to the next: a city
-/// changes only when a district is built or destroyed, so most decisions find every city as
-/// it was and skip the count. Each entry is keyed by the city it was computed for (the cost
-/// of an empty city, 0, to begin with), so it never answers for another city: not for a
-/// later city of the same seat, nor for a determinized state the search plays out. (The
-/// costs are the `Rules`' printed costs: a bot plays one game, under one set of rules.)
+/// What a bot keeps from one decision to the next, because it rarely changes in between:
+/// the printed cost of each seat's city (it changes only when a district is built or
+/// destroyed), and the cards of my hand I could build (only when my hand or city changes).
+/// Each entry is keyed by exactly what it was computed from (an empty city and hand, whose
+/// answers are 0 and no cards, to begin with), so it never answers for another position: not
+/// for a later city of the same seat, nor for a determinized state the search plays out.
+/// (The answers depend on the `Rules` too: a bot plays one game, under one set of rules.)
 #[derive(Clone, Debug, Default)]
-pub struct CityCosts {
-    entries: [Cell<(CardSet, u32)>; 8],
+pub struct Kept {
+    city_costs: [Cell<(CardSet, u32)>; 8],
+    /// (hand, city) and the hand's cards that city could take (`useful_cards_of`).
+    useful: Cell<(CardSet, CardSet, CardSet)>,
 }
 
-impl CityCosts {
+impl Kept {
     /// The printed cost of `seat`'s city (`Rules::printed_cost`).
-    pub fn of(&self, view: &View, seat: Seat) -> u32 {
+    pub fn city_cost(&self, view: &View, seat: Seat) -> u32 {
         let city = view.city(seat);
-        let entry = &self.entries[seat.index()];
+        let entry = &self.city_costs[seat.index()];
         let (known, cost) = entry.get();
         if known == city {
             return cost;
@@ -52,6 +56,18 @@ impl CityCosts {
         let cost = view.rules().printed_cost(city);
         entry.set((city, cost));
         cost
+    }
+
+    /// The cards of my hand I could build in my city (`useful_cards_of`).
+    fn useful_hand(&self, view: &View) -> CardSet {
+        let (hand, city) = (view.my_hand(), view.my_city());
+        let (known_hand, known_city, useful) = self.useful.get();
+        if (known_hand, known_city) == (hand, city) {
+            return useful;
+        }
+        let useful = useful_cards_of(view);
+        self.useful.set((hand, city, useful));
+        useful
     }
 }
 
@@ -61,7 +77,7 @@ impl Bot for HeuristicBot {
         if let [only] = legal {
             return *only;
         }
-        let decision = Decision::new(view, &self.weights, &self.costs);
+        let decision = Decision::new(view, &self.weights, &self.kept);
         let mut best = legal[0];
         let mut best_score = f32::NEG_INFINITY;
         let mut ties = 0;
@@ -89,7 +105,7 @@ impl Bot for HeuristicBot {
 pub(crate) struct Decision<'d, 'v> {
     view: &'d View<'v>,
     w: &'d HeuristicWeights,
-    costs: &'d CityCosts,
+    kept: &'d Kept,
     /// The cards of my hand I could build (`useful`).
     useful: OnceCell<CardSet>,
     /// `gather_gold_preference`, asked by both gathering actions.
@@ -118,12 +134,12 @@ impl<'d, 'v> Decision<'d, 'v> {
     pub(crate) fn new(
         view: &'d View<'v>,
         w: &'d HeuristicWeights,
-        costs: &'d CityCosts,
+        kept: &'d Kept,
     ) -> Decision<'d, 'v> {
         Decision {
             view,
             w,
-            costs,
+            kept,
             useful: OnceCell::new(),
             gather: OnceCell::new(),
             standings: OnceCell::new(),
@@ -146,7 +162,7 @@ impl<'d, 'v> Decision<'d, 'v> {
 impl Decision<'_, '_> {
     fn standings(&self) -> &Standings {
         self.standings
-            .get_or_init(|| Standings::new(self.view, self.w, self.costs))
+            .get_or_init(|| Standings::new(self.view, self.w, self.kept))
     }
 
     /// The public standing of `seat` (see `standing`).
@@ -217,10 +233,7 @@ impl Decision<'_, '_> {
 
     /// The cards of my hand I could build (computed once per decision).
     pub(crate) fn useful_hand(&self) -> CardSet {
-        *self.useful.get_or_init(|| {
-            let view = self.view;
-            useful_cards_of(view)
-        })
+        *self.useful.get_or_init(|| self.kept.useful_hand(self.view))
     }
 
     fn gather_gold_preference(&self) -> f32 {
@@ -348,11 +361,11 @@ struct Standings {
 }
 
 impl Standings {
-    fn new(view: &View, weights: &HeuristicWeights, costs: &CityCosts) -> Standings {
+    fn new(view: &View, weights: &HeuristicWeights, kept: &Kept) -> Standings {
         let players = view.players() as usize;
         let mut standing_of = [0.0; 8];
         for (seat, slot) in standing_of.iter_mut().enumerate().take(players) {
-            *slot = standing(view, weights, costs, Seat(seat as u8));
+            *slot = standing(view, weights, kept, Seat(seat as u8));
         }
         // Each seat's leader is the best other seat, the last one among equals: the best seat
         // overall for everyone but itself, and the best of the rest for the best seat.
@@ -658,9 +671,9 @@ fn card_value(view: &View, w: &HeuristicWeights, card: CardId) -> f32 {
 }
 
 /// A public estimate of a player's standing: built points, city size, gold.
-fn standing(view: &View, w: &HeuristicWeights, costs: &CityCosts, seat: Seat) -> f32 {
+fn standing(view: &View, w: &HeuristicWeights, kept: &Kept, seat: Seat) -> f32 {
     let city = view.city(seat);
-    w.standing_points * costs.of(view, seat) as f32
+    w.standing_points * kept.city_cost(view, seat) as f32
         + w.standing_district * city.len() as f32
         + w.standing_gold * view.gold(seat) as f32
         + w.standing_cards * view.hand_size(seat) as f32
@@ -869,16 +882,17 @@ mod tests {
         }
     }
 
-    /// The city costs a bot keeps between decisions answer for the city asked about, even
-    /// when every decision comes from another game than the one before (as the search's
-    /// determinized states do): a bot that kept them decides as one that starts afresh.
+    /// What a bot keeps between decisions (city costs, the useful hand) answers for the
+    /// position asked about, even when every decision comes from another game than the one
+    /// before (as the search's determinized states do): a bot that kept it decides as one
+    /// that starts afresh.
     #[test]
-    fn kept_city_costs_never_answer_for_another_state() {
+    fn kept_values_never_answer_for_another_state() {
         let rules = load_preset("all-districts")
             .and_then(|c| c.rules(5))
             .expect("preset loads");
         let positions = positions(&rules);
-        let costs = CityCosts::default();
+        let kept = Kept::default();
         let mut heuristic = HeuristicBot::new(7, HeuristicWeights::DEFAULT);
         let mut policy = PolicyBot::new(PolicyParams::default(), 7);
         let mut legal = Vec::new();
@@ -888,15 +902,16 @@ mod tests {
             for other in (0..rules.players).map(Seat) {
                 let city = view.city(other);
                 changed += (i > 0 && positions[i - 1].0.city[other.index()] != city) as usize;
-                assert_eq!(costs.of(&view, other), rules.printed_cost(city));
+                assert_eq!(kept.city_cost(&view, other), rules.printed_cost(city));
             }
+            assert_eq!(kept.useful_hand(&view), useful_cards_of(&view));
             legal_actions(&rules, state, &mut legal);
-            // The same bot with its kept costs dropped: the same move, the same draws.
+            // The same bot with what it kept dropped: the same move, the same draws.
             let mut fresh = heuristic.clone();
-            fresh.costs = CityCosts::default();
+            fresh.kept = Kept::default();
             assert_eq!(heuristic.decide(&view, &legal), fresh.decide(&view, &legal));
             let mut fresh = policy.clone();
-            fresh.forget_city_costs();
+            fresh.forget_kept();
             assert_eq!(policy.decide(&view, &legal), fresh.decide(&view, &legal));
         }
         // The test met cities that differ from one decision to the next.

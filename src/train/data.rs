@@ -3,7 +3,7 @@
 //! action (the search's visit shares, or all on the choice). Made by replaying the games'
 //! records (`record.rs`).
 
-use crate::bots::heuristic::CityCosts;
+use crate::bots::heuristic::Kept;
 use crate::bots::policy::features::{DecisionFeatures, Sink};
 use crate::engine::action::Action;
 use crate::engine::view::View;
@@ -64,9 +64,9 @@ impl Dataset {
         visits: &[u32],
         validation: bool,
     ) {
-        // (One decision: no city costs to keep for the next.)
-        let costs = CityCosts::default();
-        let features = DecisionFeatures::new(view, legal, &costs);
+        // (One decision: nothing to keep for the next.)
+        let kept = Kept::default();
+        let features = DecisionFeatures::new(view, legal, &kept);
         let total: u32 = visits.iter().sum();
         for (i, &action) in legal.iter().enumerate() {
             features.action(action, &mut Recorder { data: self });

@@ -16,7 +16,7 @@
 //!
 //! Every fact comes from the deciding seat's `View`.
 
-use crate::bots::heuristic::{self, CityCosts};
+use crate::bots::heuristic::{self, Kept};
 use crate::bots::policy::weights::{Hidden, MAX_UNITS};
 use crate::bots::weights::HeuristicWeights;
 use crate::engine::action::Action;
@@ -388,8 +388,8 @@ fn key(character: Character) -> String {
 /// cost a pass over the players or the hand are computed on first use: many decisions
 /// (gathering, the end of a turn, the abilities without a target) never ask for them.
 struct Situation<'d> {
-    /// The bot's city costs (`heuristic::CityCosts`).
-    costs: &'d CityCosts,
+    /// What the bot keeps between decisions (`heuristic::Kept`).
+    kept: &'d Kept,
     me: Seat,
     gold: f32,
     hand: f32,
@@ -437,13 +437,13 @@ struct Standings {
 }
 
 impl Standings {
-    fn new(view: &View, costs: &CityCosts) -> Standings {
+    fn new(view: &View, kept: &Kept) -> Standings {
         let me = view.me().index();
         let players = view.players() as usize;
         let mut standing = [0.0; 8];
         for (s, slot) in standing.iter_mut().enumerate().take(players) {
             let seat = Seat(s as u8);
-            *slot = costs.of(view, seat) as f32
+            *slot = kept.city_cost(view, seat) as f32
                 + 0.5 * (view.gold(seat) as f32 + view.hand_size(seat).min(4) as f32);
         }
         let mut leader = (me + 1) % players;
@@ -460,11 +460,11 @@ impl Standings {
 }
 
 impl<'d> Situation<'d> {
-    fn new(view: &View, costs: &'d CityCosts) -> Situation<'d> {
+    fn new(view: &View, kept: &'d Kept) -> Situation<'d> {
         let rules = view.rules();
         let city = view.my_city();
         Situation {
-            costs,
+            kept,
             me: view.me(),
             gold: view.my_gold() as f32,
             hand: view.my_hand().len() as f32,
@@ -551,7 +551,7 @@ impl<'d> Situation<'d> {
 
     fn standings(&self, view: &View) -> &Standings {
         self.standings
-            .get_or_init(|| Standings::new(view, self.costs))
+            .get_or_init(|| Standings::new(view, self.kept))
     }
 
     fn leader(&self, view: &View) -> Seat {
@@ -594,17 +594,17 @@ pub struct DecisionFeatures<'d, 'v> {
 }
 
 impl<'d, 'v> DecisionFeatures<'d, 'v> {
-    /// `costs`: the deciding bot's city costs, kept between its decisions.
+    /// `kept`: what the deciding bot keeps between its decisions.
     pub fn new(
         view: &'d View<'v>,
         legal: &'d [Action],
-        costs: &'d CityCosts,
+        kept: &'d Kept,
     ) -> DecisionFeatures<'d, 'v> {
         DecisionFeatures {
             view,
             legal,
-            heuristic: heuristic::Decision::new(view, &HeuristicWeights::DEFAULT, costs),
-            situation: Situation::new(view, costs),
+            heuristic: heuristic::Decision::new(view, &HeuristicWeights::DEFAULT, kept),
+            situation: Situation::new(view, kept),
         }
     }
 
@@ -843,8 +843,8 @@ mod tests {
                 legal_actions(&rules, &state, &mut legal);
                 let view = View::new(&rules, &state, seat);
                 if let Some(&Action::Pick(rank)) = legal.first() {
-                    let costs = CityCosts::default();
-                    let features = DecisionFeatures::new(&view, &legal, &costs);
+                    let kept = Kept::default();
+                    let features = DecisionFeatures::new(&view, &legal, &kept);
                     let mut pairs = Pairs(Vec::new());
                     features.action(Action::Pick(rank), &mut pairs);
                     let character = view.character(rank).expect("in the cast");
@@ -907,8 +907,8 @@ mod tests {
             while let Some(seat) = to_move(&state) {
                 legal_actions(&rules, &state, &mut legal);
                 let view = View::new(&rules, &state, seat);
-                let costs = CityCosts::default();
-                let features = DecisionFeatures::new(&view, &legal, &costs);
+                let kept = Kept::default();
+                let features = DecisionFeatures::new(&view, &legal, &kept);
                 for &action in &legal {
                     let mut pairs = Pairs(Vec::new());
                     features.action(action, &mut pairs);

@@ -21,7 +21,7 @@ pub mod features;
 pub mod weights;
 
 use super::Bot;
-use super::heuristic::CityCosts;
+use super::heuristic::Kept;
 use crate::engine::action::Action;
 use crate::engine::rng::GameRng;
 use crate::engine::view::View;
@@ -139,7 +139,7 @@ pub struct PolicyBot {
     params: PolicyParams,
     /// Draws the move from the softmax (and breaks ties).
     rng: GameRng,
-    costs: CityCosts,
+    kept: Kept,
 }
 
 impl PolicyBot {
@@ -147,16 +147,16 @@ impl PolicyBot {
         PolicyBot {
             params,
             rng: GameRng::new(seed),
-            costs: CityCosts::default(),
+            kept: Kept::default(),
         }
     }
 }
 
 #[cfg(test)]
 impl PolicyBot {
-    /// Drops the city costs kept from earlier decisions (the heuristic's tests).
-    pub(crate) fn forget_city_costs(&mut self) {
-        self.costs = CityCosts::default();
+    /// Drops what it kept from earlier decisions (the heuristic's tests).
+    pub(crate) fn forget_kept(&mut self) {
+        self.kept = Kept::default();
     }
 }
 
@@ -165,7 +165,7 @@ impl Bot for PolicyBot {
         if let [only] = legal {
             return *only;
         }
-        let features = DecisionFeatures::new(view, legal, &self.costs);
+        let features = DecisionFeatures::new(view, legal, &self.kept);
         let PolicyBot { params, rng, .. } = self;
         let weights = &*params.weights;
         let min_p = params.min_p.0;
