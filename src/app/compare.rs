@@ -2,6 +2,7 @@
 //! random numbers) and writes a folder of compared tables (`report::compare`), a summary,
 //! a manifest and `report.html` with the differences.
 
+use super::out::{out, outln};
 use super::{
     AppError, Plan, failed, input, lock_out, plan_with, play, refuse_flag, refuse_run_only,
     render_plan, write_folder,
@@ -195,10 +196,10 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
             .into_bytes(),
     });
     write_folder(&out, run.force, &files)?;
-    println!("comparison written to {}", out.display());
+    outln!("comparison written to {}", out.display());
     if !run.quiet {
-        println!();
-        print!("{summary}");
+        outln!();
+        out!("{summary}");
     }
     eprintln!(
         "{} games in {elapsed:.1} s",

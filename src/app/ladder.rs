@@ -3,6 +3,7 @@
 //! games are a run's games (same seeds, same counters); the reports (`report::ladder`) say per
 //! character, seat and district whether its verdict holds as play gets stronger.
 
+use super::out::outln;
 use super::run::{
     Tracker, chunks_to_play, not_resumable, resolve_shard, shard_difference, write_partial_text,
 };
@@ -316,7 +317,7 @@ pub fn ladder(args: &LadderArgs, command_line: String) -> Result<(), AppError> {
             .context("cannot write the partial result")
             .map_err(failed)?;
         write_partial_text(&plan.out, args.force, &text)?;
-        println!(
+        outln!(
             "partial result of shard {shard} written to {} (citadels-sim merge adds the {} \
              shards' folders into the ladder's reports)",
             plan.out.display(),

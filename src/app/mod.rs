@@ -7,6 +7,9 @@ mod arena;
 mod compare;
 mod ladder;
 mod merge;
+mod out;
+
+pub use out::failed as output_failed;
 mod rank;
 mod replay;
 mod restrict;
@@ -24,6 +27,7 @@ use crate::report::{self, Manifest, Section, folder};
 use crate::sim::runner;
 use crate::stats::Stats;
 use anyhow::{Context, anyhow};
+use out::{out, outln};
 use std::path::{Path, PathBuf};
 
 /// The preset used without `--preset` or `--config`.
@@ -361,10 +365,10 @@ fn write_and_show(
 ) -> Result<(), AppError> {
     // The existing folder may have changed while the games were played.
     write_folder(out, force, files)?;
-    println!("reports written to {}", out.display());
+    outln!("reports written to {}", out.display());
     if !quiet {
-        println!();
-        print!("{shown}");
+        outln!();
+        out!("{shown}");
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! count (`report::rank`): `rank.csv`, a summary, a manifest and `report.html`.
 
 use super::compare::{SideManifest, side_manifest, side_source};
+use super::out::{out, outln};
 use super::{
     AppError, Plan, check_out, failed, input, load_config, plan_with, refuse_flag, refuse_run_only,
     threads, write_folder,
@@ -225,10 +226,10 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
         .context("cannot render the reports")
         .map_err(failed)?;
     write_folder(&out, run.force, &files)?;
-    println!("ranking written to {}", out.display());
+    outln!("ranking written to {}", out.display());
     if !run.quiet {
-        println!();
-        print!("{summary}");
+        outln!();
+        out!("{summary}");
     }
     eprintln!(
         "{} games in {elapsed:.1} s",

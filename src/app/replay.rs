@@ -1,5 +1,6 @@
 //! `replay`: prints the log of one game of a run, decision by decision.
 
+use super::out::out;
 use super::{AppError, input, load_config, parse_bots, seat_bots};
 use crate::cli::ReplayArgs;
 use crate::sim::{game_seed, replay_game};
@@ -16,6 +17,6 @@ pub(super) fn replay(args: &ReplayArgs) -> Result<(), AppError> {
         game_seed(args.seed, args.players, args.game),
         &seats,
     );
-    print!("{log}");
+    out!("{log}");
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! `run`: plays one population, with checkpoints (`--resume`), shards (`--shard`, whose
 //! partial results `merge` adds up) and the game log (`--log-games`).
 
+use super::out::outln;
 use super::{AppError, Plan, failed, input, lock_out, plan, render_plan, threads, write_reports};
 use crate::cli::{RunArgs, ShardArg};
 use crate::progress::Progress;
@@ -371,7 +372,7 @@ pub(super) fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> 
         checkpoint::remove(&plan.out)
             .with_context(|| format!("cannot remove the checkpoint of {}", plan.out.display()))
             .map_err(failed)?;
-        println!(
+        outln!(
             "partial result of shard {shard} written to {} (citadels-sim merge adds the {} \
              shards' folders into the reports)",
             plan.out.display(),

@@ -3,6 +3,7 @@
 //! manifest and `report.html`. Each combination is the base config's resolved TOML with the
 //! values set in its `[rules]` table, validated by the config loader like a file would be.
 
+use super::out::{out, outln};
 use super::{
     AppError, default_out, failed, input, load_config, lock_out, plan_with, play, refuse_flag,
     refuse_run_only, render_plan, write_folder,
@@ -241,10 +242,10 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
         },
     ];
     write_folder(&out, run.force, &files)?;
-    println!("sweep written to {}", out.display());
+    outln!("sweep written to {}", out.display());
     if !run.quiet {
-        println!();
-        print!("{summary}");
+        outln!();
+        out!("{summary}");
     }
     eprintln!("{total} games in {elapsed:.1} s");
     Ok(())

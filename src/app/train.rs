@@ -1,6 +1,7 @@
 //! `train`: fits the policy bot's weights to a teacher's choices in its self-play games
 //! (`crate::train`) and writes them as a weights file, with a manifest of how they were made.
 
+use super::out::outln;
 use super::{AppError, default_out, failed, input, load_config, parse_one_bot, threads};
 use crate::bots::policy::features::FEATURES;
 use crate::bots::policy::weights::{FORMAT, FORMAT_HIDDEN, Hidden, PolicyWeights};
@@ -129,7 +130,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         toml::to_string(&manifest).map_err(|e| failed(anyhow!("the manifest: {e}")))?;
     let weights = fitted;
     write_file(&out, weights.to_text(&manifest_text).as_bytes())?;
-    println!("weights written to {}", out.display());
+    outln!("weights written to {}", out.display());
     if !args.quiet {
         print_fit(&data, &heuristic, &held, &trained, &manifest);
         print_kinds(&hits_by_kind(&data, &weights, &start));
@@ -244,7 +245,7 @@ fn play(args: &TrainArgs, command_line: &str) -> Result<(Dataset, GamesMade), Ap
         made.insert("version".into(), env!("CARGO_PKG_VERSION").into());
         made.insert("decisions".into(), (data.decisions() as i64).into());
         write_file(path, &file::to_bytes(&config, &games, &made))?;
-        println!("training data written to {}", path.display());
+        outln!("training data written to {}", path.display());
     }
     Ok((data, made_by))
 }
@@ -265,23 +266,26 @@ fn print_fit(data: &Dataset, heuristic: &Fit, held: &Fit, trained: &Fit, m: &Tra
         ),
         None => m.data_files.join(", "),
     };
-    println!(
+    outln!(
         "\n{} decisions with a choice ({} actions) from {source}",
         data.decisions(),
         data.actions(),
     );
-    println!(
+    outln!(
         "teacher's move predicted (best score), games kept out of the fit: {:.1}% \
          (the heuristic alone: {:.1}%); on the training games: {:.1}%",
         100.0 * held.accuracy,
         100.0 * heuristic.accuracy,
         100.0 * trained.accuracy
     );
-    println!(
+    outln!(
         "mean log-loss per decision: {:.3} kept out, {:.3} trained ({} epochs, L2 {})",
-        held.loss, trained.loss, m.epochs, m.l2
+        held.loss,
+        trained.loss,
+        m.epochs,
+        m.l2
     );
-    println!(
+    outln!(
         "{:.1} s; use it with --bots policy:weights=<file>",
         m.seconds
     );
@@ -308,17 +312,21 @@ fn print_kinds(rows: &[KindHits]) {
             ..sum
         },
     );
-    println!("\nthe teacher's move predicted, by its kind (kept-out games):");
-    println!(
+    outln!("\nthe teacher's move predicted, by its kind (kept-out games):");
+    outln!(
         "{:<16} {:>9} {:>7} {:>10} {:>7}",
-        "kind", "decisions", "share", "heuristic", "fit"
+        "kind",
+        "decisions",
+        "share",
+        "heuristic",
+        "fit"
     );
     let percent = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
     for r in major
         .into_iter()
         .chain((other.decisions > 0).then_some(&other))
     {
-        println!(
+        outln!(
             "{:<16} {:>9} {:>6.1}% {:>9.1}% {:>6.1}%",
             r.kind,
             r.decisions,

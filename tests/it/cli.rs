@@ -691,3 +691,44 @@ fn ismcts_reports_are_identical_with_one_and_two_threads() {
     };
     assert_eq!(run("1"), run("2"));
 }
+
+/// Runs `citadels-sim replay` (a game's log on standard output) with `stdout` as its standard
+/// output; gives its exit status and standard error.
+fn replay_into(stdout: std::process::Stdio) -> (Option<i32>, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
+        .args(["replay", "--players", "4", "--seed", "1", "--game", "3"])
+        .stdout(stdout)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code(), stderr)
+}
+
+/// A reader that stops early (`citadels-sim replay ... | head`) ends the output quietly:
+/// no panic ("failed printing to stdout"), exit status 0.
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let (status, stderr) = replay_into(writer.into());
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+/// Output lost for another reason (a full disk) is said and gives exit status 1.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_lost_to_a_full_disk_fails_the_command() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let (status, stderr) = replay_into(full.into());
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("cannot write to standard output"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
