@@ -12,7 +12,7 @@ fn main() -> ExitCode {
     let args = std::env::args_os().map(|a| a.to_string_lossy().into_owned());
     match app::main(cli, command_line(args)) {
         // Output lost to a full disk or the like (a reader that stopped early is no failure).
-        Ok(()) if app::output_failed() => ExitCode::FAILURE,
+        Ok(()) if app::output_lost() => ExitCode::FAILURE,
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // One line per problem (a config may have several), each an `error:` line.

@@ -8,8 +8,6 @@ mod compare;
 mod ladder;
 mod merge;
 mod out;
-
-pub use out::failed as output_failed;
 mod rank;
 mod replay;
 mod restrict;
@@ -29,6 +27,9 @@ use crate::stats::Stats;
 use anyhow::{Context, anyhow};
 use out::{out, outln};
 use std::path::{Path, PathBuf};
+
+/// Whether printed output was lost (`main` then exits with status 1).
+pub use out::output_lost;
 
 /// The preset used without `--preset` or `--config`.
 pub const DEFAULT_PRESET: &str = "first-game";

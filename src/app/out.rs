@@ -2,7 +2,7 @@
 //! on a broken pipe (`citadels-sim replay ... | head`); `out!` and `outln!` stop writing
 //! instead, and the command finishes as it would have (its files are written either way).
 //! Any other failure to write (a full disk) is said on standard error and makes the exit
-//! status 1 (`failed`).
+//! status 1 (`output_lost`).
 
 use std::fmt;
 use std::io::{self, Write};
@@ -14,13 +14,13 @@ static GONE: AtomicBool = AtomicBool::new(false);
 static FAILED: AtomicBool = AtomicBool::new(false);
 
 /// Whether some output was lost for another reason than a broken pipe.
-pub fn failed() -> bool {
+pub fn output_lost() -> bool {
     FAILED.load(Ordering::Relaxed)
 }
 
 /// Writes `text` to standard output, unless it could not be written before. A broken pipe
 /// ends the output quietly (the reader chose to stop); any other failure is said once on
-/// standard error and recorded for `failed`.
+/// standard error and recorded for `output_lost`.
 pub fn write(text: fmt::Arguments) {
     if GONE.load(Ordering::Relaxed) {
         return;

@@ -231,7 +231,9 @@ impl Decision<'_, '_> {
         *self.loot[rank.index()].get_or_init(|| loot_of_rank(self, rank))
     }
 
-    /// The cards of my hand I could build (computed once per decision).
+    /// The cards of my hand I could build (looked up once per decision: asking `Kept` at
+    /// every call, which compares the hand and the city, cost 10 k more instructions per
+    /// heuristic game, measured).
     pub(crate) fn useful_hand(&self) -> CardSet {
         *self.useful.get_or_init(|| self.kept.useful_hand(self.view))
     }
