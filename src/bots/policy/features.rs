@@ -179,6 +179,11 @@ pub const KINDS: [&str; 58] = [
     "EndTurn",
 ];
 
+/// The name of an action's kind: its variant's name (`Kill` for `Kill(rank)`).
+pub fn kind_name(action: Action) -> &'static str {
+    KINDS[kind_of(action)]
+}
+
 /// The position of an action's kind in `KINDS`.
 fn kind_of(action: Action) -> usize {
     use Action::*;
@@ -815,6 +820,7 @@ mod tests {
         ];
         for (action, name) in cases {
             assert_eq!(KINDS[kind_of(action)], name);
+            assert_eq!(kind_name(action), name);
             assert!(format!("{action:?}").starts_with(name));
         }
     }
