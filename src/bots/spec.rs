@@ -231,6 +231,7 @@ mod tests {
             "policy",
             "policy:temp=0.5:pick_temp=0:target_temp=2",
             "policy:pick_temp=1:min_p=0.2",
+            "policy:temp=1:drawn=Destroy+Build",
         ] {
             let spec = BotSpec::parse(text).unwrap();
             let shown = spec.to_string();
@@ -249,6 +250,14 @@ mod tests {
         assert_eq!(spec.to_string(), "policy:target_temp=0");
         let spec = BotSpec::parse("policy:target_temp=1:pick_temp=1").unwrap();
         assert_eq!(spec.to_string(), "policy:pick_temp=1:target_temp=1");
+        // The kinds `temp` draws, in `features::KINDS` order; every kind is the default.
+        let spec = BotSpec::parse("policy:temp=1:drawn=EndTurn+Destroy").unwrap();
+        assert_eq!(spec.to_string(), "policy:temp=1:drawn=Destroy+EndTurn");
+        let every = format!(
+            "policy:drawn={}",
+            crate::bots::policy::features::KINDS.join("+")
+        );
+        assert_eq!(BotSpec::parse(&every).unwrap().to_string(), "policy");
         // Bans come last, in character order, whatever the order written.
         let spec = BotSpec::parse("heuristic:ban=king:catch_up=2:ban=assassin").unwrap();
         assert_eq!(

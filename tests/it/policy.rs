@@ -124,6 +124,55 @@ fn targets_are_drawn_only_when_naming_is_the_best_move() {
     assert!(other_target > 0, "the drawn target differs sometimes");
 }
 
+/// `drawn` limits `temp` to the decisions that offer a move of the kinds named (the
+/// Warlord's destruction here): with `temp` high, every decision without a `Destroy` still
+/// plays the best score, and some decisions with one play another move.
+#[test]
+fn temp_draws_only_the_decisions_of_the_kinds_drawn() {
+    use citadels_sim::bots::Bot;
+    use citadels_sim::bots::policy::{PolicyBot, PolicyParams};
+    use citadels_sim::engine::Action;
+    use citadels_sim::engine::legal::{legal_actions, to_move};
+    use citadels_sim::engine::view::View;
+    use citadels_sim::engine::{apply, new_game};
+    let params = |temp: &str, drawn: Option<&str>| {
+        let mut p = PolicyParams::default();
+        p.set("temp", temp).unwrap();
+        if let Some(kinds) = drawn {
+            p.set("drawn", kinds).unwrap();
+        }
+        p
+    };
+    let (best, destroy_drawn) = (params("0", None), params("1000", Some("Destroy")));
+    let rules = load_preset("first-game").unwrap().rules(4).unwrap();
+    let (mut offers, mut other_move, mut plain) = (0, 0, 0);
+    for game in 0..30 {
+        let mut state = new_game(&rules, game_seed(4, 4, game));
+        let mut legal = Vec::new();
+        while let Some(seat) = to_move(&state) {
+            legal_actions(&rules, &state, &mut legal);
+            let view = View::new(&rules, &state, seat);
+            let a = PolicyBot::new(best.clone(), game).decide(&view, &legal);
+            let b = PolicyBot::new(destroy_drawn.clone(), game).decide(&view, &legal);
+            let in_draft = matches!(legal[0], Action::Pick(_) | Action::Discard(_));
+            let naming = citadels_sim::bots::policy::names_a_character(a);
+            if legal.iter().any(|m| matches!(m, Action::Destroy(..))) {
+                offers += 1;
+                other_move += usize::from(a != b);
+            } else if !in_draft && !naming && legal.len() > 1 {
+                plain += 1;
+                assert_eq!(a, b, "not drawn: {legal:?}");
+            }
+            apply(&rules, &mut state, a);
+        }
+    }
+    assert!(
+        offers > 20 && plain > 300,
+        "{offers} with Destroy, {plain} without"
+    );
+    assert!(other_move > 0, "the decisions offering Destroy are drawn");
+}
+
 /// `train --teacher heuristic --players 4 --seed 3` with `args`, on 1 and on 2 threads, into
 /// `one.toml` and `two.toml` in `dir`.
 fn train_on_1_and_2_threads(dir: &Path, args: &[&str]) -> (PathBuf, PathBuf) {
@@ -353,6 +402,16 @@ fn bad_weights_and_outputs_are_refused_by_name() {
     refused(
         &["run", "--games", "1", "--bots", "policy:temp=-1"],
         &["temp=-1"],
+    );
+    refused(
+        &[
+            "run",
+            "--games",
+            "1",
+            "--bots",
+            "policy:temp=1:drawn=Destroy+Bild",
+        ],
+        &["drawn=Destroy+Bild", "`Bild`", "Build"],
     );
     refused(
         &["run", "--games", "1", "--bots", "policy:min_p=1.5"],

@@ -185,7 +185,7 @@ pub fn kind_name(action: Action) -> &'static str {
 }
 
 /// The position of an action's kind in `KINDS`.
-fn kind_of(action: Action) -> usize {
+pub fn kind_of(action: Action) -> usize {
     use Action::*;
     match action {
         Pick(_) => 0,

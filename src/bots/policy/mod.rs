@@ -25,7 +25,7 @@ use super::heuristic::Kept;
 use crate::engine::action::Action;
 use crate::engine::rng::GameRng;
 use crate::engine::view::View;
-use features::{DecisionFeatures, Dot, Net};
+use features::{DecisionFeatures, Dot, KINDS, Net, kind_of};
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 pub use weights::PolicyWeights;
@@ -47,6 +47,55 @@ pub struct PolicyParams {
     /// which keeps a population unpredictable, and drops the long tail of unlikely ones,
     /// which are mostly blunders. 0 draws from the whole softmax.
     pub min_p: Share,
+    /// The decisions `temp` draws: those that offer a move of one of these kinds (all
+    /// kinds by default); the others play the best score. Drawing only the Warlord's
+    /// destruction, say, spreads it like the search's without drawing the rest of the game
+    /// (docs/bots.md, "Which decisions are drawn").
+    pub drawn: KindSet,
+}
+
+/// A set of kinds of action (positions in `features::KINDS`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KindSet(u64);
+
+impl KindSet {
+    /// Every kind.
+    pub const ALL: KindSet = KindSet((1 << KINDS.len()) - 1);
+
+    /// Whether one of `legal` is of a kind in the set.
+    fn offered_in(self, legal: &[Action]) -> bool {
+        self == KindSet::ALL || legal.iter().any(|&a| self.0 >> kind_of(a) & 1 == 1)
+    }
+
+    /// Parses kind names joined by `+` (`Destroy+Build`); the error names the unknown one.
+    fn parse(text: &str) -> Result<KindSet, String> {
+        let mut set = 0u64;
+        for name in text.split('+') {
+            let kind = KINDS.iter().position(|&k| k == name).ok_or_else(|| {
+                format!(
+                    "drawn={text}: `{name}` is not a kind of action; kinds are joined by + \
+                     (Destroy+Build) and are: {}",
+                    KINDS.join(", ")
+                )
+            })?;
+            set |= 1 << kind;
+        }
+        Ok(KindSet(set))
+    }
+}
+
+/// The kind names in `KINDS` order, joined by `+`.
+impl fmt::Display for KindSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut names = KINDS
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| self.0 >> k & 1 == 1);
+        if let Some((_, first)) = names.next() {
+            f.write_str(first)?;
+        }
+        names.try_for_each(|(_, name)| write!(f, "+{name}"))
+    }
 }
 
 /// A share in [0, 1] (`PolicyParams::set` checks it), so equality is an equivalence.
@@ -70,12 +119,20 @@ impl Default for PolicyParams {
             pick_temp: Temperature(0.85),
             target_temp: Temperature(0.75),
             min_p: Share(0.0),
+            drawn: KindSet::ALL,
         }
     }
 }
 
 /// The parameter names a spec may set.
-pub const KEYS: [&str; 5] = ["weights", "temp", "pick_temp", "target_temp", "min_p"];
+pub const KEYS: [&str; 6] = [
+    "weights",
+    "temp",
+    "pick_temp",
+    "target_temp",
+    "min_p",
+    "drawn",
+];
 
 impl PolicyParams {
     /// Sets one parameter from its spec text; the error says what is allowed.
@@ -103,6 +160,7 @@ impl PolicyParams {
                     .map(Share)
                     .ok_or_else(|| format!("{key}={value}: must be a number from 0 to 1"))?
             }
+            "drawn" => self.drawn = KindSet::parse(value)?,
             _ => return Err(crate::bots::spec::unknown_parameter(key, &KEYS)),
         }
         Ok(())
@@ -129,6 +187,9 @@ impl fmt::Display for PolicyParams {
         }
         if self.min_p != default.min_p {
             write!(f, ":min_p={}", self.min_p.0)?;
+        }
+        if self.drawn != default.drawn {
+            write!(f, ":drawn={}", self.drawn)?;
         }
         Ok(())
     }
@@ -195,7 +256,11 @@ impl Bot for PolicyBot {
         // scored again, to the same value).
         let first_target = legal.iter().position(|&a| grouped(a));
         let mut kept = [0.0f32; KEPT];
-        let chosen = draw(legal.len(), params.temp.0, min_p, rng, |i| {
+        let temp = match params.drawn.offered_in(legal) {
+            true => params.temp.0,
+            false => 0.0,
+        };
+        let chosen = draw(legal.len(), temp, min_p, rng, |i| {
             if Some(i) == first_target {
                 let mut top = f32::NEG_INFINITY;
                 for (j, &a) in legal.iter().enumerate().skip(i) {
