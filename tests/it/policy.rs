@@ -4,8 +4,12 @@
 
 use crate::common::assert_success;
 use assert_cmd::Command;
-use citadels_sim::bots::BotSpec;
+use citadels_sim::bots::policy::{PolicyBot, PolicyParams, names_a_character};
+use citadels_sim::bots::{Bot, BotSpec};
 use citadels_sim::config::load_preset;
+use citadels_sim::engine::legal::{legal_actions, to_move};
+use citadels_sim::engine::view::View;
+use citadels_sim::engine::{Action, apply, new_game};
 use citadels_sim::sim::{game_seed, play_game};
 use std::path::{Path, PathBuf};
 
@@ -77,16 +81,36 @@ fn heuristic_only_weights_at_temperature_zero_play_the_heuristics_games() {
     }
 }
 
+/// Plays 30 first-game games at `players` (seeds from `seed`) with `first`'s moves, and at
+/// every position asks a fresh bot of each of `first` and `second` (seeded by the game's
+/// index) for its move: `check(legal moves, first's move, second's move)`.
+fn two_bots_decide(
+    players: u8,
+    seed: u64,
+    first: &PolicyParams,
+    second: &PolicyParams,
+    mut check: impl FnMut(&[Action], Action, Action),
+) {
+    let rules = load_preset("first-game").unwrap().rules(players).unwrap();
+    for game in 0..30 {
+        let mut state = new_game(&rules, game_seed(seed, players, game));
+        let mut legal = Vec::new();
+        while let Some(seat) = to_move(&state) {
+            legal_actions(&rules, &state, &mut legal);
+            let view = View::new(&rules, &state, seat);
+            let a = PolicyBot::new(first.clone(), game).decide(&view, &legal);
+            let b = PolicyBot::new(second.clone(), game).decide(&view, &legal);
+            check(&legal, a, b);
+            apply(&rules, &mut state, a);
+        }
+    }
+}
+
 /// Naming a character is drawn only once naming one is the best move: with the targets'
 /// temperature high and every other at 0, the bot still never names a character where the
 /// heuristic-only policy would not, and it names other characters than the heuristic does.
 #[test]
 fn targets_are_drawn_only_when_naming_is_the_best_move() {
-    use citadels_sim::bots::Bot;
-    use citadels_sim::bots::policy::{PolicyBot, PolicyParams, names_a_character};
-    use citadels_sim::engine::legal::{legal_actions, to_move};
-    use citadels_sim::engine::view::View;
-    use citadels_sim::engine::{apply, new_game};
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("h.toml");
     std::fs::write(&file, "[policy]\nformat = 1\n[weights]\nheuristic = 3.0\n").unwrap();
@@ -98,28 +122,18 @@ fn targets_are_drawn_only_when_naming_is_the_best_move() {
         p
     };
     let (argmax, drawing) = (params("0"), params("1000"));
-    let rules = load_preset("first-game").unwrap().rules(5).unwrap();
     let (mut named, mut other_target) = (0, 0);
-    for game in 0..30 {
-        let mut state = new_game(&rules, game_seed(2, 5, game));
-        let mut legal = Vec::new();
-        while let Some(seat) = to_move(&state) {
-            legal_actions(&rules, &state, &mut legal);
-            let view = View::new(&rules, &state, seat);
-            let best = PolicyBot::new(argmax.clone(), game).decide(&view, &legal);
-            let drawn = PolicyBot::new(drawing.clone(), game).decide(&view, &legal);
-            assert_eq!(
-                names_a_character(best),
-                names_a_character(drawn),
-                "{legal:?}"
-            );
-            if names_a_character(best) {
-                named += 1;
-                other_target += usize::from(best != drawn);
-            }
-            apply(&rules, &mut state, best);
+    two_bots_decide(5, 2, &argmax, &drawing, |legal, best, drawn| {
+        assert_eq!(
+            names_a_character(best),
+            names_a_character(drawn),
+            "{legal:?}"
+        );
+        if names_a_character(best) {
+            named += 1;
+            other_target += usize::from(best != drawn);
         }
-    }
+    });
     assert!(named > 30, "{named} decisions named a character");
     assert!(other_target > 0, "the drawn target differs sometimes");
 }
@@ -129,12 +143,6 @@ fn targets_are_drawn_only_when_naming_is_the_best_move() {
 /// plays the best score, and some decisions with one play another move.
 #[test]
 fn temp_draws_only_the_decisions_of_the_kinds_drawn() {
-    use citadels_sim::bots::Bot;
-    use citadels_sim::bots::policy::{PolicyBot, PolicyParams};
-    use citadels_sim::engine::Action;
-    use citadels_sim::engine::legal::{legal_actions, to_move};
-    use citadels_sim::engine::view::View;
-    use citadels_sim::engine::{apply, new_game};
     let params = |temp: &str, drawn: Option<&str>| {
         let mut p = PolicyParams::default();
         p.set("temp", temp).unwrap();
@@ -144,28 +152,17 @@ fn temp_draws_only_the_decisions_of_the_kinds_drawn() {
         p
     };
     let (best, destroy_drawn) = (params("0", None), params("1000", Some("Destroy")));
-    let rules = load_preset("first-game").unwrap().rules(4).unwrap();
     let (mut offers, mut other_move, mut plain) = (0, 0, 0);
-    for game in 0..30 {
-        let mut state = new_game(&rules, game_seed(4, 4, game));
-        let mut legal = Vec::new();
-        while let Some(seat) = to_move(&state) {
-            legal_actions(&rules, &state, &mut legal);
-            let view = View::new(&rules, &state, seat);
-            let a = PolicyBot::new(best.clone(), game).decide(&view, &legal);
-            let b = PolicyBot::new(destroy_drawn.clone(), game).decide(&view, &legal);
-            let in_draft = matches!(legal[0], Action::Pick(_) | Action::Discard(_));
-            let naming = citadels_sim::bots::policy::names_a_character(a);
-            if legal.iter().any(|m| matches!(m, Action::Destroy(..))) {
-                offers += 1;
-                other_move += usize::from(a != b);
-            } else if !in_draft && !naming && legal.len() > 1 {
-                plain += 1;
-                assert_eq!(a, b, "not drawn: {legal:?}");
-            }
-            apply(&rules, &mut state, a);
+    two_bots_decide(4, 4, &best, &destroy_drawn, |legal, a, b| {
+        let in_draft = matches!(legal[0], Action::Pick(_) | Action::Discard(_));
+        if legal.iter().any(|m| matches!(m, Action::Destroy(..))) {
+            offers += 1;
+            other_move += usize::from(a != b);
+        } else if !in_draft && !names_a_character(a) && legal.len() > 1 {
+            plain += 1;
+            assert_eq!(a, b, "not drawn: {legal:?}");
         }
-    }
+    });
     assert!(
         offers > 20 && plain > 300,
         "{offers} with Destroy, {plain} without"

@@ -62,9 +62,14 @@ impl KindSet {
     /// Every kind.
     pub const ALL: KindSet = KindSet((1 << KINDS.len()) - 1);
 
+    /// Whether the kind at position `kind` of `KINDS` is in the set.
+    fn contains(self, kind: usize) -> bool {
+        self.0 >> kind & 1 == 1
+    }
+
     /// Whether one of `legal` is of a kind in the set.
     fn offered_in(self, legal: &[Action]) -> bool {
-        self == KindSet::ALL || legal.iter().any(|&a| self.0 >> kind_of(a) & 1 == 1)
+        self == KindSet::ALL || legal.iter().any(|&a| self.contains(kind_of(a)))
     }
 
     /// Parses kind names joined by `+` (`Destroy+Build`); the error names the unknown one.
@@ -87,14 +92,13 @@ impl KindSet {
 /// The kind names in `KINDS` order, joined by `+`.
 impl fmt::Display for KindSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut names = KINDS
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| self.0 >> k & 1 == 1);
-        if let Some((_, first)) = names.next() {
+        let mut names = (0..KINDS.len())
+            .filter(|&k| self.contains(k))
+            .map(|k| KINDS[k]);
+        if let Some(first) = names.next() {
             f.write_str(first)?;
         }
-        names.try_for_each(|(_, name)| write!(f, "+{name}"))
+        names.try_for_each(|name| write!(f, "+{name}"))
     }
 }
 
@@ -256,7 +260,9 @@ impl Bot for PolicyBot {
         // scored again, to the same value).
         let first_target = legal.iter().position(|&a| grouped(a));
         let mut kept = [0.0f32; KEPT];
-        let temp = match params.drawn.offered_in(legal) {
+        // `temp` draws only the decisions of the kinds drawn (the kinds are looked at only
+        // when there is something to draw).
+        let temp = match params.temp.0 > 0.0 && params.drawn.offered_in(legal) {
             true => params.temp.0,
             false => 0.0,
         };
