@@ -158,11 +158,7 @@ fn start_weights(units: usize) -> PolicyWeights {
             out: vec![0.0; units],
         }
     });
-    PolicyWeights {
-        values,
-        hidden,
-        source: String::new(),
-    }
+    PolicyWeights::new(values, hidden, String::new())
 }
 
 /// The seed of the hidden layer's starting weights.

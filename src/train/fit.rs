@@ -65,11 +65,7 @@ impl Params {
                 out: narrow(out),
             }
         });
-        PolicyWeights {
-            values: narrow(linear),
-            hidden,
-            source: String::new(),
-        }
+        PolicyWeights::new(narrow(linear), hidden, String::new())
     }
 
     /// Where the hidden layer's input rows, biases and output weights start.
@@ -385,11 +381,7 @@ mod tests {
     }
 
     fn linear(values: Vec<f32>) -> PolicyWeights {
-        PolicyWeights {
-            values,
-            hidden: None,
-            source: String::new(),
-        }
+        PolicyWeights::new(values, None, String::new())
     }
 
     /// Weights with a hidden layer of `units` units, every weight a small pseudo-random
@@ -401,15 +393,13 @@ mod tests {
                 .map(|_| (rng.below(2001) as f32 - 1000.0) / 2000.0)
                 .collect()
         };
-        PolicyWeights {
-            values: small(FEATURES),
-            hidden: Some(Hidden {
-                input: small(FEATURES * units),
-                bias: small(units),
-                out: small(units),
-            }),
-            source: String::new(),
-        }
+        let values = small(FEATURES);
+        let hidden = Hidden {
+            input: small(FEATURES * units),
+            bias: small(units),
+            out: small(units),
+        };
+        PolicyWeights::new(values, Some(hidden), String::new())
     }
 
     /// The hidden layer's gradient is the loss's: for weights of every part (linear, input

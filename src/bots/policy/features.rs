@@ -249,8 +249,11 @@ pub fn kind_of(action: Action) -> usize {
     }
 }
 
-/// The facts of a pick, per character.
-const PICK_FACTS: [&str; 14] = [
+/// The facts of a pick, per character: the first `PICK_BASE`, then the draft's own (what
+/// was taken before me and is offered to me, the players who choose after me, my buildable
+/// cards and the round), which a pick works out only when the weights read them
+/// (`PolicyWeights::reads_draft_facts`).
+const PICK_FACTS: [&str; 35] = [
     "bias",
     "gold",
     "hand",
@@ -265,7 +268,43 @@ const PICK_FACTS: [&str; 14] = [
     "crown",
     "rank1_before",
     "rank2_before",
+    // The draft facts from here.
+    "rank3_before",
+    "rank4_before",
+    "rank5_before",
+    "rank6_before",
+    "rank7_before",
+    "rank8_before",
+    "rank9_before",
+    "rank1_offered",
+    "rank2_offered",
+    "rank3_offered",
+    "rank4_offered",
+    "rank5_offered",
+    "rank6_offered",
+    "rank7_offered",
+    "rank8_offered",
+    "rank9_offered",
+    "after_gold",
+    "after_city",
+    "useful",
+    "shortfall",
+    "round",
 ];
+/// How many of `PICK_FACTS` every pick works out.
+const PICK_BASE: usize = 14;
+/// How many are the draft's own.
+const DRAFT_FACTS: usize = PICK_FACTS.len() - PICK_BASE;
+
+/// The indices of the draft facts of every character: the features a pick skips when the
+/// weights give each of them 0 (`PolicyWeights::reads_draft_facts`).
+pub fn draft_fact_indices() -> impl Iterator<Item = usize> {
+    (0..CHARACTERS).flat_map(|c| {
+        let at = Layout::PICK + c * PICK_FACTS.len() + PICK_BASE;
+        at..at + DRAFT_FACTS
+    })
+}
+
 /// The roles of a named character, and the facts of naming one.
 const TARGET_ROLES: [&str; 6] = ["kill", "rob", "bewitch", "warrant", "threaten", "other"];
 const TARGET_FACTS: [&str; 10] = [
@@ -408,7 +447,9 @@ struct Situation<'d> {
     shortfall: OnceCell<f32>,
     /// The facts of a pick but the character's own type (`pick`), the same for every
     /// character of the decision.
-    pick: OnceCell<[f32; PICK_FACTS.len()]>,
+    pick: OnceCell<[f32; PICK_BASE]>,
+    /// The draft facts of a pick, the same for every character of the decision.
+    draft: OnceCell<[f32; DRAFT_FACTS]>,
     /// The facts of naming a character that do not depend on the character (`target`).
     target: OnceCell<TargetFacts>,
 }
@@ -480,17 +521,14 @@ impl<'d> Situation<'d> {
             standings: OnceCell::new(),
             shortfall: OnceCell::new(),
             pick: OnceCell::new(),
+            draft: OnceCell::new(),
             target: OnceCell::new(),
         }
     }
 
-    /// The facts of a pick (see `PICK_FACTS`), with 0 for the character's own type;
-    /// `others`: the most cards and the most gold among the other players.
-    fn pick_facts(
-        &self,
-        view: &View,
-        others: impl FnOnce() -> (f32, f32),
-    ) -> &[f32; PICK_FACTS.len()] {
+    /// The first `PICK_BASE` facts of a pick (see `PICK_FACTS`), with 0 for the character's
+    /// own type; `others`: the most cards and the most gold among the other players.
+    fn pick_facts(&self, view: &View, others: impl FnOnce() -> (f32, f32)) -> &[f32; PICK_BASE] {
         self.pick.get_or_init(|| {
             let standings = self.standings(view);
             let (most_cards, richest_gold) = others();
@@ -498,10 +536,7 @@ impl<'d> Situation<'d> {
             // Characters still offered to me, as a share of the cast (1 = first pick).
             let cast = view.cast().iter().flatten().count().max(1) as f32;
             let offer = view.draft_offer().len() as f32 / cast;
-            // The ranks that may be with a player who chose before me: another player may
-            // hold them and they are not offered to me (or they are face down).
-            let before = RankSet(view.opponent_ranks().0 & !view.draft_offer().0);
-            let taken_before = |rank: Rank| before.contains(rank) as u8 as f32;
+            let before = self.taken_before(view);
             [
                 1.0,
                 self.gold / 5.0,
@@ -515,9 +550,45 @@ impl<'d> Situation<'d> {
                 offer,
                 leader_near as u8 as f32,
                 (view.crown() == self.me) as u8 as f32,
-                taken_before(Rank(1)),
-                taken_before(Rank(2)),
+                before.contains(Rank(1)) as u8 as f32,
+                before.contains(Rank(2)) as u8 as f32,
             ]
+        })
+    }
+
+    /// The ranks that may be with a player who chose before me: another player may hold
+    /// them and they are not offered to me (or they are face down).
+    fn taken_before(&self, view: &View) -> RankSet {
+        RankSet(view.opponent_ranks().0 & !view.draft_offer().0)
+    }
+
+    /// The draft facts of a pick (`PICK_FACTS` from `PICK_BASE`); `useful`: the cards of my
+    /// hand I could build.
+    fn draft_facts(&self, view: &View, useful: CardSet) -> &[f32; DRAFT_FACTS] {
+        self.draft.get_or_init(|| {
+            let before = self.taken_before(view);
+            let offer = view.draft_offer();
+            // The players who choose after me this round, in order from the crown: the
+            // characters I leave go to them.
+            let players = view.players();
+            let crown = view.crown().0;
+            let from_crown = (self.me.0 + players - crown) % players;
+            let after = (from_crown + 1..players).map(|k| Seat((crown + k) % players));
+            let after_gold = after.clone().map(|s| view.gold(s)).max().unwrap_or(0);
+            let after_city = after.map(|s| view.city(s).len()).max().unwrap_or(0);
+            let mut facts = [0.0; DRAFT_FACTS];
+            for r in 3..=9 {
+                facts[r - 3] = before.contains(Rank(r as u8)) as u8 as f32;
+            }
+            for r in 1..=9 {
+                facts[6 + r] = offer.contains(Rank(r as u8)) as u8 as f32;
+            }
+            facts[16] = after_gold as f32 / 5.0;
+            facts[17] = after_city as f32 / self.complete;
+            facts[18] = useful.len() as f32 / 3.0;
+            facts[19] = self.shortfall(useful, view) / 5.0;
+            facts[20] = self.round / 10.0;
+            facts
         })
     }
 
@@ -596,6 +667,8 @@ pub struct DecisionFeatures<'d, 'v> {
     /// a run's `[heuristic]` table, or the policy's weights would mean something else.
     heuristic: heuristic::Decision<'d, 'v>,
     situation: Situation<'d>,
+    /// Whether picks give their draft facts (`PICK_FACTS` from `PICK_BASE`).
+    draft_facts: bool,
 }
 
 impl<'d, 'v> DecisionFeatures<'d, 'v> {
@@ -610,6 +683,17 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
             legal,
             heuristic: heuristic::Decision::new(view, &HeuristicWeights::DEFAULT, kept),
             situation: Situation::new(view, kept),
+            draft_facts: true,
+        }
+    }
+
+    /// The same features, less the draft facts of picks when `draft_facts` is false: for
+    /// weights that give each of them 0 (`PolicyWeights::reads_draft_facts`), whose scores
+    /// they would not change.
+    pub fn with_draft_facts(self, draft_facts: bool) -> DecisionFeatures<'d, 'v> {
+        DecisionFeatures {
+            draft_facts,
+            ..self
         }
     }
 
@@ -703,6 +787,9 @@ fn pick(d: &DecisionFeatures, rank: Rank, sink: &mut impl Sink) {
     let mut facts = *s.pick_facts(view, || d.others());
     facts[5] = own_type / 3.0;
     sink.add_all(at, &facts);
+    if d.draft_facts {
+        sink.add_all(at + PICK_BASE, s.draft_facts(view, d.useful()));
+    }
 }
 
 fn target(d: &DecisionFeatures, role: usize, rank: Rank, sink: &mut impl Sink) {
@@ -791,6 +878,7 @@ fn completes(s: &Situation<'_>, sink: &mut impl Sink) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::policy::PolicyWeights;
     use crate::config::load_preset;
     use crate::engine::legal::{legal_actions, to_move};
     use crate::engine::rng::GameRng;
@@ -881,6 +969,115 @@ mod tests {
             mine > 5 && taken > 5 && offered > 5,
             "{mine} {taken} {offered}"
         );
+    }
+
+    /// At 4 and 5 players each player keeps one character, so the players who choose after
+    /// me are those who hold none yet: `pick.*.after_gold` and `after_city` are their most
+    /// gold and districts (0 for the last chooser), and `pick.*.rankN_offered` says whether
+    /// rank N is among the characters offered to me.
+    #[test]
+    fn pick_facts_name_the_offer_and_the_players_still_to_choose() {
+        let (mut last, mut before_others) = (0, 0);
+        let mut legal = Vec::new();
+        for players in [4, 5] {
+            let rules = load_preset("first-game")
+                .and_then(|c| c.rules(players))
+                .expect("preset");
+            for seed in 0..20 {
+                let mut state = new_game(&rules, seed);
+                let mut rng = GameRng::new(seed);
+                while let Some(seat) = to_move(&state) {
+                    legal_actions(&rules, &state, &mut legal);
+                    let view = View::new(&rules, &state, seat);
+                    if let Some(&Action::Pick(rank)) = legal.first() {
+                        let kept = Kept::default();
+                        let features = DecisionFeatures::new(&view, &legal, &kept);
+                        let mut pairs = Pairs(Vec::new());
+                        features.action(Action::Pick(rank), &mut pairs);
+                        let character = view.character(rank).expect("in the cast");
+                        let fact = |name: &str| {
+                            let name = format!("pick.{}.{name}", key(character));
+                            pairs
+                                .0
+                                .iter()
+                                .find(|(i, _)| feature_name(*i) == name)
+                                .map_or(0.0, |p| p.1)
+                        };
+                        let waiting: Vec<Seat> = (0..players)
+                            .map(Seat)
+                            .filter(|&s| s != seat && state.ranks_of(s).is_empty())
+                            .collect();
+                        let most_gold = waiting.iter().map(|&s| state.gold[s.index()]).max();
+                        let most_city = waiting.iter().map(|&s| state.city[s.index()].len());
+                        let most_city = most_city.max().unwrap_or(0) as f32;
+                        assert_eq!(fact("after_gold"), most_gold.unwrap_or(0) as f32 / 5.0);
+                        assert_eq!(fact("after_city"), most_city / rules.complete_city as f32);
+                        for r in 1..=9u8 {
+                            let offered = state.draft.available.contains(Rank(r));
+                            let value = fact(&format!("rank{r}_offered"));
+                            assert_eq!(value, offered as u8 as f32, "seed {seed}, rank {r}");
+                        }
+                        match waiting.is_empty() {
+                            true => last += 1,
+                            false => before_others += 1,
+                        }
+                    }
+                    let action = legal[rng.below(legal.len() as u32) as usize];
+                    apply(&rules, &mut state, action);
+                }
+            }
+        }
+        assert!(last > 20 && before_others > 20, "{last} {before_others}");
+    }
+
+    /// Weights that give every draft fact 0 score each action of a pick the same, to the
+    /// bit, with or without them (so a pick skips them); one weight on a draft fact, linear
+    /// or into a unit, makes the weights read them.
+    #[test]
+    fn weights_without_draft_facts_score_the_same_without_them() {
+        let linear = PolicyWeights::built_in();
+        assert!(!linear.reads_draft_facts());
+        let first = draft_fact_indices().next().expect("draft facts");
+        let mut values = linear.values.clone();
+        values[first] = 0.5;
+        assert!(PolicyWeights::new(values, None, "x".into()).reads_draft_facts());
+        let mut input = vec![0.0; FEATURES];
+        input[first] = 0.5;
+        let hidden = Hidden {
+            input,
+            bias: vec![0.0],
+            out: vec![1.0],
+        };
+        let net = PolicyWeights::new(linear.values.clone(), Some(hidden), "y".into());
+        assert!(net.reads_draft_facts());
+        let rules = load_preset("first-game")
+            .and_then(|c| c.rules(5))
+            .expect("preset");
+        let (mut legal, mut picks) = (Vec::new(), 0);
+        for seed in 0..10 {
+            let mut state = new_game(&rules, seed);
+            let mut rng = GameRng::new(seed);
+            while let Some(seat) = to_move(&state) {
+                legal_actions(&rules, &state, &mut legal);
+                let view = View::new(&rules, &state, seat);
+                if matches!(legal[0], Action::Pick(_)) {
+                    let kept = Kept::default();
+                    let all = DecisionFeatures::new(&view, &legal, &kept);
+                    let base = DecisionFeatures::new(&view, &legal, &kept).with_draft_facts(false);
+                    for &action in &legal {
+                        let (mut with, mut without) =
+                            (Dot::new(&linear.values), Dot::new(&linear.values));
+                        all.action(action, &mut with);
+                        base.action(action, &mut without);
+                        assert_eq!(with.total.to_bits(), without.total.to_bits());
+                        picks += 1;
+                    }
+                }
+                let action = legal[rng.below(legal.len() as u32) as usize];
+                apply(&rules, &mut state, action);
+            }
+        }
+        assert!(picks > 100, "{picks}");
     }
 
     /// `Net` scores an action as the linear dot product of its features plus each unit's

@@ -230,9 +230,10 @@ impl Bot for PolicyBot {
         if let [only] = legal {
             return *only;
         }
-        let features = DecisionFeatures::new(view, legal, &self.kept);
-        let PolicyBot { params, rng, .. } = self;
+        let PolicyBot { params, rng, kept } = self;
         let weights = &*params.weights;
+        let features =
+            DecisionFeatures::new(view, legal, kept).with_draft_facts(weights.reads_draft_facts());
         let min_p = params.min_p.0;
         let score = |action: Action| match &weights.hidden {
             None => {

@@ -12,10 +12,10 @@
 //! `out · max(0, bias + the features' rows weighted by their values)`. A file without a
 //! hidden layer is written as format 1, which earlier versions read too.
 
-use super::features::{FEATURES, feature_name};
+use super::features::{FEATURES, draft_fact_indices, feature_name};
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, LazyLock, OnceLock};
 
 /// The weights file format of a linear policy, and of one with a hidden layer; this version
 /// reads and writes both.
@@ -32,8 +32,8 @@ pub const BUILT_IN_TEXT: &str = include_str!("../../../configs/bots/policy.toml"
 pub const BUILT_IN: &str = "built-in";
 
 /// The built-in weights with a hidden layer (`configs/bots/policy-net.toml`, compiled in):
-/// `policy:weights=net`. Stronger than the default weights, and further from the search's
-/// verdicts as a population (docs/bots.md, "A hidden layer").
+/// `policy:weights=net`. Stronger than the default weights; as a population as close to the
+/// search's verdicts at 4 players and further at 5 (docs/bots.md, "A hidden layer").
 pub const NET_TEXT: &str = include_str!("../../../configs/bots/policy-net.toml");
 pub const NET: &str = "net";
 
@@ -44,6 +44,9 @@ pub struct PolicyWeights {
     pub hidden: Option<Hidden>,
     /// `built-in` or the file's path as given.
     pub source: String,
+    /// Whether any weight reads a draft fact (`reads_draft_facts`), worked out on first
+    /// use: weights are not changed once a bot plays them.
+    draft_facts: OnceLock<bool>,
 }
 
 /// A hidden layer of rectified linear units over the same features as the linear part.
@@ -81,6 +84,31 @@ static DEFAULT_NET: LazyLock<Arc<PolicyWeights>> = LazyLock::new(|| {
 });
 
 impl PolicyWeights {
+    /// Weights with these values and layer, read from `source`.
+    pub fn new(values: Vec<f32>, hidden: Option<Hidden>, source: String) -> PolicyWeights {
+        PolicyWeights {
+            values,
+            hidden,
+            source,
+            draft_facts: OnceLock::new(),
+        }
+    }
+
+    /// Whether the weights read the draft facts of a pick (`features::draft_fact_indices`):
+    /// a weight or a unit's input weight that is not 0. Those that do not score every action
+    /// the same without them, so a pick skips them.
+    pub fn reads_draft_facts(&self) -> bool {
+        *self.draft_facts.get_or_init(|| {
+            draft_fact_indices().any(|i| {
+                self.values[i] != 0.0
+                    || self
+                        .hidden
+                        .as_ref()
+                        .is_some_and(|h| h.row(i).iter().any(|&w| w != 0.0))
+            })
+        })
+    }
+
     /// The built-in weights, read once.
     pub fn built_in() -> Arc<PolicyWeights> {
         Arc::clone(&DEFAULT)
@@ -147,11 +175,7 @@ impl PolicyWeights {
             }
             (_, None) => None,
         };
-        Ok(PolicyWeights {
-            values,
-            hidden,
-            source: source.to_string(),
-        })
+        Ok(PolicyWeights::new(values, hidden, source.to_string()))
     }
 
     /// The text of a weights file: the format, `manifest` (already TOML, the lines of the
@@ -301,11 +325,7 @@ mod tests {
         values[0] = 1.25;
         values[7] = -0.1;
         values[FEATURES - 1] = 3.0e-5;
-        let mut w = PolicyWeights {
-            values,
-            hidden: None,
-            source: "x".into(),
-        };
+        let mut w = PolicyWeights::new(values, None, "x".into());
         let text = w.to_text("seed = 3\n");
         let back = PolicyWeights::parse(&text, "y").expect("parses");
         assert_eq!(back, w);
