@@ -569,7 +569,8 @@ impl<'d> Situation<'d> {
             let before = self.taken_before(view);
             let offer = view.draft_offer();
             // The players who choose after me this round, in order from the crown: the
-            // characters I leave go to them.
+            // characters I leave go to them. (At 2 and 3 players, where everyone chooses
+            // more than once, these are the seats after mine in that order, a proxy.)
             let players = view.players();
             let crown = view.crown().0;
             let from_crown = (self.me.0 + players - crown) % players;
