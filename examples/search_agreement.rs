@@ -1,7 +1,8 @@
 //! How closely bots play like the search, against how closely the search plays like itself.
 //! Replays the kept-out games of saved teacher data (`train --save-data`), and at every
-//! `STRIDE`-th decision with a choice asks two fresh searches (two seeds) and each bot of
-//! `BOTS` (a comma-separated list of specs) to decide from the deciding seat's view. Prints,
+//! `STRIDE`-th decision with a choice of each game asks two fresh searches (two seeds) and
+//! each bot of `BOTS` (a comma-separated list of specs) to decide from the deciding seat's
+//! view. A file whose games do not replay is refused (status 2). Prints,
 //! per group of decisions, how often the two searches agree (the ceiling of any imitation: a
 //! bot cannot agree with the search more often than the search agrees with itself) and how
 //! often each bot agrees with one search (the mean over the two). Decisions are grouped by
@@ -17,7 +18,7 @@ use citadels_sim::bots::policy::names_a_character;
 use citadels_sim::bots::{AnyBot, Bot, BotSpec};
 use citadels_sim::engine::rng::mix;
 use citadels_sim::engine::{Action, View, apply, legal_actions, new_game, to_move};
-use citadels_sim::train::file;
+use citadels_sim::train::{self, file};
 use rayon::prelude::*;
 use std::process::ExitCode;
 
@@ -94,6 +95,11 @@ fn main() -> ExitCode {
             Ok(data) => data,
             Err(e) => return fail(&format!("{path}: {e}")),
         };
+        // Refuse a file whose games do not replay here (other rules, or damaged) before
+        // the replays below rely on them.
+        if let Err(e) = train::replay_games(&data.config, &data.games) {
+            return fail(&format!("{path}: {e}"));
+        }
         let counts = data
             .games
             .par_iter()
@@ -136,6 +142,9 @@ fn main() -> ExitCode {
             })
             .reduce(|| Counts::new(bots.len()), Counts::merge);
         total = total.merge(counts);
+    }
+    if total.0[0][GROUPS.len() - 1] == 0 {
+        return fail("no decision sampled: the kept-out games have fewer than STRIDE decisions");
     }
     print_table(&total, &args[0], &bots);
     ExitCode::SUCCESS
