@@ -974,8 +974,9 @@ mod tests {
 
     /// At 4 and 5 players each player keeps one character, so the players who choose after
     /// me are those who hold none yet: `pick.*.after_gold` and `after_city` are their most
-    /// gold and districts (0 for the last chooser), and `pick.*.rankN_offered` says whether
-    /// rank N is among the characters offered to me.
+    /// gold and districts (0 for the last chooser), `pick.*.rankN_offered` says whether
+    /// rank N is among the characters offered to me and `rankN_before` whether it went to
+    /// an earlier chooser or face down.
     #[test]
     fn pick_facts_name_the_offer_and_the_players_still_to_choose() {
         let (mut last, mut before_others) = (0, 0);
@@ -1017,7 +1018,15 @@ mod tests {
                             let offered = state.draft.available.contains(Rank(r));
                             let value = fact(&format!("rank{r}_offered"));
                             assert_eq!(value, offered as u8 as f32, "seed {seed}, rank {r}");
+                            // Before my pick I hold nothing: a rank of the cast neither
+                            // offered nor face up went before me (or face down).
+                            let before = state.cast_ranks().contains(Rank(r))
+                                && !offered
+                                && !state.faceup_discards.contains(Rank(r));
+                            let value = fact(&format!("rank{r}_before"));
+                            assert_eq!(value, before as u8 as f32, "seed {seed}, rank {r}");
                         }
+                        assert_eq!(fact("round"), state.round as f32 / 10.0);
                         match waiting.is_empty() {
                             true => last += 1,
                             false => before_others += 1,
