@@ -16,9 +16,10 @@
 
 use citadels_sim::bots::policy::names_a_character;
 use citadels_sim::bots::{AnyBot, Bot, BotSpec};
+use citadels_sim::engine::Action;
 use citadels_sim::engine::rng::mix;
-use citadels_sim::engine::{Action, View, apply, legal_actions, new_game, to_move};
-use citadels_sim::train::{self, file};
+use citadels_sim::train::file;
+use citadels_sim::train::record::replay_decisions;
 use rayon::prelude::*;
 use std::process::ExitCode;
 
@@ -95,52 +96,40 @@ fn main() -> ExitCode {
             Ok(data) => data,
             Err(e) => return fail(&format!("{path}: {e}")),
         };
-        // Refuse a file whose games do not replay here (other rules, or damaged) before
-        // the replays below rely on them.
-        if let Err(e) = train::replay_games(&data.config, &data.games) {
-            return fail(&format!("{path}: {e}"));
-        }
+        // Each kept-out game on its own; a game that does not replay here (other rules, or
+        // damaged) refuses the file.
         let counts = data
             .games
             .par_iter()
             .filter(|game| game.validation)
             .map(|game| {
-                let rules = data
-                    .config
-                    .rules(game.players)
-                    .expect("the data's own rules");
+                let rules = data.config.rules(game.players).map_err(|e| e.to_string())?;
                 let mut counts = Counts::new(bots.len());
-                let mut legal = Vec::new();
-                let mut answers = game.answers.iter();
-                let mut state = new_game(&rules, game.seed);
                 let mut decision = 0u64;
-                while let Some(seat) = to_move(&state) {
-                    legal_actions(&rules, &state, &mut legal);
-                    let mut action = legal[0];
-                    if legal.len() > 1 {
-                        let answer = answers.next().expect("an answer per decision");
-                        action = legal[answer.played as usize];
-                        decision += 1;
-                        if decision.is_multiple_of(stride) {
-                            let view = View::new(&rules, &state, seat);
-                            let seed = mix(game.seed, decision);
-                            let first = AnyBot::new(&search, mix(seed, 1)).decide(&view, &legal);
-                            let second = AnyBot::new(&search, mix(seed, 2)).decide(&view, &legal);
-                            let g = group(&legal);
-                            counts.add(g, 0, 1);
-                            counts.add(g, 1, (first == second) as u64);
-                            for (b, spec) in bots.iter().enumerate() {
-                                let own = AnyBot::new(spec, mix(seed, 3)).decide(&view, &legal);
-                                let agree = (own == first) as u64 + (own == second) as u64;
-                                counts.add(g, 2 + b, agree);
-                            }
-                        }
+                replay_decisions(&rules, game, &mut Vec::new(), |view, legal, _| {
+                    decision += 1;
+                    if !decision.is_multiple_of(stride) {
+                        return;
                     }
-                    apply(&rules, &mut state, action);
-                }
-                counts
+                    let seed = mix(game.seed, decision);
+                    let first = AnyBot::new(&search, mix(seed, 1)).decide(view, legal);
+                    let second = AnyBot::new(&search, mix(seed, 2)).decide(view, legal);
+                    let g = group(legal);
+                    counts.add(g, 0, 1);
+                    counts.add(g, 1, (first == second) as u64);
+                    for (b, spec) in bots.iter().enumerate() {
+                        let own = AnyBot::new(spec, mix(seed, 3)).decide(view, legal);
+                        let agree = (own == first) as u64 + (own == second) as u64;
+                        counts.add(g, 2 + b, agree);
+                    }
+                })?;
+                Ok::<Counts, String>(counts)
             })
-            .reduce(|| Counts::new(bots.len()), Counts::merge);
+            .try_reduce(|| Counts::new(bots.len()), |a, b| Ok(a.merge(b)));
+        let counts = match counts {
+            Ok(counts) => counts,
+            Err(e) => return fail(&format!("{path}: {e}")),
+        };
         total = total.merge(counts);
     }
     if total.0[0][GROUPS.len() - 1] == 0 {

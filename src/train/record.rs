@@ -115,13 +115,28 @@ fn visits_by_action(
 }
 
 /// Replays `game` under `rules` and appends its decisions with their features to `data`.
-/// A record that does not replay (a move beyond the legal ones, answers left over or
-/// missing: made by another version of the rules, or damaged) is refused with a reason.
+/// A record that does not replay is refused with a reason (`replay_decisions`).
 pub fn replay_into(
     data: &mut Dataset,
     rules: &Rules,
     game: &GameRecord,
     legal: &mut Vec<Action>,
+) -> Result<(), String> {
+    replay_decisions(rules, game, legal, |view, legal, answer| {
+        let chosen = answer.chosen as usize;
+        data.record(view, legal, chosen, &answer.visits, game.validation);
+    })
+}
+
+/// Replays `game` under `rules` and shows `visit` each decision with a choice: the deciding
+/// seat's view, its legal moves and the record's answer (whose moves are checked to be among
+/// them). A record that does not replay (a move beyond the legal ones, answers left over or
+/// missing: made by another version of the rules, or damaged) is refused with a reason.
+pub fn replay_decisions(
+    rules: &Rules,
+    game: &GameRecord,
+    legal: &mut Vec<Action>,
+    mut visit: impl FnMut(&View, &[Action], &Answer),
 ) -> Result<(), String> {
     let mut answers = game.answers.iter();
     let mut state = new_game(rules, game.seed);
@@ -145,8 +160,7 @@ pub fn replay_into(
                         answer.visits.len()
                     ));
                 }
-                let view = View::new(rules, &state, seat);
-                data.record(&view, legal, chosen, &answer.visits, game.validation);
+                visit(&View::new(rules, &state, seat), legal, answer);
                 legal[played]
             }
         };
