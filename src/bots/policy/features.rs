@@ -883,7 +883,7 @@ mod tests {
     use crate::config::load_preset;
     use crate::engine::legal::{legal_actions, to_move};
     use crate::engine::rng::GameRng;
-    use crate::engine::{apply, new_game};
+    use crate::engine::{State, apply, new_game};
 
     /// Every feature has its own name, so a weights file maps names to indices one to one.
     #[test]
@@ -921,51 +921,70 @@ mod tests {
         }
     }
 
-    /// `pick.*.rank1_before` says the rank-1 character may be with a player who chose
-    /// before me: 1 when another player may hold it and it is not offered to me, 0 when it
-    /// is offered or I hold it myself (at 2 players a seat keeps two characters).
-    #[test]
-    fn rank1_before_is_about_other_players_only() {
+    /// Plays first-game games of random moves at `players`, one per seed in `seeds`, and
+    /// shows `visit` every draft pick: the state, the picking seat's view and its legal moves.
+    fn each_pick(
+        players: u8,
+        seeds: std::ops::Range<u64>,
+        mut visit: impl FnMut(u64, &State, &View, &[Action]),
+    ) {
         let rules = load_preset("first-game")
-            .and_then(|c| c.rules(2))
+            .and_then(|c| c.rules(players))
             .expect("preset");
-        let (mut mine, mut taken, mut offered) = (0, 0, 0);
         let mut legal = Vec::new();
-        for seed in 0..40 {
+        for seed in seeds {
             let mut state = new_game(&rules, seed);
             let mut rng = GameRng::new(seed);
             while let Some(seat) = to_move(&state) {
                 legal_actions(&rules, &state, &mut legal);
-                let view = View::new(&rules, &state, seat);
-                if let Some(&Action::Pick(rank)) = legal.first() {
-                    let kept = Kept::default();
-                    let features = DecisionFeatures::new(&view, &legal, &kept);
-                    let mut pairs = Pairs(Vec::new());
-                    features.action(Action::Pick(rank), &mut pairs);
-                    let character = view.character(rank).expect("in the cast");
-                    let name = format!("pick.{}.rank1_before", key(character));
-                    let value = pairs
-                        .0
-                        .iter()
-                        .find(|(i, _)| feature_name(*i) == name)
-                        .map(|p| p.1)
-                        .expect("every pick has the fact");
-                    let r1 = Rank(1);
-                    if view.my_ranks().contains(r1) {
-                        assert_eq!(value, 0.0, "seed {seed}: I hold rank 1");
-                        mine += 1;
-                    } else if view.draft_offer().contains(r1) {
-                        assert_eq!(value, 0.0, "seed {seed}: rank 1 is offered to me");
-                        offered += 1;
-                    } else if !view.faceup_discards().contains(r1) {
-                        assert_eq!(value, 1.0, "seed {seed}: rank 1 is elsewhere");
-                        taken += 1;
-                    }
+                if matches!(legal[0], Action::Pick(_)) {
+                    visit(seed, &state, &View::new(&rules, &state, seat), &legal);
                 }
                 let action = legal[rng.below(legal.len() as u32) as usize];
                 apply(&rules, &mut state, action);
             }
         }
+    }
+
+    /// The value of the pick fact `name` (a name of `PICK_FACTS`) when picking `rank`, with
+    /// every fact worked out; every pick gives each of its facts, 0 or not.
+    fn pick_fact(view: &View, legal: &[Action], rank: Rank, name: &str) -> f32 {
+        let kept = Kept::default();
+        let mut pairs = Pairs(Vec::new());
+        DecisionFeatures::new(view, legal, &kept).action(Action::Pick(rank), &mut pairs);
+        let character = view.character(rank).expect("in the cast");
+        let name = format!("pick.{}.{name}", key(character));
+        pairs
+            .0
+            .iter()
+            .find(|(i, _)| feature_name(*i) == name)
+            .map(|p| p.1)
+            .expect("every pick has the fact")
+    }
+
+    /// `pick.*.rank1_before` says the rank-1 character may be with a player who chose
+    /// before me: 1 when another player may hold it and it is not offered to me, 0 when it
+    /// is offered or I hold it myself (at 2 players a seat keeps two characters).
+    #[test]
+    fn rank1_before_is_about_other_players_only() {
+        let (mut mine, mut taken, mut offered) = (0, 0, 0);
+        each_pick(2, 0..40, |seed, _, view, legal| {
+            let Action::Pick(rank) = legal[0] else {
+                unreachable!("a pick")
+            };
+            let value = pick_fact(view, legal, rank, "rank1_before");
+            let r1 = Rank(1);
+            if view.my_ranks().contains(r1) {
+                assert_eq!(value, 0.0, "seed {seed}: I hold rank 1");
+                mine += 1;
+            } else if view.draft_offer().contains(r1) {
+                assert_eq!(value, 0.0, "seed {seed}: rank 1 is offered to me");
+                offered += 1;
+            } else if !view.faceup_discards().contains(r1) {
+                assert_eq!(value, 1.0, "seed {seed}: rank 1 is elsewhere");
+                taken += 1;
+            }
+        });
         assert!(
             mine > 5 && taken > 5 && offered > 5,
             "{mine} {taken} {offered}"
@@ -980,62 +999,40 @@ mod tests {
     #[test]
     fn pick_facts_name_the_offer_and_the_players_still_to_choose() {
         let (mut last, mut before_others) = (0, 0);
-        let mut legal = Vec::new();
         for players in [4, 5] {
-            let rules = load_preset("first-game")
-                .and_then(|c| c.rules(players))
-                .expect("preset");
-            for seed in 0..20 {
-                let mut state = new_game(&rules, seed);
-                let mut rng = GameRng::new(seed);
-                while let Some(seat) = to_move(&state) {
-                    legal_actions(&rules, &state, &mut legal);
-                    let view = View::new(&rules, &state, seat);
-                    if let Some(&Action::Pick(rank)) = legal.first() {
-                        let kept = Kept::default();
-                        let features = DecisionFeatures::new(&view, &legal, &kept);
-                        let mut pairs = Pairs(Vec::new());
-                        features.action(Action::Pick(rank), &mut pairs);
-                        let character = view.character(rank).expect("in the cast");
-                        let fact = |name: &str| {
-                            let name = format!("pick.{}.{name}", key(character));
-                            pairs
-                                .0
-                                .iter()
-                                .find(|(i, _)| feature_name(*i) == name)
-                                .map_or(0.0, |p| p.1)
-                        };
-                        let waiting: Vec<Seat> = (0..players)
-                            .map(Seat)
-                            .filter(|&s| s != seat && state.ranks_of(s).is_empty())
-                            .collect();
-                        let most_gold = waiting.iter().map(|&s| state.gold[s.index()]).max();
-                        let most_city = waiting.iter().map(|&s| state.city[s.index()].len());
-                        let most_city = most_city.max().unwrap_or(0) as f32;
-                        assert_eq!(fact("after_gold"), most_gold.unwrap_or(0) as f32 / 5.0);
-                        assert_eq!(fact("after_city"), most_city / rules.complete_city as f32);
-                        for r in 1..=9u8 {
-                            let offered = state.draft.available.contains(Rank(r));
-                            let value = fact(&format!("rank{r}_offered"));
-                            assert_eq!(value, offered as u8 as f32, "seed {seed}, rank {r}");
-                            // Before my pick I hold nothing: a rank of the cast neither
-                            // offered nor face up went before me (or face down).
-                            let before = state.cast_ranks().contains(Rank(r))
-                                && !offered
-                                && !state.faceup_discards.contains(Rank(r));
-                            let value = fact(&format!("rank{r}_before"));
-                            assert_eq!(value, before as u8 as f32, "seed {seed}, rank {r}");
-                        }
-                        assert_eq!(fact("round"), state.round as f32 / 10.0);
-                        match waiting.is_empty() {
-                            true => last += 1,
-                            false => before_others += 1,
-                        }
-                    }
-                    let action = legal[rng.below(legal.len() as u32) as usize];
-                    apply(&rules, &mut state, action);
+            each_pick(players, 0..20, |seed, state, view, legal| {
+                let Action::Pick(rank) = legal[0] else {
+                    unreachable!("a pick")
+                };
+                let fact = |name: &str| pick_fact(view, legal, rank, name);
+                let waiting: Vec<Seat> = (0..players)
+                    .map(Seat)
+                    .filter(|&s| s != view.me() && state.ranks_of(s).is_empty())
+                    .collect();
+                let most_gold = waiting.iter().map(|&s| state.gold[s.index()]).max();
+                let most_city = waiting.iter().map(|&s| state.city[s.index()].len());
+                let most_city = most_city.max().unwrap_or(0) as f32;
+                let complete = view.rules().complete_city as f32;
+                assert_eq!(fact("after_gold"), most_gold.unwrap_or(0) as f32 / 5.0);
+                assert_eq!(fact("after_city"), most_city / complete);
+                for r in 1..=9u8 {
+                    let offered = state.draft.available.contains(Rank(r));
+                    let value = fact(&format!("rank{r}_offered"));
+                    assert_eq!(value, offered as u8 as f32, "seed {seed}, rank {r}");
+                    // Before my pick I hold nothing: a rank of the cast neither offered nor
+                    // face up went before me (or face down).
+                    let before = state.cast_ranks().contains(Rank(r))
+                        && !offered
+                        && !state.faceup_discards.contains(Rank(r));
+                    let value = fact(&format!("rank{r}_before"));
+                    assert_eq!(value, before as u8 as f32, "seed {seed}, rank {r}");
                 }
-            }
+                assert_eq!(fact("round"), state.round as f32 / 10.0);
+                match waiting.is_empty() {
+                    true => last += 1,
+                    false => before_others += 1,
+                }
+            });
         }
         assert!(last > 20 && before_others > 20, "{last} {before_others}");
     }
@@ -1060,33 +1057,19 @@ mod tests {
         };
         let net = PolicyWeights::new(linear.values.clone(), Some(hidden), "y".into());
         assert!(net.reads_draft_facts());
-        let rules = load_preset("first-game")
-            .and_then(|c| c.rules(5))
-            .expect("preset");
-        let (mut legal, mut picks) = (Vec::new(), 0);
-        for seed in 0..10 {
-            let mut state = new_game(&rules, seed);
-            let mut rng = GameRng::new(seed);
-            while let Some(seat) = to_move(&state) {
-                legal_actions(&rules, &state, &mut legal);
-                let view = View::new(&rules, &state, seat);
-                if matches!(legal[0], Action::Pick(_)) {
-                    let kept = Kept::default();
-                    let all = DecisionFeatures::new(&view, &legal, &kept);
-                    let base = DecisionFeatures::new(&view, &legal, &kept).with_draft_facts(false);
-                    for &action in &legal {
-                        let (mut with, mut without) =
-                            (Dot::new(&linear.values), Dot::new(&linear.values));
-                        all.action(action, &mut with);
-                        base.action(action, &mut without);
-                        assert_eq!(with.total.to_bits(), without.total.to_bits());
-                        picks += 1;
-                    }
-                }
-                let action = legal[rng.below(legal.len() as u32) as usize];
-                apply(&rules, &mut state, action);
+        let mut picks = 0;
+        each_pick(5, 0..10, |_, _, view, legal| {
+            let kept = Kept::default();
+            let all = DecisionFeatures::new(view, legal, &kept);
+            let base = DecisionFeatures::new(view, legal, &kept).with_draft_facts(false);
+            for &action in legal {
+                let (mut with, mut without) = (Dot::new(&linear.values), Dot::new(&linear.values));
+                all.action(action, &mut with);
+                base.action(action, &mut without);
+                assert_eq!(with.total.to_bits(), without.total.to_bits());
+                picks += 1;
             }
-        }
+        });
         assert!(picks > 100, "{picks}");
     }
 
