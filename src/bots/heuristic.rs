@@ -157,6 +157,12 @@ impl<'d, 'v> Decision<'d, 'v> {
     pub(crate) fn score(&self, action: Action) -> f32 {
         evaluate(self, action)
     }
+
+    /// How good the character of `rank` is for `seat` this round: the heuristic's score of
+    /// picking it from that seat (the policy asks it of the players who choose after me).
+    pub(crate) fn character_value(&self, seat: Seat, rank: Rank) -> f32 {
+        character_value(self, seat, rank)
+    }
 }
 
 impl Decision<'_, '_> {

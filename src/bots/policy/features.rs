@@ -251,9 +251,10 @@ pub fn kind_of(action: Action) -> usize {
 
 /// The facts of a pick, per character: the first `PICK_BASE`, then the draft's own (what
 /// was taken before me and is offered to me, the players who choose after me, my buildable
-/// cards and the round), which a pick works out only when the weights read them
+/// cards and the round, and which characters the later choosers would take from what the
+/// pick leaves), which a pick works out only when the weights read them
 /// (`PolicyWeights::reads_draft_facts`).
-const PICK_FACTS: [&str; 35] = [
+const PICK_FACTS: [&str; 44] = [
     "bias",
     "gold",
     "hand",
@@ -290,19 +291,68 @@ const PICK_FACTS: [&str; 35] = [
     "useful",
     "shortfall",
     "round",
+    // The draft facts of the picked character itself from here (`LaterChoosers`).
+    "rank1_later",
+    "rank2_later",
+    "rank3_later",
+    "rank4_later",
+    "rank5_later",
+    "rank6_later",
+    "rank7_later",
+    "rank8_later",
+    "rank9_later",
 ];
 /// How many of `PICK_FACTS` every pick works out.
 const PICK_BASE: usize = 14;
 /// How many are the draft's own.
 const DRAFT_FACTS: usize = PICK_FACTS.len() - PICK_BASE;
+/// How many of the draft facts are the same for every character of a decision.
+const DRAFT_SHARED: usize = DRAFT_FACTS - 9;
 
-/// The indices of the draft facts of every character: the features a pick skips when the
-/// weights give each of them 0 (`PolicyWeights::reads_draft_facts`).
-pub fn draft_fact_indices() -> impl Iterator<Item = usize> {
-    (0..CHARACTERS).flat_map(|c| {
-        let at = Layout::PICK + c * PICK_FACTS.len() + PICK_BASE;
-        at..at + DRAFT_FACTS
-    })
+/// Which of a pick's draft facts a decision works out: each part is skipped when the
+/// weights give every one of its facts 0 (`PolicyWeights::reads_draft_facts`), as it would
+/// not change any score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DraftFacts {
+    /// The facts shared by every character of a decision (`rank3_before` to `round`).
+    pub shared: bool,
+    /// What the later choosers would take (`rank1_later` to `rank9_later`): a heuristic
+    /// value per later chooser and offered character, the dearest part.
+    pub later: bool,
+}
+
+impl DraftFacts {
+    pub const ALL: DraftFacts = DraftFacts {
+        shared: true,
+        later: true,
+    };
+    pub const NONE: DraftFacts = DraftFacts {
+        shared: false,
+        later: false,
+    };
+    pub const SHARED: DraftFacts = DraftFacts {
+        shared: true,
+        later: false,
+    };
+    pub const LATER: DraftFacts = DraftFacts {
+        shared: false,
+        later: true,
+    };
+
+    /// The features of the parts that are on, for every character.
+    pub fn indices(self) -> impl Iterator<Item = usize> {
+        (0..CHARACTERS).flat_map(move |c| {
+            let at = Layout::PICK + c * PICK_FACTS.len() + PICK_BASE;
+            let shared = at..at + if self.shared { DRAFT_SHARED } else { 0 };
+            let later = at + DRAFT_SHARED
+                ..at + if self.later {
+                    DRAFT_FACTS
+                } else {
+                    DRAFT_SHARED
+                };
+            shared.chain(later)
+        })
+    }
 }
 
 /// The roles of a named character, and the facts of naming one.
@@ -448,8 +498,11 @@ struct Situation<'d> {
     /// The facts of a pick but the character's own type (`pick`), the same for every
     /// character of the decision.
     pick: OnceCell<[f32; PICK_BASE]>,
-    /// The draft facts of a pick, the same for every character of the decision.
-    draft: OnceCell<[f32; DRAFT_FACTS]>,
+    /// The draft facts of a pick that are the same for every character of the decision.
+    draft: OnceCell<[f32; DRAFT_SHARED]>,
+    /// The players who choose after me and what the characters offered to me are worth to
+    /// them, for every character of the decision.
+    later: OnceCell<LaterChoosers>,
     /// The facts of naming a character that do not depend on the character (`target`).
     target: OnceCell<TargetFacts>,
 }
@@ -522,6 +575,7 @@ impl<'d> Situation<'d> {
             shortfall: OnceCell::new(),
             pick: OnceCell::new(),
             draft: OnceCell::new(),
+            later: OnceCell::new(),
             target: OnceCell::new(),
         }
     }
@@ -562,22 +616,16 @@ impl<'d> Situation<'d> {
         RankSet(view.opponent_ranks().0 & !view.draft_offer().0)
     }
 
-    /// The draft facts of a pick (`PICK_FACTS` from `PICK_BASE`); `useful`: the cards of my
-    /// hand I could build.
-    fn draft_facts(&self, view: &View, useful: CardSet) -> &[f32; DRAFT_FACTS] {
+    /// The draft facts of a pick that are the same for every character (`PICK_FACTS` from
+    /// `PICK_BASE`, `DRAFT_SHARED` of them); `useful`: the cards of my hand I could build.
+    fn draft_facts(&self, view: &View, useful: CardSet) -> &[f32; DRAFT_SHARED] {
         self.draft.get_or_init(|| {
             let before = self.taken_before(view);
             let offer = view.draft_offer();
-            // The players who choose after me this round, in order from the crown: the
-            // characters I leave go to them. (At 2 and 3 players, where everyone chooses
-            // more than once, these are the seats after mine in that order, a proxy.)
-            let players = view.players();
-            let crown = view.crown().0;
-            let from_crown = (self.me.0 + players - crown) % players;
-            let after = (from_crown + 1..players).map(|k| Seat((crown + k) % players));
+            let after = choosers_after(view, self.me);
             let after_gold = after.clone().map(|s| view.gold(s)).max().unwrap_or(0);
             let after_city = after.map(|s| view.city(s).len()).max().unwrap_or(0);
-            let mut facts = [0.0; DRAFT_FACTS];
+            let mut facts = [0.0; DRAFT_SHARED];
             for r in 3..=9 {
                 facts[r - 3] = before.contains(Rank(r as u8)) as u8 as f32;
             }
@@ -591,6 +639,12 @@ impl<'d> Situation<'d> {
             facts[20] = self.round / 10.0;
             facts
         })
+    }
+
+    /// The players who choose after me and their values of the characters offered to me.
+    fn later_choosers(&self, view: &View, heuristic: &heuristic::Decision) -> &LaterChoosers {
+        self.later
+            .get_or_init(|| LaterChoosers::new(view, heuristic, self.me))
     }
 
     /// The facts of naming a character but the character's own; `others` as for
@@ -659,6 +713,72 @@ impl<'d> Situation<'d> {
     }
 }
 
+/// The players who choose after `me` this round, in order from the crown: the characters I
+/// leave go to them (rulebook 2016, "Character selection": the crowned player chooses first,
+/// then clockwise). At 2 and 3 players, where everyone chooses more than once, these are the
+/// seats after mine in that order, a proxy; at 7 and 8 players the last chooser's extra
+/// face-down card is not counted.
+fn choosers_after(view: &View, me: Seat) -> impl Iterator<Item = Seat> + Clone {
+    let players = view.players();
+    let crown = view.crown().0;
+    let from_crown = (me.0 + players - crown) % players;
+    (from_crown + 1..players).map(move |k| Seat((crown + k) % players))
+}
+
+/// The players who choose after me, and what each character offered to me is worth to each
+/// of them by the heuristic's own pick score: enough to say, for any character I pick, which
+/// of the rest they would take if each took the best left (as the search's rollouts, played
+/// by the heuristic, do). Worked out once per decision: a value per later chooser and
+/// offered character, rather than per candidate too.
+struct LaterChoosers {
+    offer: RankSet,
+    /// How many players choose after me (at most 7).
+    count: usize,
+    /// `value[k][rank]`: the value of that character for the k-th of them.
+    value: [[f32; 10]; 7],
+}
+
+impl LaterChoosers {
+    fn new(view: &View, heuristic: &heuristic::Decision, me: Seat) -> LaterChoosers {
+        let offer = view.draft_offer();
+        let mut value = [[0.0; 10]; 7];
+        let mut count = 0;
+        for (k, seat) in choosers_after(view, me).enumerate() {
+            for rank in offer.iter() {
+                value[k][rank.index()] = heuristic.character_value(seat, rank);
+            }
+            count = k + 1;
+        }
+        LaterChoosers {
+            offer,
+            count,
+            value,
+        }
+    }
+
+    /// The ranks the later choosers take, in turn, when I pick `mine`: each the character
+    /// of most value to them among those left (the lowest rank among equals). One fact per
+    /// rank, 1 for taken.
+    fn taken_after(&self, mine: Rank) -> [f32; 9] {
+        let mut left = self.offer;
+        left.remove(mine);
+        let mut taken = [0.0; 9];
+        for values in &self.value[..self.count] {
+            let mut best: Option<(Rank, f32)> = None;
+            for rank in left.iter() {
+                let v = values[rank.index()];
+                if best.is_none_or(|(_, b)| v > b) {
+                    best = Some((rank, v));
+                }
+            }
+            let Some((rank, _)) = best else { break };
+            left.remove(rank);
+            taken[rank.index() - 1] = 1.0;
+        }
+        taken
+    }
+}
+
 /// One decision's features: the heuristic's evaluation of its actions and the deciding
 /// seat's situation, shared by every action.
 pub struct DecisionFeatures<'d, 'v> {
@@ -668,8 +788,8 @@ pub struct DecisionFeatures<'d, 'v> {
     /// a run's `[heuristic]` table, or the policy's weights would mean something else.
     heuristic: heuristic::Decision<'d, 'v>,
     situation: Situation<'d>,
-    /// Whether picks give their draft facts (`PICK_FACTS` from `PICK_BASE`).
-    draft_facts: bool,
+    /// Which of their draft facts picks give (`PICK_FACTS` from `PICK_BASE`).
+    draft_facts: DraftFacts,
 }
 
 impl<'d, 'v> DecisionFeatures<'d, 'v> {
@@ -684,14 +804,14 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
             legal,
             heuristic: heuristic::Decision::new(view, &HeuristicWeights::DEFAULT, kept),
             situation: Situation::new(view, kept),
-            draft_facts: true,
+            draft_facts: DraftFacts::ALL,
         }
     }
 
-    /// The same features, less the draft facts of picks when `draft_facts` is false: for
-    /// weights that give each of them 0 (`PolicyWeights::reads_draft_facts`), whose scores
-    /// they would not change.
-    pub fn with_draft_facts(self, draft_facts: bool) -> DecisionFeatures<'d, 'v> {
+    /// The same features, with only the parts of the picks' draft facts that `draft_facts`
+    /// turns on: for weights that give each fact of the other parts 0
+    /// (`PolicyWeights::reads_draft_facts`), whose scores those would not change.
+    pub fn with_draft_facts(self, draft_facts: DraftFacts) -> DecisionFeatures<'d, 'v> {
         DecisionFeatures {
             draft_facts,
             ..self
@@ -788,8 +908,12 @@ fn pick(d: &DecisionFeatures, rank: Rank, sink: &mut impl Sink) {
     let mut facts = *s.pick_facts(view, || d.others());
     facts[5] = own_type / 3.0;
     sink.add_all(at, &facts);
-    if d.draft_facts {
+    if d.draft_facts.shared {
         sink.add_all(at + PICK_BASE, s.draft_facts(view, d.useful()));
+    }
+    if d.draft_facts.later {
+        let later = s.later_choosers(view, &d.heuristic).taken_after(rank);
+        sink.add_all(at + PICK_BASE + DRAFT_SHARED, &later);
     }
 }
 
@@ -1037,36 +1161,103 @@ mod tests {
         assert!(last > 20 && before_others > 20, "{last} {before_others}");
     }
 
-    /// Weights that give every draft fact 0 score each action of a pick the same, to the
-    /// bit, with or without them (so a pick skips them); one weight on a draft fact, linear
-    /// or into a unit, makes the weights read them.
+    /// `pick.*.rankN_later` says which characters the players who choose after me would
+    /// take from what my pick leaves, if each, in turn from the crown (rulebook 2016,
+    /// "Character selection"), took what the heuristic bot would pick in its seat. Checked
+    /// at 4 and 5 players, where the later choosers are the seats holding no character yet,
+    /// against the heuristic's own pick scores from each of their views (the first best
+    /// rank among equals).
+    #[test]
+    fn later_facts_are_what_the_later_choosers_heuristic_would_pick() {
+        let (mut taken, mut picks) = (0, 0);
+        for players in [4, 5] {
+            each_pick(players, 0..20, |seed, state, view, legal| {
+                let from_crown = |s: Seat| (s.0 + players - state.crown.0) % players;
+                let mut waiting: Vec<Seat> = (0..players)
+                    .map(Seat)
+                    .filter(|&s| s != view.me() && state.ranks_of(s).is_empty())
+                    .collect();
+                waiting.sort_by_key(|&s| from_crown(s));
+                for &action in legal {
+                    let Action::Pick(mine) = action else {
+                        unreachable!("a pick")
+                    };
+                    let mut left = state.draft.available;
+                    left.remove(mine);
+                    let mut expected = RankSet::EMPTY;
+                    for &seat in &waiting {
+                        let theirs = View::new(view.rules(), state, seat);
+                        let kept = Kept::default();
+                        let d =
+                            heuristic::Decision::new(&theirs, &HeuristicWeights::DEFAULT, &kept);
+                        let mut best: Option<(Rank, f32)> = None;
+                        for rank in left.iter() {
+                            let score = d.score(Action::Pick(rank));
+                            if best.is_none_or(|(_, b)| score > b) {
+                                best = Some((rank, score));
+                            }
+                        }
+                        let Some((rank, _)) = best else { break };
+                        left.remove(rank);
+                        expected.insert(rank);
+                    }
+                    for r in 1..=9u8 {
+                        let value = pick_fact(view, legal, mine, &format!("rank{r}_later"));
+                        let want = expected.contains(Rank(r)) as u8 as f32;
+                        assert_eq!(
+                            value, want,
+                            "seed {seed}, {players} players, pick {mine:?}, rank {r}"
+                        );
+                    }
+                    taken += expected.len();
+                    picks += 1;
+                }
+            });
+        }
+        assert!(picks > 200 && taken > 200, "{picks} picks, {taken} taken");
+    }
+
+    /// Weights that give every fact of a part of the draft facts 0 score each action of a
+    /// pick the same, to the bit, with or without that part (so a pick skips it); one weight
+    /// on a fact of a part, linear or into a unit, makes the weights read that part.
     #[test]
     fn weights_without_draft_facts_score_the_same_without_them() {
         let linear = PolicyWeights::built_in();
-        assert!(!linear.reads_draft_facts());
-        let first = draft_fact_indices().next().expect("draft facts");
+        assert_eq!(linear.reads_draft_facts(), DraftFacts::NONE);
+        let first_shared = DraftFacts::SHARED.indices().next().expect("shared facts");
+        let first_later = DraftFacts::LATER.indices().next().expect("later facts");
+        assert!(
+            DraftFacts::SHARED
+                .indices()
+                .all(|i| !DraftFacts::LATER.indices().any(|j| j == i))
+        );
         let mut values = linear.values.clone();
-        values[first] = 0.5;
-        assert!(PolicyWeights::new(values, None, "x".into()).reads_draft_facts());
+        values[first_shared] = 0.5;
+        let shared = PolicyWeights::new(values, None, "x".into());
+        assert_eq!(shared.reads_draft_facts(), DraftFacts::SHARED);
         let mut input = vec![0.0; FEATURES];
-        input[first] = 0.5;
+        input[first_later] = 0.5;
         let hidden = Hidden {
             input,
             bias: vec![0.0],
             out: vec![1.0],
         };
         let net = PolicyWeights::new(linear.values.clone(), Some(hidden), "y".into());
-        assert!(net.reads_draft_facts());
+        assert_eq!(net.reads_draft_facts(), DraftFacts::LATER);
         let mut picks = 0;
         each_pick(5, 0..10, |_, _, view, legal| {
             let kept = Kept::default();
             let all = DecisionFeatures::new(view, legal, &kept);
-            let base = DecisionFeatures::new(view, legal, &kept).with_draft_facts(false);
+            let reads = |part| DecisionFeatures::new(view, legal, &kept).with_draft_facts(part);
             for &action in legal {
-                let (mut with, mut without) = (Dot::new(&linear.values), Dot::new(&linear.values));
-                all.action(action, &mut with);
-                base.action(action, &mut without);
-                assert_eq!(with.total.to_bits(), without.total.to_bits());
+                for (weights, part) in [(&*linear, DraftFacts::NONE), (&shared, DraftFacts::SHARED)]
+                {
+                    let (mut with, mut without) =
+                        (Dot::new(&weights.values), Dot::new(&weights.values));
+                    all.action(action, &mut with);
+                    reads(part).action(action, &mut without);
+                    assert_eq!(with.total.to_bits(), without.total.to_bits());
+                }
                 picks += 1;
             }
         });

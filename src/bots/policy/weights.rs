@@ -12,7 +12,7 @@
 //! `out · max(0, bias + the features' rows weighted by their values)`. A file without a
 //! hidden layer is written as format 1, which earlier versions read too.
 
-use super::features::{FEATURES, draft_fact_indices, feature_name};
+use super::features::{DraftFacts, FEATURES, feature_name};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, LazyLock, OnceLock};
@@ -44,9 +44,9 @@ pub struct PolicyWeights {
     pub hidden: Option<Hidden>,
     /// `built-in` or the file's path as given.
     pub source: String,
-    /// Whether any weight reads a draft fact (`reads_draft_facts`), worked out on first
-    /// use: weights are not changed once a bot plays them.
-    draft_facts: OnceLock<bool>,
+    /// Which parts of the draft facts the weights read (`reads_draft_facts`), worked out on
+    /// first use: weights are not changed once a bot plays them.
+    draft_facts: OnceLock<DraftFacts>,
 }
 
 /// A hidden layer of rectified linear units over the same features as the linear part.
@@ -94,18 +94,24 @@ impl PolicyWeights {
         }
     }
 
-    /// Whether the weights read the draft facts of a pick (`features::draft_fact_indices`):
-    /// a weight or a unit's input weight that is not 0. Those that do not score every action
-    /// the same without them, so a pick skips them.
-    pub fn reads_draft_facts(&self) -> bool {
+    /// Which parts of a pick's draft facts (`features::DraftFacts`) the weights read: those
+    /// with a fact whose weight or a unit's input weight is not 0. The weights score every
+    /// action the same without the other parts, so a pick skips them.
+    pub fn reads_draft_facts(&self) -> DraftFacts {
         *self.draft_facts.get_or_init(|| {
-            draft_fact_indices().any(|i| {
-                self.values[i] != 0.0
-                    || self
-                        .hidden
-                        .as_ref()
-                        .is_some_and(|h| h.row(i).iter().any(|&w| w != 0.0))
-            })
+            let reads = |part: DraftFacts| {
+                part.indices().any(|i| {
+                    self.values[i] != 0.0
+                        || self
+                            .hidden
+                            .as_ref()
+                            .is_some_and(|h| h.row(i).iter().any(|&w| w != 0.0))
+                })
+            };
+            DraftFacts {
+                shared: reads(DraftFacts::SHARED),
+                later: reads(DraftFacts::LATER),
+            }
         })
     }
 
