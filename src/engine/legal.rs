@@ -66,10 +66,12 @@ fn turn_legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     if state.threats.contains(turn.rank) && !turn.gathered {
         return;
     }
-    characters::legal(rules, state, out);
+    // The character is looked up once for all the checks that depend on it.
+    let character = characters::current(state);
+    characters::legal(rules, state, character, out);
     districts::legal(rules, state, out);
-    building::legal(rules, state, out);
-    if turn.gathered && characters::may_end_turn(state) {
+    building::legal(rules, state, character, out);
+    if turn.gathered && characters::may_end_turn(state, character) {
         out.push(Action::EndTurn);
     }
 }

@@ -53,21 +53,22 @@ pub fn on_reveal(state: &mut State, trace: &mut impl Trace) {
     on_reveal_crown(state, trace);
 }
 
-/// Whether the player whose turn it is may build at all this turn.
-pub fn may_build(state: &State) -> bool {
+/// Whether the player whose turn it is, playing `character` (`current`), may build at all
+/// this turn.
+pub fn may_build(state: &State, character: Character) -> bool {
     match state.turn.mode {
         // Witch: "You cannot build at this time"; the bewitched player "cannot build"; the
         // Hospital's killed owner "does nothing else".
         TurnMode::Witch | TurnMode::Bewitched | TurnMode::Hospital => false,
         // Navigator: "You cannot build any districts during your turn - not even districts
         // that do not count toward your building limit."
-        TurnMode::Normal | TurnMode::Resumed => current(state) != Character::Navigator,
+        TurnMode::Normal | TurnMode::Resumed => character != Character::Navigator,
     }
 }
 
-/// Districts the current character may build this turn (rulebook "building limit").
-pub fn building_limit(state: &State) -> u8 {
-    match current(state) {
+/// Districts `character` may build in its turn (rulebook "building limit").
+pub fn building_limit(character: Character) -> u8 {
+    match character {
         Character::Architect => 3,
         Character::Seer | Character::Scholar => 2,
         _ => 1,
@@ -87,21 +88,20 @@ pub fn counts_toward_limit_as(trader: bool, info: &super::rules::CardInfo) -> bo
 
 /// Wizard: "During this turn, you can build districts that are identical to any other
 /// district already in your city."
-pub fn may_build_identical(state: &State) -> bool {
-    current(state) == Character::Wizard
+pub fn may_build_identical(character: Character) -> bool {
+    character == Character::Wizard
 }
 
-/// Whether the turn may end: the Emperor "must" give the crown.
-pub fn may_end_turn(state: &State) -> bool {
-    !(current(state) == Character::Emperor
+/// Whether the turn of `character` (`current`) may end: the Emperor "must" give the crown.
+pub fn may_end_turn(state: &State, character: Character) -> bool {
+    !(character == Character::Emperor
         && !matches!(state.turn.mode, TurnMode::Bewitched | TurnMode::Hospital)
         && state.turn.used & used::CROWN == 0)
 }
 
-/// Appends the current character's ability actions that are legal now.
-pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
+/// Appends the ability actions of the current character (`current`) that are legal now.
+pub fn legal(rules: &Rules, state: &State, character: Character, out: &mut Vec<Action>) {
     let turn = &state.turn;
-    let character = current(state);
     if turn.used & used::INCOME == 0 {
         income::legal(rules, state, character, out);
     }
@@ -220,11 +220,10 @@ pub fn legal_advisor(state: &State, out: &mut Vec<Action>) {
     crown::legal_give(state, state.crown, out);
 }
 
-/// Cardinal building with borrowed gold (appended with the other builds).
+/// Cardinal building with borrowed gold (appended with the other builds; only for the
+/// Cardinal).
 pub fn legal_borrow_builds(rules: &Rules, state: &State, out: &mut Vec<Action>) {
-    if current(state) == Character::Cardinal {
-        cardinal::legal(rules, state, out);
-    }
+    cardinal::legal(rules, state, out);
 }
 
 /// The seat holding `character` this round, if it is in the cast and was chosen.
