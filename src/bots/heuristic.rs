@@ -82,7 +82,7 @@ impl Bot for HeuristicBot {
         let mut best_score = f32::NEG_INFINITY;
         let mut ties = 0;
         for &action in legal {
-            let score = evaluate(&decision, action);
+            let score = evaluate(&decision, action, best_score);
             if score > best_score {
                 best = action;
                 best_score = score;
@@ -162,7 +162,7 @@ impl<'d, 'v> Decision<'d, 'v> {
     /// The heuristic's score of one legal action of this decision (it plays the highest):
     /// the policy bot builds on it (its `heuristic` feature).
     pub(crate) fn score(&self, action: Action) -> f32 {
-        evaluate(self, action)
+        evaluate(self, action, f32::NEG_INFINITY)
     }
 }
 
@@ -179,7 +179,12 @@ impl Decision<'_, '_> {
 
     /// The opponent furthest ahead of `seat`.
     fn leader_for(&self, seat: Seat) -> Seat {
-        self.standings().leader_of[seat.index()]
+        let standings = self.standings();
+        if seat == standings.best {
+            standings.runner_up
+        } else {
+            standings.best
+        }
     }
 
     /// How far `seat` is behind its leader, never negative.
@@ -369,15 +374,16 @@ impl<T: Copy + PartialOrd> TopTwo<T> {
 struct Standings {
     /// Public standing of each seat (see `standing`).
     standing: [f32; 8],
-    /// For each seat, the opponent furthest ahead of it.
-    leader_of: [Seat; 8],
+    /// The seat furthest ahead (the last among equals), and the furthest ahead of the others.
+    best: Seat,
+    runner_up: Seat,
 }
 
 impl Standings {
     fn new(view: &View, weights: &HeuristicWeights, kept: &Kept) -> Standings {
-        let players = view.players() as usize;
+        let players = (view.players() as usize).min(8);
         let mut standing_of = [0.0; 8];
-        for (seat, slot) in standing_of.iter_mut().enumerate().take(players) {
+        for (seat, slot) in standing_of[..players].iter_mut().enumerate() {
             *slot = standing(view, weights, kept, Seat(seat as u8));
         }
         // Each seat's leader is the best other seat, the last one among equals: the best seat
@@ -396,13 +402,10 @@ impl Standings {
                 runner_up = s;
             }
         }
-        let mut leader_of = [Seat(0); 8];
-        for (seat, slot) in leader_of.iter_mut().enumerate().take(players) {
-            *slot = Seat(if seat == best { runner_up } else { best } as u8);
-        }
         Standings {
             standing: standing_of,
-            leader_of,
+            best: Seat(best as u8),
+            runner_up: Seat(runner_up as u8),
         }
     }
 }
@@ -411,8 +414,13 @@ impl Standings {
 /// the legal actions: as a call, saving and restoring the registers this large match needs
 /// cost about 20 instructions an action, more than most actions' own evaluation (7 k per
 /// heuristic game, measured); the dear evaluations stay calls.
+///
+/// `floor` is the best score of the decision so far: an action whose score is certainly
+/// below it can neither be played nor tie with it (no draw is made), so where a cheap bound
+/// shows that, its dear evaluation is skipped and NEG_INFINITY returned instead. Play is the
+/// same; `NEG_INFINITY` asks for every score.
 #[inline(always)]
-fn evaluate(d: &Decision, action: Action) -> f32 {
+fn evaluate(d: &Decision, action: Action, floor: f32) -> f32 {
     let (view, w) = (d.view, d.w);
     let me = view.me();
     match action {
@@ -453,6 +461,8 @@ fn evaluate(d: &Decision, action: Action) -> f32 {
             }
         }
         Action::MagicianDraw => 0.0,
+        // (When the Warlord may still take his income, it comes first and scores 90.)
+        Action::Destroy(..) if floor > DESTROY_VALUE_MAX => f32::NEG_INFINITY,
         Action::Destroy(seat, card) => destroy_value(d, seat, card),
         Action::LabDiscard(card) => {
             if d.junk(card) {
@@ -812,8 +822,12 @@ fn loot_of_rank(d: &Decision, rank: Rank) -> f32 {
         .fold(0.0, f32::max)
 }
 
+/// The most `destroy_value` can be, whatever the weights: 10 + 20 + cost - 1.5 * (cost - 1)
+/// for a cost of at least 1 (30 for a cost of 0).
+const DESTROY_VALUE_MAX: f32 = 31.5;
+
 /// Warlord: hit the leader when the destruction costs little for what it takes away; never
-/// my own city.
+/// my own city. At most `DESTROY_VALUE_MAX`.
 fn destroy_value(d: &Decision, seat: Seat, card: CardId) -> f32 {
     let view = d.view;
     if seat == view.me() {
