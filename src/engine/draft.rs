@@ -149,6 +149,11 @@ pub fn start(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
 
 /// The seat whose choice it is during the selection phase.
 pub fn chooser(state: &State) -> Seat {
+    // From 4 players every step is a pick by the next seat (`MANY_PLAYERS`): the script is
+    // not looked up (this is asked three times a choice).
+    if state.players >= 4 {
+        return Seat((state.crown.0 + state.draft.step) % state.players);
+    }
     match script_of(state)[state.draft.step as usize] {
         Pick(offset) | Discard(offset) => Seat((state.crown.0 + offset) % state.players),
         RandomDiscard => unreachable!("random discards are settled before a choice"),
