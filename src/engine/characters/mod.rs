@@ -101,43 +101,39 @@ pub fn may_end_turn(state: &State, character: Character) -> bool {
 
 /// Appends the ability actions of the current character (`current`) that are legal now.
 pub fn legal(rules: &Rules, state: &State, character: Character, out: &mut Vec<Action>) {
-    let turn = &state.turn;
-    if turn.used & used::INCOME == 0 {
+    let done = state.turn.used;
+    if done & used::INCOME == 0 {
         income::legal(rules, state, character, out);
     }
-    if turn.used & used::EXTRA == 0 {
-        match character {
-            Character::Merchant => out.push(Action::MerchantGold),
-            Character::Architect => out.push(Action::ArchitectDraw),
-            Character::Navigator => out.extend([Action::NavigatorGold, Action::NavigatorCards]),
-            Character::Abbot => abbot::legal_tax(state, out),
-            Character::Queen => rank9::legal_queen(state, out),
-            Character::TaxCollector => rank9::legal_collect(state, out),
-            _ => {}
+    // Each character has at most one of the other kinds of action (extra resources, the
+    // crown, beautifying, a main ability), so one match lists them, each under its
+    // once-per-turn flag.
+    let extra = done & used::EXTRA == 0;
+    let ability = done & used::ABILITY == 0;
+    match character {
+        Character::Merchant if extra => out.push(Action::MerchantGold),
+        Character::Architect if extra => out.push(Action::ArchitectDraw),
+        Character::Navigator if extra => {
+            out.extend([Action::NavigatorGold, Action::NavigatorCards])
         }
-    }
-    if turn.used & used::CROWN == 0 && character == Character::Emperor {
-        crown::legal_give(state, state.crown, out);
-    }
-    if character == Character::Artist {
-        rank9::legal_beautify(state, out);
-    }
-    if turn.used & used::ABILITY == 0 {
-        match character {
-            Character::Assassin => targeting::legal_kills(state, out),
-            Character::Magistrate => magistrate::legal_warrants(state, out),
-            Character::Thief => targeting::legal_robs(state, out),
-            Character::Spy => spy::legal(state, out),
-            Character::Blackmailer => blackmailer::legal_threats(state, out),
-            Character::Magician => magician::legal(state, out),
-            Character::Wizard => wizard::legal_look(state, out),
-            Character::Seer => seer::legal(state, out),
-            Character::Scholar if !state.deck.is_empty() => out.push(Action::ScholarDraw),
-            Character::Warlord => rank8::legal_destroy(rules, state, out),
-            Character::Diplomat => rank8::legal_exchange(rules, state, out),
-            Character::Marshal => rank8::legal_seize(rules, state, out),
-            _ => {}
-        }
+        Character::Abbot if extra => abbot::legal_tax(state, out),
+        Character::Queen if extra => rank9::legal_queen(state, out),
+        Character::TaxCollector if extra => rank9::legal_collect(state, out),
+        Character::Emperor if done & used::CROWN == 0 => crown::legal_give(state, state.crown, out),
+        Character::Artist => rank9::legal_beautify(state, out),
+        Character::Assassin if ability => targeting::legal_kills(state, out),
+        Character::Magistrate if ability => magistrate::legal_warrants(state, out),
+        Character::Thief if ability => targeting::legal_robs(state, out),
+        Character::Spy if ability => spy::legal(state, out),
+        Character::Blackmailer if ability => blackmailer::legal_threats(state, out),
+        Character::Magician if ability => magician::legal(state, out),
+        Character::Wizard if ability => wizard::legal_look(state, out),
+        Character::Seer if ability => seer::legal(state, out),
+        Character::Scholar if ability && !state.deck.is_empty() => out.push(Action::ScholarDraw),
+        Character::Warlord if ability => rank8::legal_destroy(rules, state, out),
+        Character::Diplomat if ability => rank8::legal_exchange(rules, state, out),
+        Character::Marshal if ability => rank8::legal_seize(rules, state, out),
+        _ => {}
     }
 }
 
