@@ -177,6 +177,7 @@ impl Decision<'_, '_> {
     }
 
     /// The opponent furthest ahead of `seat`.
+    #[inline(always)]
     fn leader_for(&self, seat: Seat) -> Seat {
         let standings = self.standings();
         if seat == standings.best {
@@ -194,6 +195,9 @@ impl Decision<'_, '_> {
 
     /// The most cards in another player's hand, and the most gold in another player's
     /// stash, from `seat`'s side.
+    // (This and the other small questions about seats are inlined, as `character_value`
+    // that asks them: 1.7 k instructions per heuristic game less than as calls, measured.)
+    #[inline(always)]
     pub(crate) fn others_of(&self, seat: Seat) -> (f32, f32) {
         let others = self.others.get_or_init(|| Others::new(self.view));
         let s = seat.index();
@@ -211,6 +215,7 @@ impl Decision<'_, '_> {
     }
 
     /// Whether a seat other than `seat` lacks at most 2 districts.
+    #[inline(always)]
     fn another_near(&self, seat: Seat) -> bool {
         let near = *self.near.get_or_init(|| {
             // `to_complete(s) <= 2.0` in integers.
