@@ -108,8 +108,9 @@ pub(crate) struct Decision<'d, 'v> {
     kept: &'d Kept,
     /// The cards of my hand I could build (`useful`).
     useful: OnceCell<CardSet>,
-    /// `gather_gold_preference`, asked by both gathering actions.
-    gather: OnceCell<f32>,
+    /// `gather_gold_preference`, asked by both gathering actions; NaN until first asked. (A
+    /// plain cell: most decisions ask it, and a `OnceCell`'s first use is an outlined call.)
+    gather: Cell<f32>,
     /// Standings and leaders: most picks need them only for the Warlord's value.
     standings: OnceCell<Standings>,
     /// The most cards and gold among the players, for the characters that take from others.
@@ -148,7 +149,7 @@ impl<'d, 'v> Decision<'d, 'v> {
             w,
             kept,
             useful: OnceCell::new(),
-            gather: OnceCell::new(),
+            gather: Cell::new(f32::NAN),
             standings: OnceCell::new(),
             others: OnceCell::new(),
             possible: OnceCell::new(),
@@ -262,7 +263,13 @@ impl Decision<'_, '_> {
     }
 
     fn gather_gold_preference(&self) -> f32 {
-        *self.gather.get_or_init(|| gather_gold_preference(self))
+        let known = self.gather.get();
+        if !known.is_nan() {
+            return known;
+        }
+        let preference = gather_gold_preference(self);
+        self.gather.set(preference);
+        preference
     }
 
     fn useful_cards(&self) -> usize {
