@@ -43,7 +43,7 @@ fn district_buildable(district: District, city_size: usize) -> bool {
 /// resources gathered ("After gathering resources, he may build"), the character allows
 /// building, the building limit, identical districts.
 pub fn may_build_card(rules: &Rules, state: &State, card: CardId) -> bool {
-    BuildPermit::new(rules, state).allows(rules, card)
+    BuildPermit::new(rules, state, characters::current(state)).allows(rules, card)
 }
 
 /// `may_build_card` for one position: what depends on the turn and the city is worked out
@@ -62,15 +62,16 @@ pub struct BuildPermit {
 }
 
 impl BuildPermit {
-    pub fn new(rules: &Rules, state: &State) -> BuildPermit {
+    /// The permit of the turn's player, playing `character` (`characters::current`).
+    pub fn new(rules: &Rules, state: &State, character: Character) -> BuildPermit {
         let turn = &state.turn;
         let seat = turn.seat;
         BuildPermit {
-            turn_allows: turn.gathered && characters::may_build(state),
-            under_limit: turn.built < characters::building_limit(state),
-            trader: characters::current(state) == Character::Trader,
+            turn_allows: turn.gathered && characters::may_build(state, character),
+            under_limit: turn.built < characters::building_limit(character),
+            trader: character == Character::Trader,
             identical_ok: state.has_district(rules, seat, District::Quarry)
-                || characters::may_build_identical(state),
+                || characters::may_build_identical(character),
             city: state.city[seat.index()],
         }
     }
@@ -93,7 +94,8 @@ impl BuildPermit {
     }
 }
 
-pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
+/// The builds of the turn's player, playing `character` (`characters::current`).
+pub fn legal(rules: &Rules, state: &State, character: Character, out: &mut Vec<Action>) {
     // Nothing is built before gathering (the Cardinal's borrowed builds neither), and most
     // positions of a turn are before it.
     if !state.turn.gathered {
@@ -102,9 +104,13 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let seat = state.turn.seat;
     let hand = state.hand[seat.index()];
     let gold = state.gold[seat.index()];
-    let permit = BuildPermit::new(rules, state);
+    let permit = BuildPermit::new(rules, state, character);
+    let cardinal = character == Character::Cardinal;
     if !permit.turn_allows {
-        return characters::legal_borrow_builds(rules, state, out);
+        if cardinal {
+            characters::legal_borrow_builds(rules, state, out);
+        }
+        return;
     }
     // Only cards within reach of the gold (`build_cost` decides), and the Thieves' Den.
     let factory = state.has_district(rules, seat, District::Factory);
@@ -134,7 +140,9 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
             out.push(Action::Build(card));
         }
     }
-    characters::legal_borrow_builds(rules, state, out);
+    if cardinal {
+        characters::legal_borrow_builds(rules, state, out);
+    }
 }
 
 /// Choices while the Thieves' Den is being paid for.

@@ -70,6 +70,18 @@ fn script(players: u8, characters: u8) -> &'static [Step] {
     }
 }
 
+/// The selection script of this game: `script` for its player count and cast, the cast
+/// counted only where it matters (3 players), as this is asked at every selection step.
+#[inline]
+fn script_of(state: &State) -> &'static [Step] {
+    let characters = if state.players == 3 {
+        state.cast_ranks().len() as u8
+    } else {
+        0
+    };
+    script(state.players, characters)
+}
+
 /// The number of steps of a player count's selection script.
 pub fn step_count(players: u8, characters: u8) -> usize {
     script(players, characters).len()
@@ -137,19 +149,23 @@ pub fn start(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
 
 /// The seat whose choice it is during the selection phase.
 pub fn chooser(state: &State) -> Seat {
-    match script(state.players, state.cast_ranks().len() as u8)[state.draft.step as usize] {
+    // From 4 players every step is a pick by the next seat (`MANY_PLAYERS`): the script is
+    // not looked up (this is asked three times a choice).
+    if state.players >= 4 {
+        return Seat((state.crown.0 + state.draft.step) % state.players);
+    }
+    match script_of(state)[state.draft.step as usize] {
         Pick(offset) | Discard(offset) => Seat((state.crown.0 + offset) % state.players),
         RandomDiscard => unreachable!("random discards are settled before a choice"),
     }
 }
 
 pub fn legal(state: &State, out: &mut Vec<Action>) {
-    let make: fn(Rank) -> Action =
-        match script(state.players, state.cast_ranks().len() as u8)[state.draft.step as usize] {
-            Pick(_) => Action::Pick,
-            Discard(_) => Action::Discard,
-            RandomDiscard => unreachable!("random discards are settled before a choice"),
-        };
+    let make: fn(Rank) -> Action = match script_of(state)[state.draft.step as usize] {
+        Pick(_) => Action::Pick,
+        Discard(_) => Action::Discard,
+        RandomDiscard => unreachable!("random discards are settled before a choice"),
+    };
     out.extend(state.draft.available.iter().map(make));
 }
 
@@ -176,7 +192,7 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl 
 
 /// Runs the automatic steps until a player must choose or the selection phase is over.
 fn settle(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
-    let steps = script(state.players, state.cast_ranks().len() as u8);
+    let steps = script_of(state);
     loop {
         let Some(&step) = steps.get(state.draft.step as usize) else {
             // "After the last player has chosen his card, he discards the one unchosen card

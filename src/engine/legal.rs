@@ -12,7 +12,9 @@ use super::{building, characters, districts, draft, gathering, turn};
 /// their buffers with it.
 pub const MOVE_BUFFER: usize = 1024;
 
-/// The seat that must decide now, or `None` once the game is over.
+/// The seat that must decide now, or `None` once the game is over. (Inlined: it is asked
+/// before every decision, and is mostly a call's overhead.)
+#[inline]
 pub fn to_move(state: &State) -> Option<Seat> {
     match state.phase {
         Phase::Draft => Some(draft::chooser(state)),
@@ -66,10 +68,12 @@ fn turn_legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     if state.threats.contains(turn.rank) && !turn.gathered {
         return;
     }
-    characters::legal(rules, state, out);
+    // The character is looked up once for all the checks that depend on it.
+    let character = characters::current(state);
+    characters::legal(rules, state, character, out);
     districts::legal(rules, state, out);
-    building::legal(rules, state, out);
-    if turn.gathered && characters::may_end_turn(state) {
+    building::legal(rules, state, character, out);
+    if turn.gathered && characters::may_end_turn(state, character) {
         out.push(Action::EndTurn);
     }
 }

@@ -2,7 +2,7 @@
 
 use super::super::action::Action;
 use super::super::building;
-use super::super::ids::{CardId, District, Seat};
+use super::super::ids::{CardId, Character, District, Seat};
 use super::super::rules::Rules;
 use super::super::state::{Pending, State};
 use super::super::trace::Trace;
@@ -16,7 +16,7 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let me = state.turn.seat;
     let gold = state.gold[me.index()];
     let hand = state.hand[me.index()];
-    let permit = building::BuildPermit::new(rules, state);
+    let permit = building::BuildPermit::new(rules, state, Character::Cardinal);
     for card in hand.iter() {
         if rules.card(card).district == District::ThievesDen || !permit.allows(rules, card) {
             continue;

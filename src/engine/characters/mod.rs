@@ -53,21 +53,22 @@ pub fn on_reveal(state: &mut State, trace: &mut impl Trace) {
     on_reveal_crown(state, trace);
 }
 
-/// Whether the player whose turn it is may build at all this turn.
-pub fn may_build(state: &State) -> bool {
+/// Whether the player whose turn it is, playing `character` (`current`), may build at all
+/// this turn.
+pub fn may_build(state: &State, character: Character) -> bool {
     match state.turn.mode {
         // Witch: "You cannot build at this time"; the bewitched player "cannot build"; the
         // Hospital's killed owner "does nothing else".
         TurnMode::Witch | TurnMode::Bewitched | TurnMode::Hospital => false,
         // Navigator: "You cannot build any districts during your turn - not even districts
         // that do not count toward your building limit."
-        TurnMode::Normal | TurnMode::Resumed => current(state) != Character::Navigator,
+        TurnMode::Normal | TurnMode::Resumed => character != Character::Navigator,
     }
 }
 
-/// Districts the current character may build this turn (rulebook "building limit").
-pub fn building_limit(state: &State) -> u8 {
-    match current(state) {
+/// Districts `character` may build in its turn (rulebook "building limit").
+pub fn building_limit(character: Character) -> u8 {
+    match character {
         Character::Architect => 3,
         Character::Seer | Character::Scholar => 2,
         _ => 1,
@@ -87,57 +88,52 @@ pub fn counts_toward_limit_as(trader: bool, info: &super::rules::CardInfo) -> bo
 
 /// Wizard: "During this turn, you can build districts that are identical to any other
 /// district already in your city."
-pub fn may_build_identical(state: &State) -> bool {
-    current(state) == Character::Wizard
+pub fn may_build_identical(character: Character) -> bool {
+    character == Character::Wizard
 }
 
-/// Whether the turn may end: the Emperor "must" give the crown.
-pub fn may_end_turn(state: &State) -> bool {
-    !(current(state) == Character::Emperor
+/// Whether the turn of `character` (`current`) may end: the Emperor "must" give the crown.
+pub fn may_end_turn(state: &State, character: Character) -> bool {
+    !(character == Character::Emperor
         && !matches!(state.turn.mode, TurnMode::Bewitched | TurnMode::Hospital)
         && state.turn.used & used::CROWN == 0)
 }
 
-/// Appends the current character's ability actions that are legal now.
-pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
-    let turn = &state.turn;
-    let character = current(state);
-    if turn.used & used::INCOME == 0 {
+/// Appends the ability actions of the current character (`current`) that are legal now.
+pub fn legal(rules: &Rules, state: &State, character: Character, out: &mut Vec<Action>) {
+    let done = state.turn.used;
+    if done & used::INCOME == 0 {
         income::legal(rules, state, character, out);
     }
-    if turn.used & used::EXTRA == 0 {
-        match character {
-            Character::Merchant => out.push(Action::MerchantGold),
-            Character::Architect => out.push(Action::ArchitectDraw),
-            Character::Navigator => out.extend([Action::NavigatorGold, Action::NavigatorCards]),
-            Character::Abbot => abbot::legal_tax(state, out),
-            Character::Queen => rank9::legal_queen(state, out),
-            Character::TaxCollector => rank9::legal_collect(state, out),
-            _ => {}
+    // Each character has at most one of the other kinds of action (extra resources, the
+    // crown, beautifying, a main ability), so one match lists them, each under its
+    // once-per-turn flag.
+    let extra = done & used::EXTRA == 0;
+    let ability = done & used::ABILITY == 0;
+    match character {
+        Character::Merchant if extra => out.push(Action::MerchantGold),
+        Character::Architect if extra => out.push(Action::ArchitectDraw),
+        Character::Navigator if extra => {
+            out.extend([Action::NavigatorGold, Action::NavigatorCards])
         }
-    }
-    if turn.used & used::CROWN == 0 && character == Character::Emperor {
-        crown::legal_give(state, state.crown, out);
-    }
-    if character == Character::Artist {
-        rank9::legal_beautify(state, out);
-    }
-    if turn.used & used::ABILITY == 0 {
-        match character {
-            Character::Assassin => targeting::legal_kills(state, out),
-            Character::Magistrate => magistrate::legal_warrants(state, out),
-            Character::Thief => targeting::legal_robs(state, out),
-            Character::Spy => spy::legal(state, out),
-            Character::Blackmailer => blackmailer::legal_threats(state, out),
-            Character::Magician => magician::legal(state, out),
-            Character::Wizard => wizard::legal_look(state, out),
-            Character::Seer => seer::legal(state, out),
-            Character::Scholar if !state.deck.is_empty() => out.push(Action::ScholarDraw),
-            Character::Warlord => rank8::legal_destroy(rules, state, out),
-            Character::Diplomat => rank8::legal_exchange(rules, state, out),
-            Character::Marshal => rank8::legal_seize(rules, state, out),
-            _ => {}
-        }
+        Character::Abbot if extra => abbot::legal_tax(state, out),
+        Character::Queen if extra => rank9::legal_queen(state, out),
+        Character::TaxCollector if extra => rank9::legal_collect(state, out),
+        Character::Emperor if done & used::CROWN == 0 => crown::legal_give(state, state.crown, out),
+        Character::Artist => rank9::legal_beautify(state, out),
+        Character::Assassin if ability => targeting::legal_kills(state, out),
+        Character::Magistrate if ability => magistrate::legal_warrants(state, out),
+        Character::Thief if ability => targeting::legal_robs(state, out),
+        Character::Spy if ability => spy::legal(state, out),
+        Character::Blackmailer if ability => blackmailer::legal_threats(state, out),
+        Character::Magician if ability => magician::legal(state, out),
+        Character::Wizard if ability => wizard::legal_look(state, out),
+        Character::Seer if ability => seer::legal(state, out),
+        Character::Scholar if ability && !state.deck.is_empty() => out.push(Action::ScholarDraw),
+        Character::Warlord if ability => rank8::legal_destroy(rules, state, out),
+        Character::Diplomat if ability => rank8::legal_exchange(rules, state, out),
+        Character::Marshal if ability => rank8::legal_seize(rules, state, out),
+        _ => {}
     }
 }
 
@@ -220,11 +216,10 @@ pub fn legal_advisor(state: &State, out: &mut Vec<Action>) {
     crown::legal_give(state, state.crown, out);
 }
 
-/// Cardinal building with borrowed gold (appended with the other builds).
+/// Cardinal building with borrowed gold (appended with the other builds; only for the
+/// Cardinal).
 pub fn legal_borrow_builds(rules: &Rules, state: &State, out: &mut Vec<Action>) {
-    if current(state) == Character::Cardinal {
-        cardinal::legal(rules, state, out);
-    }
+    cardinal::legal(rules, state, out);
 }
 
 /// The seat holding `character` this round, if it is in the cast and was chosen.

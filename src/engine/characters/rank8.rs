@@ -14,13 +14,19 @@ use super::current;
 /// Similarly, if you are bewitched, the rank 8 character cannot use its ability on the
 /// Witch's districts, but it can use its ability on the Bishop's districts."
 pub fn protected_from_rank8(state: &State, seat: Seat) -> bool {
-    state.player_of(Character::Bishop) == Some(seat)
+    protected_seat(state) == Some(seat)
 }
 
 /// Cities a rank 8 ability may reach: not completed ("You cannot destroy [exchange for,
-/// seize] a district in a completed city") and not protected by the Bishop.
-fn open_city(rules: &Rules, state: &State, seat: Seat) -> bool {
-    !state.is_complete(rules, seat) && !protected_from_rank8(state, seat)
+/// seize] a district in a completed city") and not protected by the Bishop, whose seat is
+/// `protected` (`protected_from_rank8`, asked once for all the cities).
+fn open_city(rules: &Rules, state: &State, protected: Option<Seat>, seat: Seat) -> bool {
+    !state.is_complete(rules, seat) && protected != Some(seat)
+}
+
+/// The seat the Bishop protects this round, if any (see `protected_from_rank8`).
+fn protected_seat(state: &State) -> Option<Seat> {
+    state.player_of(Character::Bishop)
 }
 
 /// Keep: "The rank 8 character cannot use its ability on the Keep."
@@ -61,8 +67,9 @@ pub fn legal_destroy(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let gold = state.gold[state.turn.seat.index()];
     // A district whose printed cost is above `gold + 1` costs more than `gold` to destroy.
     let reach = rules.cost_at_most(gold + 1);
+    let protected = protected_seat(state);
     for seat in state.seats_from(Seat(0)) {
-        if !open_city(rules, state, seat) {
+        if !open_city(rules, state, protected, seat) {
             continue;
         }
         // Asked once per city, not per district.
@@ -119,8 +126,9 @@ pub fn legal_exchange(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let me = state.turn.seat;
     let gold = state.gold[me.index()];
     let mine = state.city[me.index()];
+    let protected = protected_seat(state);
     for seat in state.seats_from(me).skip(1) {
-        if !open_city(rules, state, seat) {
+        if !open_city(rules, state, protected, seat) {
             continue;
         }
         for theirs in state.city[seat.index()].iter() {
@@ -178,8 +186,9 @@ pub fn exchange(
 pub fn legal_seize(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let me = state.turn.seat;
     let gold = state.gold[me.index()];
+    let protected = protected_seat(state);
     for seat in state.seats_from(me).skip(1) {
-        if !open_city(rules, state, seat) {
+        if !open_city(rules, state, protected, seat) {
             continue;
         }
         for card in state.city[seat.index()].iter() {

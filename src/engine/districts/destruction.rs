@@ -3,6 +3,7 @@
 
 use super::super::action::Action;
 use super::super::building;
+use super::super::characters;
 use super::super::ids::{CardId, District, Seat};
 use super::super::rules::Rules;
 use super::super::state::State;
@@ -40,7 +41,7 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     // Framework: "You may build a district by destroying the Framework instead of paying
     // that district's cost."
     if own(rules, state, District::Framework).is_some() {
-        let permit = building::BuildPermit::new(rules, state);
+        let permit = building::BuildPermit::new(rules, state, characters::current(state));
         for card in hand.iter() {
             if permit.allows(rules, card) {
                 out.push(Action::FrameworkBuild(card));
