@@ -14,7 +14,8 @@ pub struct IsmctsParams {
     pub c: f64,
     /// Rollouts stop at the end of this many rounds, counting the current one. 2 by default:
     /// against heuristic bots it wins 8 points more often than 1 (docs/bots.md, "What the
-    /// measurements say").
+    /// measurements say"); against searches 1 wins more, for half the cost (docs/bots.md,
+    /// "A one-round horizon"), but the ladder's and the references' figures were made with 2.
     pub rounds: u16,
     /// Points of lead over the best opponent that make the evaluation 0.73 (a logistic of
     /// lead / scale): smaller is more decisive.
