@@ -364,6 +364,11 @@ impl Rules {
             .sum()
     }
 
+    /// The cards whose printed cost is odd (the lowest bit plane of the costs).
+    pub fn odd_printed_cost(&self) -> CardSet {
+        self.cost_planes[0]
+    }
+
     /// The cards whose printed cost is at most `gold`.
     pub fn cost_at_most(&self, gold: u16) -> CardSet {
         self.at_most[(gold as usize).min(self.at_most.len() - 1)]

@@ -2,7 +2,7 @@
 
 use super::ids::{District, DistrictType, Seat};
 use super::rules::{Rules, TieBreak};
-use super::sets::SeatSet;
+use super::sets::{CardSet, SeatSet};
 use super::state::State;
 
 /// One player's final score, by source.
@@ -52,28 +52,27 @@ pub fn best_score(rules: &Rules, state: &State, seat: Seat) -> (Score, Option<Di
 fn score_with(rules: &Rules, state: &State, seat: Seat, haunted_type: DistrictType) -> Score {
     let opts = &rules.options;
     let city = state.city[seat.index()];
-    let mut s = Score::default();
+    // Set-wise rather than card by card (a city is a bitset: a few popcounts): the cost
+    // with beautification (Artist: "a beautified district scores one more point at the end
+    // of the game"), and the districts per type.
+    let mut s = Score {
+        districts: rules.city_cost(city, state.beautified) as i16,
+        ..Score::default()
+    };
     let mut types = [0u8; DistrictType::COUNT];
-    let mut uniques = 0i16;
-    let mut odd_costs = 0i16;
-    for card in city.iter() {
-        let info = rules.card(card);
-        // Artist: "a beautified district scores one more point at the end of the game".
-        let cost = state.cost(rules, card);
-        s.districts += cost as i16;
-        odd_costs += (cost % 2 == 1) as i16;
-        // Haunted Quarter: "if the owner chooses to count its district type as anything
-        // other than unique, it no longer counts as unique."
-        let dtype = if info.district == District::HauntedQuarter {
-            haunted_type
-        } else {
-            info.dtype
-        };
-        types[dtype.index()] += 1;
-        if dtype == DistrictType::Unique {
-            uniques += 1;
-        }
+    for (t, count) in types.iter_mut().enumerate() {
+        *count = city.intersection(rules.by_type[t]).len() as u8;
     }
+    // Haunted Quarter: "if the owner chooses to count its district type as anything
+    // other than unique, it no longer counts as unique."
+    for card in city
+        .intersection(rules.by_district[District::HauntedQuarter.index()])
+        .iter()
+    {
+        types[rules.card(card).dtype.index()] -= 1;
+        types[haunted_type.index()] += 1;
+    }
+    let uniques = types[DistrictType::Unique.index()] as i16;
     if types.iter().all(|&t| t > 0) {
         s.all_types = opts.all_types_bonus as i16;
     }
@@ -100,7 +99,10 @@ fn score_with(rules: &Rules, state: &State, seat: Seat, haunted_type: DistrictTy
     }
     // Basilica: "+1 per district in your city with an odd cost (beautified cost counts)".
     if has(District::Basilica) {
-        s.uniques += odd_costs;
+        // Odd cost: an odd printed cost (the lowest bit plane) unless beautified, or an even
+        // one beautified.
+        let odd = CardSet(rules.odd_printed_cost().0 ^ state.beautified.0);
+        s.uniques += city.intersection(odd).len() as i16;
     }
     // Capitol: "+3 if you have at least 3 districts of the same type (once)".
     if has(District::Capitol) && types.iter().any(|&t| t >= 3) {

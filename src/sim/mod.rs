@@ -146,8 +146,12 @@ fn finish_record(rules: &Rules, state: &State, record: &mut GameRecord) {
     for character in state.cast.iter().flatten() {
         record.cast |= 1 << character.index();
     }
-    for card in state.in_game.iter() {
-        record.deck |= 1 << rules.card(card).district.index();
+    // One step per district rather than per card: a district's copies leave together.
+    let mut cards = state.in_game;
+    while let Some(card) = cards.first() {
+        let district = rules.card(card).district.index();
+        record.deck |= 1 << district;
+        cards = cards.minus(rules.by_district[district]);
     }
     for seat in state.seats_from(Seat(0)) {
         for card in state.city[seat.index()].iter() {
