@@ -306,8 +306,10 @@ const PICK_FACTS: [&str; 44] = [
 const PICK_BASE: usize = 14;
 /// How many are the draft's own.
 const DRAFT_FACTS: usize = PICK_FACTS.len() - PICK_BASE;
+/// The last of them, one per rank: what the later choosers would take (`LaterChoosers`).
+const LATER_FACTS: usize = 9;
 /// How many of the draft facts are the same for every character of a decision.
-const DRAFT_SHARED: usize = DRAFT_FACTS - 9;
+const DRAFT_SHARED: usize = DRAFT_FACTS - LATER_FACTS;
 
 /// Which of a pick's draft facts a decision works out: each part is skipped when the
 /// weights give every one of its facts 0 (`PolicyWeights::reads_draft_facts`), as it would
@@ -322,34 +324,21 @@ pub struct DraftFacts {
 }
 
 impl DraftFacts {
-    pub const ALL: DraftFacts = DraftFacts {
-        shared: true,
-        later: true,
-    };
-    pub const NONE: DraftFacts = DraftFacts {
-        shared: false,
-        later: false,
-    };
-    pub const SHARED: DraftFacts = DraftFacts {
-        shared: true,
-        later: false,
-    };
-    pub const LATER: DraftFacts = DraftFacts {
-        shared: false,
-        later: true,
-    };
+    pub const ALL: DraftFacts = DraftFacts::new(true, true);
+    pub const NONE: DraftFacts = DraftFacts::new(false, false);
+    pub const SHARED: DraftFacts = DraftFacts::new(true, false);
+    pub const LATER: DraftFacts = DraftFacts::new(false, true);
+
+    pub const fn new(shared: bool, later: bool) -> DraftFacts {
+        DraftFacts { shared, later }
+    }
 
     /// The features of the parts that are on, for every character.
     pub fn indices(self) -> impl Iterator<Item = usize> {
         (0..CHARACTERS).flat_map(move |c| {
             let at = Layout::PICK + c * PICK_FACTS.len() + PICK_BASE;
-            let shared = at..at + if self.shared { DRAFT_SHARED } else { 0 };
-            let later = at + DRAFT_SHARED
-                ..at + if self.later {
-                    DRAFT_FACTS
-                } else {
-                    DRAFT_SHARED
-                };
+            let shared = (at..at + DRAFT_SHARED).filter(move |_| self.shared);
+            let later = (at + DRAFT_SHARED..at + DRAFT_FACTS).filter(move |_| self.later);
             shared.chain(later)
         })
     }
@@ -714,8 +703,9 @@ impl<'d> Situation<'d> {
 }
 
 /// The players who choose after `me` this round, in order from the crown: the characters I
-/// leave go to them (rulebook 2016, "Character selection": the crowned player chooses first,
-/// then clockwise). At 2 and 3 players, where everyone chooses more than once, these are the
+/// leave go to them (rulebook 2016, "Selection Phase": the crowned player "secretly chooses
+/// one to keep. Then he passes the remaining cards to the player on his left", the next
+/// seat, as in `engine::draft`). At 2 and 3 players, where everyone chooses more than once, these are the
 /// seats after mine in that order, a proxy; at 7 and 8 players the last chooser's extra
 /// face-down card is not counted.
 fn choosers_after(view: &View, me: Seat) -> impl Iterator<Item = Seat> + Clone {
@@ -759,10 +749,10 @@ impl LaterChoosers {
     /// The ranks the later choosers take, in turn, when I pick `mine`: each the character
     /// of most value to them among those left (the lowest rank among equals). One fact per
     /// rank, 1 for taken.
-    fn taken_after(&self, mine: Rank) -> [f32; 9] {
+    fn taken_after(&self, mine: Rank) -> [f32; LATER_FACTS] {
         let mut left = self.offer;
         left.remove(mine);
-        let mut taken = [0.0; 9];
+        let mut taken = [0.0; LATER_FACTS];
         for values in &self.value[..self.count] {
             let mut best: Option<(Rank, f32)> = None;
             for rank in left.iter() {
@@ -1163,7 +1153,7 @@ mod tests {
 
     /// `pick.*.rankN_later` says which characters the players who choose after me would
     /// take from what my pick leaves, if each, in turn from the crown (rulebook 2016,
-    /// "Character selection"), took what the heuristic bot would pick in its seat. Checked
+    /// "Selection Phase"), took what the heuristic bot would pick in its seat. Checked
     /// at 4 and 5 players, where the later choosers are the seats holding no character yet,
     /// against the heuristic's own pick scores from each of their views (the first best
     /// rank among equals).

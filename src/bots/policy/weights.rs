@@ -108,10 +108,7 @@ impl PolicyWeights {
                             .is_some_and(|h| h.row(i).iter().any(|&w| w != 0.0))
                 })
             };
-            DraftFacts {
-                shared: reads(DraftFacts::SHARED),
-                later: reads(DraftFacts::LATER),
-            }
+            DraftFacts::new(reads(DraftFacts::SHARED), reads(DraftFacts::LATER))
         })
     }
 
