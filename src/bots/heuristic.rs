@@ -888,6 +888,38 @@ mod tests {
             .collect()
     }
 
+    /// The bot skips scoring a Warlord's destruction once an earlier action of the decision
+    /// scores above `DESTROY_VALUE_MAX` (such a destruction could neither be played nor tie,
+    /// so no draw is missed). That keeps play unchanged only if no destruction ever scores
+    /// more: checked on every destruction offered in the games of `positions` at 4 to 7
+    /// players, the branch for a city about to be completed (20 more) included.
+    #[test]
+    fn no_destruction_scores_above_the_bound_the_bot_skips_by() {
+        let (mut offered, mut urgent) = (0, 0);
+        let mut legal = Vec::new();
+        for players in 4..=7 {
+            let rules = load_preset("first-game")
+                .and_then(|c| c.rules(players))
+                .expect("preset loads");
+            for (state, seat) in positions(&rules) {
+                legal_actions(&rules, &state, &mut legal);
+                let view = View::new(&rules, &state, seat);
+                let kept = Kept::default();
+                let decision = Decision::new(&view, &HeuristicWeights::DEFAULT, &kept);
+                for &action in legal.iter().filter(|a| matches!(a, Action::Destroy(..))) {
+                    let score = decision.score(action);
+                    assert!(score <= DESTROY_VALUE_MAX, "{action:?} scores {score}");
+                    offered += 1;
+                    urgent += (score >= 20.0) as usize;
+                }
+            }
+        }
+        assert!(
+            offered > 100 && urgent > 0,
+            "{offered} destructions, {urgent} urgent"
+        );
+    }
+
     /// `TopTwo::of_others` is the largest value among the other entries, however the
     /// largest ones lie (alone, tied, first, last, all zero).
     #[test]
