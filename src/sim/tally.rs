@@ -59,7 +59,10 @@ impl Tally {
         Tally::default()
     }
 
-    /// Counts what is known before `action` (by `seat`) is applied.
+    /// Counts what is known before `action` (by `seat`) is applied. (Inlined, with the rare
+    /// counting out of line: most decisions count nothing here, and for them the call was
+    /// most of the work.)
+    #[inline]
     pub fn before(
         &mut self,
         rules: &Rules,
@@ -68,20 +71,36 @@ impl Tally {
         action: Action,
         record: &mut GameRecord,
     ) {
-        if state.phase == Phase::Draft {
-            self.offered.0 |= state.draft.available.0;
+        // By phase: a draft decision is a pick or a discard, which `note_action` ignores; the
+        // other phases' decisions (the Theater's, the Emperor's advisor's) count for nothing.
+        match state.phase {
+            Phase::Draft => {
+                self.offered.0 |= state.draft.available.0;
+                if let Action::Pick(rank) = action {
+                    note_pick_position(state, seat, rank, record);
+                }
+            }
+            Phase::Turns if self.picks_noted != state.round || counted(action) => {
+                self.before_turn_action(rules, state, action, record);
+            }
+            Phase::Turns | Phase::Theater(_) | Phase::EmperorAdvisor(_) | Phase::GameOver => {}
         }
-        if state.phase == Phase::Turns && self.picks_noted != state.round {
+    }
+
+    /// `before` for a decision of the turn phase that counts something: the first of a
+    /// round notes the round's picks.
+    #[inline(never)]
+    fn before_turn_action(
+        &mut self,
+        rules: &Rules,
+        state: &State,
+        action: Action,
+        record: &mut GameRecord,
+    ) {
+        if self.picks_noted != state.round {
             self.picks_noted = state.round;
             note_picks(state, self.offered, record);
             self.offered = RankSet::EMPTY;
-        }
-        if let Action::Pick(rank) = action
-            && let Some(c) = state.character(rank)
-        {
-            let position = (seat.index() + state.players as usize - state.crown.index())
-                % state.players as usize;
-            record.pick_position[c.index()] += 1 + position as u16;
         }
         note_action(rules, state, action, record);
     }
@@ -150,7 +169,41 @@ fn note_picks(state: &State, offered: RankSet, record: &mut GameRecord) {
     }
 }
 
-/// Counts what the statistics need from one decision, before it is applied.
+/// The pick's position in the draft (1 for the crowned player), for the character picked.
+#[inline(never)]
+fn note_pick_position(state: &State, seat: Seat, rank: Rank, record: &mut GameRecord) {
+    if let Some(c) = state.character(rank) {
+        let position =
+            (seat.index() + state.players as usize - state.crown.index()) % state.players as usize;
+        record.pick_position[c.index()] += 1 + position as u16;
+    }
+}
+
+/// Whether `note_action` counts anything for `action` (it must list every action that
+/// `note_action` matches).
+fn counted(action: Action) -> bool {
+    matches!(
+        action,
+        Action::Kill(_)
+            | Action::Rob(_)
+            | Action::Bewitch(_)
+            | Action::Threaten(..)
+            | Action::Warrant(..)
+            | Action::Build(_)
+            | Action::WizardBuild(_)
+            | Action::BorrowBuild(..)
+            | Action::FrameworkBuild(_)
+            | Action::Destroy(..)
+            | Action::ArmoryDestroy(..)
+            | Action::NecropolisBuild(_)
+            | Action::Exchange(..)
+            | Action::Seize(..)
+            | Action::Confiscate
+    )
+}
+
+/// Counts what the statistics need from one decision, before it is applied (`counted`
+/// lists the actions matched here).
 fn note_action(rules: &Rules, state: &State, action: Action, record: &mut GameRecord) {
     // A character held by a player this round.
     let held = |rank: Rank| {
@@ -206,5 +259,41 @@ fn note_action(rules: &Rules, state: &State, action: Action, record: &mut GameRe
             }
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::load_preset;
+    use crate::engine::rng::GameRng;
+    use crate::engine::{apply, legal_actions, new_game, to_move};
+
+    /// `before` skips `note_action` for the actions `counted` leaves out: every legal action
+    /// of the turn phase that `counted` leaves out must count nothing in `note_action`
+    /// (random games with every character and every district).
+    #[test]
+    fn counted_lists_every_action_note_action_counts() {
+        for preset in ["all-characters", "all-districts"] {
+            let rules = load_preset(preset).unwrap().rules(5).unwrap();
+            let mut chooser = GameRng::new(7);
+            for seed in 0..40 {
+                let mut state = new_game(&rules, seed);
+                let mut legal = Vec::new();
+                while to_move(&state).is_some() {
+                    legal_actions(&rules, &state, &mut legal);
+                    if state.phase == Phase::Turns {
+                        for &action in legal.iter().filter(|&&a| !counted(a)) {
+                            let mut record = GameRecord::new(rules.players, state.first_crown);
+                            let untouched = record.clone();
+                            note_action(&rules, &state, action, &mut record);
+                            assert_eq!(record, untouched, "{action:?} counts but is not counted");
+                        }
+                    }
+                    let pick = chooser.below(legal.len() as u32) as usize;
+                    apply(&rules, &mut state, legal[pick]);
+                }
+            }
+        }
     }
 }

@@ -100,6 +100,9 @@ pub fn may_end_turn(state: &State, character: Character) -> bool {
 }
 
 /// Appends the ability actions of the current character (`current`) that are legal now.
+/// (Inlined into the turn's generation: called at most decisions of a turn, where the call
+/// and its saved registers were a sizeable part of the work.)
+#[inline]
 pub fn legal(rules: &Rules, state: &State, character: Character, out: &mut Vec<Action>) {
     let done = state.turn.used;
     if done & used::INCOME == 0 {

@@ -5,6 +5,7 @@ use super::super::action::Action;
 use super::super::building::{place_in_city, remove_from_city};
 use super::super::ids::{CardId, Character, District, Seat};
 use super::super::rules::Rules;
+use super::super::sets::CardSet;
 use super::super::state::{Pending, State, used};
 use super::super::trace::Trace;
 use super::current;
@@ -65,21 +66,44 @@ fn destroy_cost_in(rules: &Rules, state: &State, wall: bool, card: CardId) -> u1
 /// districts."
 pub fn legal_destroy(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let gold = state.gold[state.turn.seat.index()];
-    // A district whose printed cost is above `gold + 1` costs more than `gold` to destroy.
-    let reach = rules.cost_at_most(gold + 1);
+    // The cards `gold` can destroy, as sets (worked out once for all the cities, so that a
+    // city's targets are a few set operations and each target a push): in a city without
+    // the Great Wall, and with the Great Wall's extra gold.
+    let affordable = affordable_to_destroy(rules, state, gold, 0);
+    let affordable_past_wall = affordable_to_destroy(rules, state, gold, 1);
+    let keeps = rules.by_district[District::Keep.index()];
+    let walls = rules.by_district[District::GreatWall.index()];
     let protected = protected_seat(state);
     for seat in state.seats_from(Seat(0)) {
         if !open_city(rules, state, protected, seat) {
             continue;
         }
-        // Asked once per city, not per district.
-        let wall = state.has_district(rules, seat, District::GreatWall);
-        for card in state.city[seat.index()].intersection(reach).iter() {
-            if targetable(rules, card) && destroy_cost_in(rules, state, wall, card) <= gold {
-                out.push(Action::Destroy(seat, card));
-            }
+        let city = state.city[seat.index()].minus(keeps);
+        let targets = if city.intersects(walls) {
+            let (wall, others) = (city.intersection(walls), city.minus(walls));
+            wall.intersection(affordable)
+                .union(others.intersection(affordable_past_wall))
+        } else {
+            city.intersection(affordable)
+        };
+        for card in targets.iter() {
+            out.push(Action::Destroy(seat, card));
         }
     }
+}
+
+/// The cards whose `destroy_cost_in` is at most `gold` when `extra` (the Great Wall's) is
+/// added: a printed cost up to `gold - extra + 1`, one less for a beautified card
+/// (`destroy_cost_in` as sets; a card of cost 0 costs `extra` to destroy).
+fn affordable_to_destroy(rules: &Rules, state: &State, gold: u16, extra: u16) -> CardSet {
+    let Some(left) = gold.checked_sub(extra) else {
+        return CardSet::EMPTY;
+    };
+    let beautified = state.beautified;
+    rules
+        .cost_at_most(left + 1)
+        .minus(beautified)
+        .union(rules.cost_at_most(left).intersection(beautified))
 }
 
 /// "Destroyed districts are discarded facedown to the bottom of the district deck." With the
