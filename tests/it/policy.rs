@@ -537,3 +537,37 @@ fn the_default_bot_is_the_policy() {
     assert_ne!(default, heuristic);
     assert!(manifest.contains("\"policy\""), "{manifest}");
 }
+
+/// Every weights file checked in under `configs/bots/` (the built-in ones and those the docs
+/// name by path, such as `policy-r1.toml`) still loads with today's features, plays, and
+/// says how it was made; and no two of them play the same games.
+#[test]
+fn every_checked_in_weights_file_loads_plays_and_has_its_manifest() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/bots");
+    let dir = tempfile::tempdir().unwrap();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 5, "{files:?}");
+    let mut reports = Vec::new();
+    for (i, file) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(file).unwrap();
+        for key in ["[manifest]", "command = ", "training_decisions = "] {
+            assert!(text.contains(key), "{} lacks {key}", file.display());
+        }
+        let out = dir.path().join(i.to_string());
+        let spec = format!("policy:weights={}", file.display());
+        let mut args = vec!["run", "--players", "4", "--games", "20", "--quiet"];
+        args.extend(["--bots", &spec, "--out", out.to_str().unwrap()]);
+        assert_success(&output(&args), &spec);
+        reports.push(std::fs::read_to_string(out.join("characters.csv")).unwrap());
+    }
+    for (i, a) in reports.iter().enumerate() {
+        for (j, b) in reports.iter().enumerate().skip(i + 1) {
+            assert_ne!(a, b, "{:?} and {:?} play alike", files[i], files[j]);
+        }
+    }
+}
