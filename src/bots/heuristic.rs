@@ -7,7 +7,7 @@ use super::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::ids::{CardId, Character, District, DistrictType, Rank, Seat};
 use crate::engine::rng::GameRng;
-use crate::engine::sets::{CardSet, RankSet};
+use crate::engine::sets::CardSet;
 use crate::engine::view::View;
 use std::cell::{Cell, OnceCell};
 
@@ -115,27 +115,17 @@ pub(crate) struct Decision<'d, 'v> {
     standings: OnceCell<Standings>,
     /// The most cards and gold among the players, for the characters that take from others.
     others: OnceCell<Others>,
-    /// The ranks an opponent may hold (`View::opponent_ranks`), for the naming abilities.
-    possible: OnceCell<RankSet>,
     /// How many seats lack at most 2 districts to complete their city (`another_near`).
     near: OnceCell<u8>,
     /// Per seat, what `character_value` reads of it (a pick asks about my seat for every
     /// character, the Thief's choice about every opponent for every rank).
     seats: [OnceCell<SeatFacts>; 8],
-    /// What only the naming abilities ask, per rank: its 20 empty cells are set up on first
-    /// use, not for every decision (about 20 instructions a decision, for the few that name
-    /// a character).
-    naming: OnceCell<Naming>,
-}
-
-/// Per rank, a naming ability's values of the characters it may name, each built on first
-/// use (only for the ranks it may name).
-#[derive(Default)]
-struct Naming {
-    /// How much the leader would gain from that character (`threat_of_rank`).
-    threat: [OnceCell<f32>; 10],
-    /// How much gold a rank 2 ability could take from it (`loot_of_rank`).
-    loot: [OnceCell<f32>; 10],
+    /// What the naming abilities weigh, per rank: how much the leader would gain from that
+    /// character (`threats_by_rank`), and how much gold a rank 2 ability could take from it
+    /// (`loot_by_rank`). Each worked out for every rank at once on first use: a decision
+    /// that names a character asks about most ranks.
+    threats: OnceCell<[f32; 10]>,
+    loot: OnceCell<[f32; 10]>,
 }
 
 impl<'d, 'v> Decision<'d, 'v> {
@@ -152,10 +142,10 @@ impl<'d, 'v> Decision<'d, 'v> {
             gather: Cell::new(f32::NAN),
             standings: OnceCell::new(),
             others: OnceCell::new(),
-            possible: OnceCell::new(),
             near: OnceCell::new(),
             seats: Default::default(),
-            naming: OnceCell::new(),
+            threats: OnceCell::new(),
+            loot: OnceCell::new(),
         }
     }
 
@@ -242,23 +232,12 @@ impl Decision<'_, '_> {
         self.seats[seat.index()].get_or_init(|| SeatFacts::new(self.view, seat))
     }
 
-    fn naming(&self) -> &Naming {
-        self.naming.get_or_init(Naming::default)
-    }
-
-    /// Whether an opponent may hold `rank` (see `View::opponent_ranks`).
-    fn possible(&self, rank: Rank) -> bool {
-        self.possible
-            .get_or_init(|| self.view.opponent_ranks())
-            .contains(rank)
-    }
-
     fn threat(&self, rank: Rank) -> f32 {
-        *self.naming().threat[rank.index()].get_or_init(|| threat_of_rank(self, rank))
+        self.threats.get_or_init(|| threats_by_rank(self))[rank.index()]
     }
 
     fn loot(&self, rank: Rank) -> f32 {
-        *self.naming().loot[rank.index()].get_or_init(|| loot_of_rank(self, rank))
+        self.loot.get_or_init(|| loot_by_rank(self))[rank.index()]
     }
 
     /// The cards of my hand I could build (looked up once per decision: asking `Kept` at
@@ -799,26 +778,43 @@ fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {
     }
 }
 
-/// Assassin: kill the character the leader most likely wants.
-fn threat_of_rank(d: &Decision, rank: Rank) -> f32 {
-    if !d.possible(rank) {
-        return -50.0;
+/// The value of naming a character no opponent may hold (see `View::opponent_ranks`).
+const NOBODY_HOLDS: f32 = -50.0;
+
+/// Assassin: kill the character the leader most likely wants. Per rank: the character's
+/// value to the leader, for the ranks an opponent may hold.
+fn threats_by_rank(d: &Decision) -> [f32; 10] {
+    let mut threat = [NOBODY_HOLDS; 10];
+    let possible = d.view.opponent_ranks();
+    if possible.is_empty() {
+        return threat;
     }
-    character_value(d, d.leader_for(d.view.me()), rank)
+    let leader = d.leader_for(d.view.me());
+    for rank in possible.iter() {
+        threat[rank.index()] = character_value(d, leader, rank);
+    }
+    threat
 }
 
-/// Thief: rob the character most likely held by a rich player.
-fn loot_of_rank(d: &Decision, rank: Rank) -> f32 {
-    if !d.possible(rank) {
-        return -50.0;
-    }
+/// Thief: rob the character most likely held by a rich player. Per rank: the most any
+/// opponent would lose, for the ranks an opponent may hold. (Opponent by opponent, each
+/// rank's running maximum taken in seat order, as one fold per rank would.)
+fn loot_by_rank(d: &Decision) -> [f32; 10] {
+    let mut loot = [NOBODY_HOLDS; 10];
     let view = d.view;
+    let possible = view.opponent_ranks();
+    for rank in possible.iter() {
+        loot[rank.index()] = 0.0;
+    }
     let me = view.me();
-    (0..view.players())
-        .map(Seat)
-        .filter(|&s| s != me)
-        .map(|s| view.gold(s) as f32 * 0.2 + character_value(d, s, rank) * 0.5)
-        .fold(0.0, f32::max)
+    for s in (0..view.players()).map(Seat).filter(|&s| s != me) {
+        let gold = view.gold(s) as f32 * 0.2;
+        for rank in possible.iter() {
+            let value = gold + character_value(d, s, rank) * 0.5;
+            loot[rank.index()] = loot[rank.index()].max(value);
+        }
+    }
+    loot
 }
 
 /// The most `destroy_value` can be, whatever the weights: 10 + 20 + cost - 1.5 * (cost - 1)
