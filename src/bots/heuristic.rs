@@ -117,9 +117,8 @@ pub(crate) struct Decision<'d, 'v> {
     others: OnceCell<Others>,
     /// How many seats lack at most 2 districts to complete their city (`another_near`).
     near: OnceCell<u8>,
-    /// Per seat, what `character_value` reads of it (a pick asks about my seat for every
-    /// character, the Thief's choice about every opponent for every rank).
-    seats: [OnceCell<SeatFacts>; 8],
+    /// Per seat, the districts of each type in its city (`types_of`, for the policy).
+    types: [OnceCell<[f32; DistrictType::COUNT]>; 8],
     /// What the naming abilities weigh, per rank: how much the leader would gain from that
     /// character (`threats_by_rank`), and how much gold a rank 2 ability could take from it
     /// (`loot_by_rank`). Each worked out for every rank at once on first use: a decision
@@ -143,7 +142,7 @@ impl<'d, 'v> Decision<'d, 'v> {
             standings: OnceCell::new(),
             others: OnceCell::new(),
             near: OnceCell::new(),
-            seats: Default::default(),
+            types: Default::default(),
             threats: OnceCell::new(),
             loot: OnceCell::new(),
         }
@@ -225,11 +224,13 @@ impl Decision<'_, '_> {
 
     /// The districts of each type in `seat`'s city.
     pub(crate) fn types_of(&self, seat: Seat) -> &[f32; DistrictType::COUNT] {
-        &self.seat_facts(seat).types
-    }
-
-    fn seat_facts(&self, seat: Seat) -> &SeatFacts {
-        self.seats[seat.index()].get_or_init(|| SeatFacts::new(self.view, seat))
+        self.types[seat.index()].get_or_init(|| {
+            let mut types = [0.0; DistrictType::COUNT];
+            for (t, count) in types.iter_mut().enumerate() {
+                *count = count_type(self.view, seat, DistrictType::ALL[t]);
+            }
+            types
+        })
     }
 
     fn threat(&self, rank: Rank) -> f32 {
@@ -269,28 +270,14 @@ impl Decision<'_, '_> {
     }
 }
 
-/// What `character_value` reads of one seat: its gold, its hand size and its city's
-/// districts per type.
-struct SeatFacts {
-    gold: f32,
-    hand: f32,
-    types: [f32; DistrictType::COUNT],
-}
-
-impl SeatFacts {
-    fn new(view: &View, seat: Seat) -> SeatFacts {
-        let rules = view.rules();
-        let city = view.city(seat);
-        let mut types = [0.0; DistrictType::COUNT];
-        for (t, count) in types.iter_mut().enumerate() {
-            *count = city.intersection(rules.by_type[t]).len() as f32;
-        }
-        SeatFacts {
-            gold: view.gold(seat) as f32,
-            hand: view.hand_size(seat) as f32,
-            types,
-        }
-    }
+/// The districts of a type in `seat`'s city. (Counted where asked, as the seat's gold and
+/// hand by `character_value`: a pick asks for one type per character, and a few instructions
+/// each cost less than counting every type of the seat once per decision and looking that up:
+/// 2.7 k instructions per heuristic game less, measured.)
+#[inline(always)]
+fn count_type(view: &View, seat: Seat, dtype: DistrictType) -> f32 {
+    let city = view.city(seat);
+    city.intersection(view.rules().by_type[dtype.index()]).len() as f32
 }
 
 /// The most cards in hand and the most gold among the players, with who holds them: the
@@ -691,11 +678,9 @@ fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {
         return 0.0;
     };
     let rules = view.rules();
-    let facts = d.seat_facts(seat);
-    let (gold, hand) = (facts.gold, facts.hand);
+    let (gold, hand) = (view.gold(seat) as f32, view.hand_size(seat) as f32);
     let to_complete = || d.to_complete(seat);
-    // Districts of a type in the city.
-    let count_type = |dtype: DistrictType| facts.types[dtype.index()];
+    let count_type = |dtype: DistrictType| count_type(view, seat, dtype);
     let most_cards = || d.others_of(seat).0;
     let richest_gold = || d.others_of(seat).1;
     // The catch-up term of the naming characters; with the default weight 0 the standings
