@@ -117,8 +117,8 @@ pub(crate) struct Decision<'d, 'v> {
     others: OnceCell<Others>,
     /// How many seats lack at most 2 districts to complete their city (`another_near`).
     near: OnceCell<u8>,
-    /// Per seat, the districts of each type in its city (`types_of`, for the policy).
-    types: [OnceCell<[f32; DistrictType::COUNT]>; 8],
+    /// The districts of each type in my city (`my_types`, for the policy).
+    my_types: OnceCell<[f32; DistrictType::COUNT]>,
     /// What the naming abilities weigh, per rank: how much the leader would gain from that
     /// character (`threats_by_rank`), and how much gold a rank 2 ability could take from it
     /// (`loot_by_rank`). Each worked out for every rank at once on first use: a decision
@@ -142,7 +142,7 @@ impl<'d, 'v> Decision<'d, 'v> {
             standings: OnceCell::new(),
             others: OnceCell::new(),
             near: OnceCell::new(),
-            types: Default::default(),
+            my_types: OnceCell::new(),
             threats: OnceCell::new(),
             loot: OnceCell::new(),
         }
@@ -222,12 +222,12 @@ impl Decision<'_, '_> {
         near > (self.to_complete(seat) <= 2.0) as u8
     }
 
-    /// The districts of each type in `seat`'s city.
-    pub(crate) fn types_of(&self, seat: Seat) -> &[f32; DistrictType::COUNT] {
-        self.types[seat.index()].get_or_init(|| {
+    /// The districts of each type in my city.
+    pub(crate) fn my_types(&self) -> &[f32; DistrictType::COUNT] {
+        self.my_types.get_or_init(|| {
             let mut types = [0.0; DistrictType::COUNT];
             for (t, count) in types.iter_mut().enumerate() {
-                *count = count_type(self.view, seat, DistrictType::ALL[t]);
+                *count = count_type(self.view, self.view.me(), DistrictType::ALL[t]);
             }
             types
         })
