@@ -343,31 +343,62 @@ impl Standings {
     fn new(view: &View, weights: &HeuristicWeights, kept: &Kept) -> Standings {
         let players = (view.players() as usize).min(8);
         let mut standing_of = [0.0; 8];
+        // Each seat's leader is the best other seat, the last one among equals: the best seat
+        // overall for everyone but itself, and the best of the rest for the best seat. Both
+        // found in the pass that works the standings out.
+        let mut leaders = Leaders::default();
         for (seat, slot) in standing_of[..players].iter_mut().enumerate() {
             *slot = standing(view, weights, kept, Seat(seat as u8));
-        }
-        // Each seat's leader is the best other seat, the last one among equals: the best seat
-        // overall for everyone but itself, and the best of the rest for the best seat.
-        // (Plain loops: this runs at most decisions, and iterator chains cost several times
-        // more here.)
-        let mut best = 0;
-        for s in 1..players {
-            if standing_of[s].total_cmp(&standing_of[best]).is_ge() {
-                best = s;
-            }
-        }
-        let mut runner_up = if best == 0 { 1 } else { 0 };
-        for s in runner_up + 1..players {
-            if s != best && standing_of[s].total_cmp(&standing_of[runner_up]).is_ge() {
-                runner_up = s;
-            }
+            leaders.add(seat, *slot);
         }
         Standings {
             standing: standing_of,
-            best: Seat(best as u8),
-            runner_up: Seat(runner_up as u8),
+            best: Seat(leaders.best as u8),
+            runner_up: Seat(leaders.runner_up as u8),
         }
     }
+}
+
+/// The entry with the largest value in the total order of f32 (`f32::total_cmp`), the last
+/// among equals, and the largest of the other entries (the last among equals), of entries
+/// added in increasing order, values compared by their total-order keys.
+struct Leaders {
+    best: usize,
+    best_key: i32,
+    runner_up: usize,
+    runner_up_key: i32,
+}
+
+impl Default for Leaders {
+    /// No entry yet: `i32::MIN` is at most any key, so the first entry added is the best
+    /// and the second at least the runner-up.
+    fn default() -> Leaders {
+        Leaders {
+            best: 0,
+            best_key: i32::MIN,
+            runner_up: 0,
+            runner_up_key: i32::MIN,
+        }
+    }
+}
+
+impl Leaders {
+    fn add(&mut self, entry: usize, value: f32) {
+        let key = total_order_key(value);
+        if key >= self.best_key {
+            (self.runner_up, self.runner_up_key) = (self.best, self.best_key);
+            (self.best, self.best_key) = (entry, key);
+        } else if key >= self.runner_up_key {
+            (self.runner_up, self.runner_up_key) = (entry, key);
+        }
+    }
+}
+
+/// The key by which `f32::total_cmp` orders `x`: `a.total_cmp(&b)` is
+/// `total_order_key(a).cmp(&total_order_key(b))` (the standard library's own formula).
+fn total_order_key(x: f32) -> i32 {
+    let bits = x.to_bits() as i32;
+    bits ^ (((bits >> 31) as u32) >> 1) as i32
 }
 
 /// How much the bot likes an action now; the highest is played. Inlined into the loop over
@@ -924,6 +955,54 @@ mod tests {
                 let expected = others.map(|(_, &v)| v).max().unwrap_or(0);
                 assert_eq!(top.of_others(s), expected, "{values:?}, entry {s}");
             }
+        }
+    }
+
+    /// `Leaders` finds what the two plain passes over the standings found (the last best by
+    /// `total_cmp`, then the last best of the rest), ties, signed zeros and NaN included.
+    #[test]
+    fn leaders_in_one_pass_are_those_of_two_passes() {
+        let lists: [&[f32]; 9] = [
+            &[0.0, 0.0],
+            &[1.0, 2.0],
+            &[2.0, 1.0],
+            &[5.0, 3.0, 5.0],
+            &[5.0, 5.0, 3.0, 5.0],
+            &[3.0, 5.0, 4.0, 4.0, 1.0],
+            &[-0.0, 0.0, -0.0, 0.0],
+            &[
+                0.0,
+                -0.0,
+                -1.0,
+                f32::NAN,
+                2.5,
+                -f32::NAN,
+                f32::from_bits(u32::MAX),
+            ],
+            &[7.5, 1.25, 7.5, 9.0, 9.0, 0.5, 8.0, 9.0],
+        ];
+        for values in lists {
+            let mut best = 0;
+            for s in 1..values.len() {
+                if values[s].total_cmp(&values[best]).is_ge() {
+                    best = s;
+                }
+            }
+            let mut runner_up = if best == 0 { 1 } else { 0 };
+            for s in runner_up + 1..values.len() {
+                if s != best && values[s].total_cmp(&values[runner_up]).is_ge() {
+                    runner_up = s;
+                }
+            }
+            let mut leaders = Leaders::default();
+            for (s, &v) in values.iter().enumerate() {
+                leaders.add(s, v);
+            }
+            assert_eq!(
+                (leaders.best, leaders.runner_up),
+                (best, runner_up),
+                "{values:?}"
+            );
         }
     }
 
