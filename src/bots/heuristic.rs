@@ -704,12 +704,38 @@ fn standing(view: &View, w: &HeuristicWeights, kept: &Kept, seat: Seat) -> f32 {
 /// heuristic game, measured).
 #[inline(always)]
 fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {
+    character_value_for(d, Chooser::of(d.view, seat), rank)
+}
+
+/// The seat `character_value_for` values characters for, with the gold and hand it reads of
+/// it: read once for every rank where one seat is asked about many.
+#[derive(Clone, Copy)]
+struct Chooser {
+    seat: Seat,
+    gold: f32,
+    hand: f32,
+}
+
+impl Chooser {
+    #[inline(always)]
+    fn of(view: &View, seat: Seat) -> Chooser {
+        Chooser {
+            seat,
+            gold: view.gold(seat) as f32,
+            hand: view.hand_size(seat) as f32,
+        }
+    }
+}
+
+/// `character_value` for a seat whose gold and hand were read.
+#[inline(always)]
+fn character_value_for(d: &Decision, chooser: Chooser, rank: Rank) -> f32 {
     let view = d.view;
     let Some(character) = view.character(rank) else {
         return 0.0;
     };
     let rules = view.rules();
-    let (gold, hand) = (view.gold(seat) as f32, view.hand_size(seat) as f32);
+    let Chooser { seat, gold, hand } = chooser;
     let to_complete = || d.to_complete(seat);
     let count_type = |dtype: DistrictType| count_type(view, seat, dtype);
     let most_cards = || d.others_of(seat).0;
@@ -805,9 +831,9 @@ fn threats_by_rank(d: &Decision) -> [f32; 10] {
     if possible.is_empty() {
         return threat;
     }
-    let leader = d.leader_for(d.view.me());
+    let leader = Chooser::of(d.view, d.leader_for(d.view.me()));
     for rank in possible.iter() {
-        threat[rank.index()] = character_value(d, leader, rank);
+        threat[rank.index()] = character_value_for(d, leader, rank);
     }
     threat
 }
@@ -824,9 +850,10 @@ fn loot_by_rank(d: &Decision) -> [f32; 10] {
     }
     let me = view.me();
     for s in (0..view.players()).map(Seat).filter(|&s| s != me) {
+        let chooser = Chooser::of(view, s);
         let gold = view.gold(s) as f32 * 0.2;
         for rank in possible.iter() {
-            let value = gold + character_value(d, s, rank) * 0.5;
+            let value = gold + character_value_for(d, chooser, rank) * 0.5;
             loot[rank.index()] = loot[rank.index()].max(value);
         }
     }
