@@ -248,6 +248,18 @@ impl Decision<'_, '_> {
         *self.useful.get_or_init(|| self.kept.useful_hand(self.view))
     }
 
+    /// `useful_hand` with the work on first use inlined, for `gather_need`: a call of its
+    /// own already, where a `OnceCell`'s first use, an outlined call, costs more.
+    #[inline(always)]
+    fn useful_hand_inlined(&self) -> CardSet {
+        if let Some(&useful) = self.useful.get() {
+            return useful;
+        }
+        let useful = self.kept.useful_hand(self.view);
+        let _ = self.useful.set(useful);
+        useful
+    }
+
     fn gather_gold_preference(&self) -> f32 {
         let known = self.gather.get();
         if !known.is_nan() {
@@ -597,14 +609,15 @@ fn gather_gold_preference(d: &Decision) -> f32 {
 /// The hand's and purse's own case for gold (positive) or cards (negative).
 fn gather_need(d: &Decision) -> f32 {
     let view = d.view;
-    let useful_cards = d.useful_cards();
+    let useful = d.useful_hand_inlined();
+    let useful_cards = useful.len();
     if useful_cards == 0 {
         return -10.0;
     }
     let gold = view.my_gold() as i32;
     // The cheapest useful card only when it decides (one useful card).
     let cheapest = || {
-        d.useful_hand()
+        useful
             .iter()
             .map(|c| view.cost(c) as i32)
             .min()
