@@ -816,7 +816,7 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
 
     /// My city's districts per type: the heuristic's own counts, computed once.
     fn my_types(&self) -> &[f32; DistrictType::COUNT] {
-        self.heuristic.types_of(self.situation.me)
+        self.heuristic.my_types()
     }
 
     /// The cards of my hand I could build: the heuristic's own set, computed once.
