@@ -242,3 +242,66 @@ pub fn seize(rules: &Rules, state: &mut State, seat: Seat, card: CardId, trace: 
     place_in_city(rules, state, me, card, trace);
     state.turn.used |= used::ABILITY;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::load_preset;
+    use crate::engine::rng::GameRng;
+    use crate::engine::state::Phase;
+    use crate::engine::{apply, legal_actions, new_game, to_move};
+
+    /// `legal_destroy` works the Warlord's targets out as card sets; they must be exactly the
+    /// districts the rule allows one by one: in a city that is neither completed nor the
+    /// Bishop's, not the Keep, at `destroy_cost` (one less than the cost, a beautified
+    /// district one more, the Great Wall one more for the other districts of its city) at
+    /// most the gold of the player to move. Checked at every turn-phase position of random
+    /// games with every character and every district, Great Wall cities and beautified
+    /// districts included.
+    #[test]
+    fn destruction_targets_as_sets_are_those_of_the_rule_card_by_card() {
+        let (mut positions, mut past_wall, mut beautified) = (0, 0, 0);
+        for preset in ["all-characters", "all-districts"] {
+            let rules = load_preset(preset).unwrap().rules(5).unwrap();
+            let mut chooser = GameRng::new(11);
+            let (mut legal, mut targets) = (Vec::new(), Vec::new());
+            for seed in 0..60 {
+                let mut state = new_game(&rules, seed);
+                while to_move(&state).is_some() {
+                    if state.phase == Phase::Turns {
+                        let gold = state.gold[state.turn.seat.index()];
+                        let mut expected = Vec::new();
+                        for seat in state.seats_from(Seat(0)) {
+                            if state.is_complete(&rules, seat) || protected_from_rank8(&state, seat)
+                            {
+                                continue;
+                            }
+                            let wall = state.has_district(&rules, seat, District::GreatWall);
+                            for card in state.city[seat.index()].iter() {
+                                if targetable(&rules, card)
+                                    && destroy_cost(&rules, &state, seat, card) <= gold
+                                {
+                                    expected.push(Action::Destroy(seat, card));
+                                    past_wall +=
+                                        (wall && wall_extra(&rules, wall, card) == 1) as usize;
+                                    beautified += state.beautified.contains(card) as usize;
+                                }
+                            }
+                        }
+                        targets.clear();
+                        legal_destroy(&rules, &state, &mut targets);
+                        assert_eq!(targets, expected, "seed {seed} of {preset}");
+                        positions += 1;
+                    }
+                    legal_actions(&rules, &state, &mut legal);
+                    let pick = chooser.below(legal.len() as u32) as usize;
+                    apply(&rules, &mut state, legal[pick]);
+                }
+            }
+        }
+        assert!(
+            positions > 1000 && past_wall > 0 && beautified > 0,
+            "{positions} positions, {past_wall} targets past a Great Wall, {beautified} beautified"
+        );
+    }
+}
