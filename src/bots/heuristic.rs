@@ -149,7 +149,9 @@ impl<'d, 'v> Decision<'d, 'v> {
     }
 
     /// The heuristic's score of one legal action of this decision (it plays the highest):
-    /// the policy bot builds on it (its `heuristic` feature).
+    /// the policy bot builds on it (its `heuristic` feature), and inlines it where it scores
+    /// an action (see `policy::score`).
+    #[inline(always)]
     pub(crate) fn score(&self, action: Action) -> f32 {
         evaluate(self, action, f32::NEG_INFINITY)
     }

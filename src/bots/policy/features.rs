@@ -808,7 +808,9 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
         }
     }
 
-    /// The features of one legal action, into `sink`.
+    /// The features of one legal action, into `sink`. (Inlined with the heuristic's score:
+    /// see `policy::score`.)
+    #[inline(always)]
     pub fn action(&self, action: Action, sink: &mut impl Sink) {
         let score = self.heuristic.score(action);
         action_features(self, action, score, sink);
@@ -833,6 +835,7 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
 
 /// The features of `action` in the decision `d`; `heuristic` is the heuristic bot's score
 /// of it.
+#[inline(always)]
 fn action_features(d: &DecisionFeatures, action: Action, heuristic: f32, sink: &mut impl Sink) {
     let (view, s) = (d.view, &d.situation);
     sink.add(Layout::HEURISTIC, heuristic / 10.0);
