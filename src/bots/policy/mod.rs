@@ -252,7 +252,17 @@ impl Bot for PolicyBot {
         };
         // Most decisions name no character: every action is a move of its own.
         let Some(first) = legal.iter().position(|&a| grouped(a)) else {
-            return legal[draw(legal.len(), temp, min_p, rng, |i| score(legal[i]))];
+            // (The scoring inlined in the draw's loop: as a call it cost 3.8 k instructions per
+            // policy game more, measured.)
+            let chosen = draw(
+                legal.len(),
+                temp,
+                min_p,
+                rng,
+                #[inline(always)]
+                |i| score(legal[i]),
+            );
+            return legal[chosen];
         };
         // The group enters once, at its first member, with its best score. Its members'
         // scores are kept for the draw below (the first `KEPT` of them; any further one is
