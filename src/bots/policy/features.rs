@@ -816,9 +816,9 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
         action_features(self, action, score, sink);
     }
 
-    /// My city's districts per type: the heuristic's own counts, computed once.
-    fn my_types(&self) -> &[f32; DistrictType::COUNT] {
-        self.heuristic.my_types()
+    /// The districts of a type in my city.
+    fn my_type(&self, dtype: DistrictType) -> f32 {
+        heuristic::count_type(self.view, self.situation.me, dtype)
     }
 
     /// The cards of my hand I could build: the heuristic's own set, computed once.
@@ -897,7 +897,7 @@ fn pick(d: &DecisionFeatures, rank: Rank, sink: &mut impl Sink) {
         return;
     };
     let at = Layout::PICK + character.index() * PICK_FACTS.len();
-    let own_type = income_type(character).map_or(0.0, |t| d.my_types()[t.index()]);
+    let own_type = income_type(character).map_or(0.0, |t| d.my_type(t));
     let mut facts = *s.pick_facts(view, || d.others());
     facts[5] = own_type / 3.0;
     sink.add_all(at, &facts);
@@ -948,7 +948,7 @@ fn district(d: &DecisionFeatures, role: usize, card: CardId, sink: &mut impl Sin
     let facts = [
         1.0,
         cost / 5.0,
-        (d.my_types()[info.dtype.index()] == 0.0) as u8 as f32,
+        (d.my_type(info.dtype) == 0.0) as u8 as f32,
         (!d.useful().contains(card)) as u8 as f32,
         (shortfall == 0.0) as u8 as f32,
         shortfall / 5.0,
