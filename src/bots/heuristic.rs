@@ -701,7 +701,10 @@ fn standing(view: &View, w: &HeuristicWeights, kept: &Kept, seat: Seat) -> f32 {
 /// heuristic game, measured).
 #[inline(always)]
 fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {
-    character_value_for(d, Chooser::of(d.view, seat), rank)
+    match d.view.character(rank) {
+        Some(character) => character_value_for(d, Chooser::of(d.view, seat), character),
+        None => 0.0,
+    }
 }
 
 /// The seat `character_value_for` values characters for, with the gold and hand it reads of
@@ -724,13 +727,10 @@ impl Chooser {
     }
 }
 
-/// `character_value` for a seat whose gold and hand were read.
+/// `character_value` for a seat whose gold and hand were read, of the character in the cast.
 #[inline(always)]
-fn character_value_for(d: &Decision, chooser: Chooser, rank: Rank) -> f32 {
+fn character_value_for(d: &Decision, chooser: Chooser, character: Character) -> f32 {
     let view = d.view;
-    let Some(character) = view.character(rank) else {
-        return 0.0;
-    };
     let rules = view.rules();
     let Chooser { seat, gold, hand } = chooser;
     let to_complete = || d.to_complete(seat);
@@ -830,31 +830,44 @@ fn threats_by_rank(d: &Decision) -> [f32; 10] {
     }
     let leader = Chooser::of(d.view, d.leader_for(d.view.me()));
     for rank in possible.iter() {
-        threat[rank.index()] = character_value_for(d, leader, rank);
+        threat[rank.index()] = character_value_for(d, leader, in_cast(d.view, rank));
     }
     threat
 }
 
 /// Thief: rob the character most likely held by a rich player. Per rank: the most any
-/// opponent would lose, for the ranks an opponent may hold. (Opponent by opponent, each
-/// rank's running maximum taken in seat order, as one fold per rank would.)
+/// opponent would lose, for the ranks an opponent may hold (the running maximum taken in seat
+/// order, from 0). Rank by rank, each character looked up once for every opponent: opponent
+/// by opponent, walking the ranks and looking each up again for each, cost 1.8 k more
+/// instructions per policy game (measured).
 fn loot_by_rank(d: &Decision) -> [f32; 10] {
     let mut loot = [NOBODY_HOLDS; 10];
     let view = d.view;
-    let possible = view.opponent_ranks();
-    for rank in possible.iter() {
-        loot[rank.index()] = 0.0;
-    }
     let me = view.me();
+    // Each opponent's gold and hand, and the gold the Thief would take from it, read once.
+    let mut opponents = [(Chooser::of(view, me), 0.0); 8];
+    let mut count = 0;
     for s in (0..view.players()).map(Seat).filter(|&s| s != me) {
-        let chooser = Chooser::of(view, s);
-        let gold = view.gold(s) as f32 * 0.2;
-        for rank in possible.iter() {
-            let value = gold + character_value_for(d, chooser, rank) * 0.5;
-            loot[rank.index()] = loot[rank.index()].max(value);
+        opponents[count] = (Chooser::of(view, s), view.gold(s) as f32 * 0.2);
+        count += 1;
+    }
+    for rank in view.opponent_ranks().iter() {
+        let character = in_cast(view, rank);
+        let mut most = 0.0f32;
+        for &(chooser, gold) in &opponents[..count] {
+            most = most.max(gold + character_value_for(d, chooser, character) * 0.5);
         }
+        loot[rank.index()] = most;
     }
     loot
+}
+
+/// The character of a rank an opponent may hold: in the cast (`View::opponent_ranks` is a
+/// part of the cast's ranks).
+#[inline(always)]
+fn in_cast(view: &View, rank: Rank) -> Character {
+    view.character(rank)
+        .expect("an opponent's possible rank is in the cast")
 }
 
 /// The most `destroy_value` can be, whatever the weights: 10 + 20 + cost - 1.5 * (cost - 1)
