@@ -46,6 +46,11 @@ pub struct IsmctsBot {
     policy: Model,
     tree: Tree,
     legal: Vec<Action>,
+    /// Per legal move of the node being selected from, whether it has a child; and the
+    /// node's children whose move is legal, in sibling order. (Buffers sized once, as
+    /// `legal`.)
+    tried: Vec<bool>,
+    available: Vec<u32>,
     /// Characters the bot may not pick (`ban=`): kept out of its own seat's moves in the
     /// tree and in the rollouts, as at the root, so the search plans the game it will play.
     /// The other seats are not restricted.
@@ -68,6 +73,8 @@ impl IsmctsBot {
             policy,
             tree: Tree::default(),
             legal: Vec::with_capacity(crate::engine::legal::MOVE_BUFFER),
+            tried: Vec::with_capacity(crate::engine::legal::MOVE_BUFFER),
+            available: Vec::with_capacity(crate::engine::legal::MOVE_BUFFER),
             ban: Ban::NONE,
             kept: None,
         }
@@ -105,42 +112,31 @@ impl IsmctsBot {
             } else {
                 None
             };
-            let mut untried = 0u32;
-            let mut chosen: Option<Action> = None;
-            // Reservoir pick among the legal moves without a child.
-            for i in 0..self.legal.len() {
-                let action = self.legal[i];
-                if !self
-                    .tree
-                    .children(node)
-                    .any(|c| self.tree.node(c).action == action)
-                {
-                    untried += 1;
-                    if self.rng.below(untried) == 0 {
-                        chosen = Some(action);
-                    }
-                }
-            }
-            // Availability: every child whose move is legal in this determinization.
-            let mut best = (f64::NEG_INFINITY, u32::MAX);
+            // Availability: every child whose move is legal in this determinization, in
+            // sibling order, and which legal moves have a child. One pass over the children,
+            // each looked up once among the legal moves (looking each legal move up among the
+            // children as well cost 660 instructions, 2 %, more per iteration, measured).
+            self.tried.clear();
+            self.tried.resize(self.legal.len(), false);
+            self.available.clear();
             let mut next = self.tree.first_child(node);
             while let Some(c) = next {
                 next = self.tree.next_sibling(c);
                 let action = self.tree.node(c).action;
-                if !self.legal.contains(&action) {
-                    continue;
+                if let Some(i) = self.legal.iter().position(|&a| a == action) {
+                    self.tried[i] = true;
+                    self.tree.mark_available(c);
+                    self.available.push(c);
                 }
-                self.tree.mark_available(c);
-                if chosen.is_none() {
-                    let n = self.tree.node(c);
-                    let visits = n.visits.max(1) as f64;
-                    let mut ucb =
-                        n.total / visits + self.params.c * ((n.avail as f64).ln() / visits).sqrt();
-                    if Some(action) == favourite {
-                        ucb += self.params.prior / (1.0 + n.visits as f64);
-                    }
-                    if ucb > best.0 {
-                        best = (ucb, c);
+            }
+            // Reservoir pick among the legal moves without a child.
+            let mut untried = 0u32;
+            let mut chosen: Option<Action> = None;
+            for (&action, &tried) in self.legal.iter().zip(&self.tried) {
+                if !tried {
+                    untried += 1;
+                    if self.rng.below(untried) == 0 {
+                        chosen = Some(action);
                     }
                 }
             }
@@ -152,6 +148,20 @@ impl IsmctsBot {
                     depth += 1;
                 }
                 break;
+            }
+            // Every legal move has a child: the available child of the best bound.
+            let mut best = (f64::NEG_INFINITY, u32::MAX);
+            for &c in &self.available {
+                let n = self.tree.node(c);
+                let visits = n.visits.max(1) as f64;
+                let mut ucb =
+                    n.total / visits + self.params.c * ((n.avail as f64).ln() / visits).sqrt();
+                if Some(n.action) == favourite {
+                    ucb += self.params.prior / (1.0 + n.visits as f64);
+                }
+                if ucb > best.0 {
+                    best = (ucb, c);
+                }
             }
             let child = best.1;
             apply(rules, &mut state, self.tree.node(child).action);
