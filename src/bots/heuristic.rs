@@ -701,10 +701,7 @@ fn standing(view: &View, w: &HeuristicWeights, kept: &Kept, seat: Seat) -> f32 {
 /// heuristic game, measured).
 #[inline(always)]
 fn character_value(d: &Decision, seat: Seat, rank: Rank) -> f32 {
-    match d.view.character(rank) {
-        Some(character) => character_value_for(d, Chooser::of(d.view, seat), character),
-        None => 0.0,
-    }
+    value_of_rank(d, Chooser::of(d.view, seat), d.view.character(rank))
 }
 
 /// The seat `character_value_for` values characters for, with the gold and hand it reads of
@@ -830,7 +827,7 @@ fn threats_by_rank(d: &Decision) -> [f32; 10] {
     }
     let leader = Chooser::of(d.view, d.leader_for(d.view.me()));
     for rank in possible.iter() {
-        threat[rank.index()] = character_value_for(d, leader, in_cast(d.view, rank));
+        threat[rank.index()] = value_of_rank(d, leader, d.view.character(rank));
     }
     threat
 }
@@ -852,22 +849,25 @@ fn loot_by_rank(d: &Decision) -> [f32; 10] {
         count += 1;
     }
     for rank in view.opponent_ranks().iter() {
-        let character = in_cast(view, rank);
+        let character = view.character(rank);
         let mut most = 0.0f32;
         for &(chooser, gold) in &opponents[..count] {
-            most = most.max(gold + character_value_for(d, chooser, character) * 0.5);
+            most = most.max(gold + value_of_rank(d, chooser, character) * 0.5);
         }
         loot[rank.index()] = most;
     }
     loot
 }
 
-/// The character of a rank an opponent may hold: in the cast (`View::opponent_ranks` is a
-/// part of the cast's ranks).
+/// `character_value_for` of a rank's character, looked up by the caller (once for many
+/// seats where it can): 0 for a rank outside the cast. (The ranks an opponent may hold are
+/// all in the cast; no panic path rests on that.)
 #[inline(always)]
-fn in_cast(view: &View, rank: Rank) -> Character {
-    view.character(rank)
-        .expect("an opponent's possible rank is in the cast")
+fn value_of_rank(d: &Decision, chooser: Chooser, character: Option<Character>) -> f32 {
+    match character {
+        Some(character) => character_value_for(d, chooser, character),
+        None => 0.0,
+    }
 }
 
 /// The most `destroy_value` can be, whatever the weights: 10 + 20 + cost - 1.5 * (cost - 1)

@@ -34,7 +34,8 @@ pub struct GameStats {
 /// - every seat's gold is below [`GOLD_BOUND`] (gold is unsigned, so a negative amount
 ///   would show up as a wrapped, huge one);
 /// - `to_move` is `Some` exactly when the game is not over, and a game not over has at least
-///   one legal action;
+///   one legal action, none listed twice (a bot's choice among the list, and the ISMCTS
+///   tree's children, count each move once);
 /// - the round never passes the round cap.
 pub fn check_invariants(rules: &Rules, state: &State) -> Result<(), String> {
     check_position(rules, state, &mut Vec::new())
@@ -59,6 +60,14 @@ fn check_position(rules: &Rules, state: &State, legal: &mut Vec<Action>) -> Resu
     legal_actions(rules, state, legal);
     if !over && legal.is_empty() {
         return Err(format!("no legal action in phase {:?}", state.phase));
+    }
+    let mut sorted = legal.clone();
+    sorted.sort_unstable();
+    if let Some(twice) = sorted.windows(2).find(|pair| pair[0] == pair[1]) {
+        return Err(format!(
+            "{:?} is listed twice among the legal actions",
+            twice[0]
+        ));
     }
     if state.round > rules.options.round_cap {
         return Err(format!(
