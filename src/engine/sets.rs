@@ -50,15 +50,21 @@ impl CardSet {
         }
         CardId(bits.trailing_zeros() as u8)
     }
-    /// Cards in increasing id order.
+    /// Cards in increasing id order. A counted iterator (a range of `len()` steps), so that
+    /// `Vec::extend` reserves once and writes each action without a capacity check; each
+    /// half of the set is stepped as a `u64`, cheaper than `u128` arithmetic.
     pub fn iter(self) -> impl Iterator<Item = CardId> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let card = CardId(bits.trailing_zeros() as u8);
-                bits &= bits - 1;
+        let (mut low, mut high) = (self.0 as u64, (self.0 >> 64) as u64);
+        (0..self.len()).map(move |_| {
+            if low != 0 {
+                let card = CardId(low.trailing_zeros() as u8);
+                low &= low - 1;
                 card
-            })
+            } else {
+                let card = CardId(64 + high.trailing_zeros() as u8);
+                high &= high - 1;
+                card
+            }
         })
     }
 }
@@ -99,15 +105,13 @@ impl RankSet {
     pub fn nth(self, n: usize) -> Rank {
         self.iter().nth(n).expect("index below len")
     }
-    /// Ranks in increasing order.
+    /// Ranks in increasing order (a counted iterator, like `CardSet::iter`).
     pub fn iter(self) -> impl Iterator<Item = Rank> {
         let mut bits = self.0;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let rank = Rank(bits.trailing_zeros() as u8);
-                bits &= bits - 1;
-                rank
-            })
+        (0..self.len()).map(move |_| {
+            let rank = Rank(bits.trailing_zeros() as u8);
+            bits &= bits - 1;
+            rank
         })
     }
     /// The highest rank in the set.
@@ -141,15 +145,13 @@ impl SeatSet {
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
-    /// Seats in increasing order.
+    /// Seats in increasing order (a counted iterator, like `CardSet::iter`).
     pub fn iter(self) -> impl Iterator<Item = Seat> {
         let mut bits = self.0;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let seat = Seat(bits.trailing_zeros() as u8);
-                bits &= bits - 1;
-                seat
-            })
+        (0..self.len()).map(move |_| {
+            let seat = Seat(bits.trailing_zeros() as u8);
+            bits &= bits - 1;
+            seat
         })
     }
 }
