@@ -86,9 +86,7 @@ pub fn legal_destroy(rules: &Rules, state: &State, out: &mut Vec<Action>) {
         } else {
             city.intersection(affordable)
         };
-        for card in targets.iter() {
-            out.push(Action::Destroy(seat, card));
-        }
+        out.extend(targets.iter().map(|card| Action::Destroy(seat, card)));
     }
 }
 
@@ -151,7 +149,7 @@ pub fn legal_exchange(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let gold = state.gold[me.index()];
     let mine = state.city[me.index()];
     let protected = protected_seat(state);
-    for seat in state.seats_from(me).skip(1) {
+    for seat in state.others_after(me) {
         if !open_city(rules, state, protected, seat) {
             continue;
         }
@@ -211,7 +209,7 @@ pub fn legal_seize(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let me = state.turn.seat;
     let gold = state.gold[me.index()];
     let protected = protected_seat(state);
-    for seat in state.seats_from(me).skip(1) {
+    for seat in state.others_after(me) {
         if !open_city(rules, state, protected, seat) {
             continue;
         }
