@@ -147,13 +147,29 @@ pub fn start(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
     settle(rules, state, trace);
 }
 
-/// The seat whose choice it is during the selection phase.
+/// The seat whose choice it is during the selection phase. (Inlined: it is asked three times
+/// a choice, and from 4 players it is an addition.)
+#[inline(always)]
 pub fn chooser(state: &State) -> Seat {
     // From 4 players every step is a pick by the next seat (`MANY_PLAYERS`): the script is
-    // not looked up (this is asked three times a choice).
-    if state.players >= 4 {
-        return Seat((state.crown.0 + state.draft.step) % state.players);
+    // not looked up. The crown and the step are below the player count (a step of a choice
+    // still to make), so the sum wraps by one subtraction.
+    let players = state.players;
+    if players >= 4 {
+        debug_assert!(state.draft.step < players, "a choice still to make");
+        let seat = state.crown.0 + state.draft.step;
+        return Seat(if seat >= players {
+            seat - players
+        } else {
+            seat
+        });
     }
+    scripted_chooser(state)
+}
+
+/// `chooser` below 4 players, from the script.
+#[inline(never)]
+fn scripted_chooser(state: &State) -> Seat {
     match script_of(state)[state.draft.step as usize] {
         Pick(offset) | Discard(offset) => Seat((state.crown.0 + offset) % state.players),
         RandomDiscard => unreachable!("random discards are settled before a choice"),

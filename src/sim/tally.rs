@@ -170,12 +170,17 @@ fn note_picks(state: &State, offered: RankSet, record: &mut GameRecord) {
 }
 
 /// The pick's position in the draft (1 for the crowned player), for the character picked.
-#[inline(never)]
+#[inline]
 fn note_pick_position(state: &State, seat: Seat, rank: Rank, record: &mut GameRecord) {
     if let Some(c) = state.character(rank) {
-        let position =
-            (seat.index() + state.players as usize - state.crown.index()) % state.players as usize;
-        record.pick_position[c.index()] += 1 + position as u16;
+        // Seats clockwise from the crowned player, wrapped by subtraction (both are seats).
+        let (seat, crown) = (seat.0 as u16, state.crown.0 as u16);
+        let position = if seat >= crown {
+            seat - crown
+        } else {
+            seat + state.players as u16 - crown
+        };
+        record.pick_position[c.index()] += 1 + position;
     }
 }
 
