@@ -179,8 +179,14 @@ fn scripted_chooser(state: &State) -> Seat {
 pub fn legal(state: &State, out: &mut Vec<Action>) {
     let available = state.draft.available.iter();
     // One loop per kind rather than a constructor chosen at run time: the compiler builds
-    // each action inline instead of calling through a function pointer per rank.
-    match script_of(state)[state.draft.step as usize] {
+    // each action inline instead of calling through a function pointer per rank. From 4
+    // players every step is a pick (`MANY_PLAYERS`): the script is not looked up.
+    let step = if state.players >= 4 {
+        Pick(0)
+    } else {
+        script_of(state)[state.draft.step as usize]
+    };
+    match step {
         Pick(_) => out.extend(available.map(Action::Pick)),
         Discard(_) => out.extend(available.map(Action::Discard)),
         RandomDiscard => unreachable!("random discards are settled before a choice"),
