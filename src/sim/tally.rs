@@ -69,17 +69,21 @@ impl Tally {
         action: Action,
         record: &mut GameRecord,
     ) {
-        // By phase: a draft decision is a pick or a discard, which `note_action` ignores; the
+        // By action, which tells the phase: a draft decision is a pick or a discard, which
+        // `note_action` ignores; the actions it counts are decisions of the turn phase; the
         // other phases' decisions (the Theater's, the Emperor's advisor's) count for nothing.
-        match state.phase {
-            Phase::Draft => {
+        match action {
+            Action::Pick(_) | Action::Discard(_) => {
                 self.offered.0 |= state.draft.available.0;
                 if let Action::Pick(rank) = action {
                     note_pick_position(state, seat, rank, record);
                 }
             }
-            Phase::Turns if counted(action) => note_action(rules, state, action, record),
-            Phase::Turns | Phase::Theater(_) | Phase::EmperorAdvisor(_) | Phase::GameOver => {}
+            _ if counted(action) => {
+                debug_assert_eq!(state.phase, Phase::Turns, "{action:?} counted");
+                note_action(rules, state, action, record);
+            }
+            _ => {}
         }
     }
 
@@ -325,8 +329,10 @@ mod tests {
     }
 
     /// `before` skips `note_action` for the actions `counted` leaves out: every legal action
-    /// of the turn phase that `counted` leaves out must count nothing in `note_action`
-    /// (random games with every character and every district).
+    /// of the turn phase that `counted` leaves out must count nothing in `note_action`; and
+    /// it tells the phase by the action: `counted` takes no action of another phase, and
+    /// picks and discards are the selection's (random games with every character and every
+    /// district).
     #[test]
     fn counted_lists_every_action_note_action_counts() {
         for preset in ["all-characters", "all-districts"] {
@@ -344,6 +350,14 @@ mod tests {
                             note_action(&rules, &state, action, &mut record);
                             assert_eq!(record, untouched, "{action:?} counts but is not counted");
                         }
+                    }
+                    for &action in &legal {
+                        let selection = matches!(action, Action::Pick(_) | Action::Discard(_));
+                        assert_eq!(selection, state.phase == Phase::Draft, "{action:?}");
+                        assert!(
+                            !counted(action) || state.phase == Phase::Turns,
+                            "{action:?}"
+                        );
                     }
                     let pick = chooser.below(legal.len() as u32) as usize;
                     apply(&rules, &mut state, legal[pick]);
