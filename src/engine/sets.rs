@@ -103,7 +103,12 @@ impl RankSet {
     }
     /// The `n`-th rank in increasing order; `n` must be below `len()`.
     pub fn nth(self, n: usize) -> Rank {
-        self.iter().nth(n).expect("index below len")
+        assert!(n < self.len(), "index below len");
+        let mut bits = self.0;
+        for _ in 0..n {
+            bits &= bits - 1;
+        }
+        Rank(bits.trailing_zeros() as u8)
     }
     /// Ranks in increasing order (a counted iterator, like `CardSet::iter`).
     pub fn iter(self) -> impl Iterator<Item = Rank> {
