@@ -119,6 +119,11 @@ impl RankSet {
             rank
         })
     }
+    /// The ranks of the set above `rank`.
+    pub fn above(self, rank: Rank) -> RankSet {
+        RankSet(self.0 & !((2 << rank.0) - 1))
+    }
+
     /// The highest rank in the set.
     pub fn max(self) -> Option<Rank> {
         (self.0 != 0).then(|| Rank(15 - self.0.leading_zeros() as u8))
@@ -200,5 +205,8 @@ mod tests {
         assert_eq!(r.max(), Some(Rank(9)));
         assert_eq!(r.nth(0), Rank(2));
         assert_eq!(r.len(), 2);
+        assert_eq!(r.above(Rank(2)).iter().collect::<Vec<_>>(), vec![Rank(9)]);
+        assert_eq!(r.above(Rank(1)), r);
+        assert!(r.above(Rank(9)).is_empty());
     }
 }

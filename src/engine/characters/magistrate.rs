@@ -19,9 +19,12 @@ pub fn legal_warrants(state: &State, out: &mut Vec<Action>) {
         let mut blanks = others;
         blanks.remove(signed);
         for a in blanks.iter() {
-            for b in blanks.iter().filter(|&b| b > a) {
-                out.push(Action::Warrant(signed, a, b));
-            }
+            out.extend(
+                blanks
+                    .above(a)
+                    .iter()
+                    .map(|b| Action::Warrant(signed, a, b)),
+            );
         }
     }
 }
