@@ -58,7 +58,7 @@ fn deal_unknown_cards(state: &State, me: Seat, rng: &mut GameRng, out: &mut Stat
     let pending = hidden_pending(state, me);
     // The unknown cards in id order, so the draw depends only on what the seat knows.
     let mut unknown = pending.minus(known).union(state.museum.minus(known));
-    for seat in state.seats_from(me).skip(1) {
+    for seat in state.others_after(me) {
         unknown = unknown.union(state.hand[seat.index()].minus(known));
     }
     unknown = unknown.union(state.deck.card_set().minus(known));
@@ -79,7 +79,7 @@ fn deal_unknown_cards(state: &State, me: Seat, rng: &mut GameRng, out: &mut Stat
         }
         set
     };
-    for seat in state.seats_from(me).skip(1) {
+    for seat in state.others_after(me) {
         out.hand[seat.index()] = refill(state.hand[seat.index()], &mut next);
     }
     // A deck position takes the next card directly (a place of one card).

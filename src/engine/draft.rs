@@ -147,13 +147,29 @@ pub fn start(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
     settle(rules, state, trace);
 }
 
-/// The seat whose choice it is during the selection phase.
+/// The seat whose choice it is during the selection phase. (Inlined: it is asked three times
+/// a choice, and from 4 players it is an addition.)
+#[inline(always)]
 pub fn chooser(state: &State) -> Seat {
     // From 4 players every step is a pick by the next seat (`MANY_PLAYERS`): the script is
-    // not looked up (this is asked three times a choice).
-    if state.players >= 4 {
-        return Seat((state.crown.0 + state.draft.step) % state.players);
+    // not looked up. The crown and the step are below the player count (a step of a choice
+    // still to make), so the sum wraps by one subtraction.
+    let players = state.players;
+    if players >= 4 {
+        debug_assert!(state.draft.step < players, "a choice still to make");
+        let seat = state.crown.0 + state.draft.step;
+        return Seat(if seat >= players {
+            seat - players
+        } else {
+            seat
+        });
     }
+    scripted_chooser(state)
+}
+
+/// `chooser` below 4 players, from the script.
+#[inline(never)]
+fn scripted_chooser(state: &State) -> Seat {
     match script_of(state)[state.draft.step as usize] {
         Pick(offset) | Discard(offset) => Seat((state.crown.0 + offset) % state.players),
         RandomDiscard => unreachable!("random discards are settled before a choice"),
@@ -163,8 +179,14 @@ pub fn chooser(state: &State) -> Seat {
 pub fn legal(state: &State, out: &mut Vec<Action>) {
     let available = state.draft.available.iter();
     // One loop per kind rather than a constructor chosen at run time: the compiler builds
-    // each action inline instead of calling through a function pointer per rank.
-    match script_of(state)[state.draft.step as usize] {
+    // each action inline instead of calling through a function pointer per rank. From 4
+    // players every step is a pick (`MANY_PLAYERS`): the script is not looked up.
+    let step = if state.players >= 4 {
+        Pick(0)
+    } else {
+        script_of(state)[state.draft.step as usize]
+    };
+    match step {
         Pick(_) => out.extend(available.map(Action::Pick)),
         Discard(_) => out.extend(available.map(Action::Discard)),
         RandomDiscard => unreachable!("random discards are settled before a choice"),
@@ -193,6 +215,8 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl 
 }
 
 /// Runs the automatic steps until a player must choose or the selection phase is over.
+/// (Inlined: it follows every choice, and from 4 players it is a few checks.)
+#[inline(always)]
 fn settle(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
     let steps = script_of(state);
     loop {

@@ -313,10 +313,21 @@ impl State {
 
     /// Seats in clockwise order starting from `from`.
     pub fn seats_from(&self, from: Seat) -> impl Iterator<Item = Seat> + '_ {
+        self.clockwise(from, 0)
+    }
+
+    /// The other seats, in clockwise order after `from`.
+    pub fn others_after(&self, from: Seat) -> impl Iterator<Item = Seat> + '_ {
+        self.clockwise(from, 1)
+    }
+
+    /// The seats `first` to `players - 1` places clockwise from `from`: a counted iterator
+    /// (a range), so that `Vec::extend` writes each action without a capacity check.
+    fn clockwise(&self, from: Seat, first: u8) -> impl Iterator<Item = Seat> + '_ {
         let players = self.players;
         // A wrap by subtraction: `from` is a seat, so `from + i` is below twice `players` (a
         // division per seat is slow, and this is asked at most decisions).
-        (0..players).map(move |i| {
+        (first..players).map(move |i| {
             let s = from.0 + i;
             Seat(if s >= players { s - players } else { s })
         })

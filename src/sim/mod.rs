@@ -49,7 +49,7 @@ pub trait Observer {
 struct Traced<'a, O> {
     rules: &'a Rules,
     observer: &'a mut O,
-    tally: &'a mut Tally,
+    tally: Tally,
 }
 
 impl<O: Observer> Trace for Traced<'_, O> {
@@ -94,22 +94,24 @@ pub fn play_observed(
     }
     let mut state = new_game(rules, seed);
     let mut record = GameRecord::new(rules.players, state.first_crown);
-    let mut tally = Tally::new();
+    // The observer and the tally, set up once for the whole game.
+    let mut traced = Traced {
+        rules,
+        observer,
+        tally: Tally::new(),
+    };
     while let Some(seat) = to_move(&state) {
         legal_actions(rules, &state, legal);
         let bot = players[seat.index()].as_mut().expect("a bot per seat");
         let action = bot.decide(&View::new(rules, &state, seat), legal);
         debug_assert!(legal.contains(&action), "bot chose an illegal action");
-        observer.before_action(rules, &state, seat, action);
-        tally.before(rules, &state, seat, action, &mut record);
-        let mut traced = Traced {
-            rules,
-            observer,
-            tally: &mut tally,
-        };
+        traced.observer.before_action(rules, &state, seat, action);
+        traced
+            .tally
+            .before(rules, &state, seat, action, &mut record);
         apply_traced(rules, &mut state, action, &mut traced);
-        observer.after_action(rules, &state);
-        tally.after(&state, &mut record);
+        traced.observer.after_action(rules, &state);
+        traced.tally.after(&state, &mut record);
     }
     finish_record(rules, &state, &mut record);
     (record, state)

@@ -36,12 +36,10 @@ use crate::stats::record::GameRecord;
 /// `before`, then `apply_traced` with the tally as its trace, then `after`.
 #[derive(Default)]
 pub struct Tally {
-    /// The round whose picks were counted.
-    picks_noted: u16,
+    /// The round whose first turn began last: its picks are counted, `credit` is its.
+    round: u16,
     /// Characters offered in the current round's draft so far.
     offered: RankSet,
-    /// The round of `credit`.
-    credit_round: u16,
     /// The character each seat's gains count for this round.
     credit: [Option<Character>; MAX_PLAYERS],
     /// The turn the action being applied began: its seat and character.
@@ -71,51 +69,48 @@ impl Tally {
         action: Action,
         record: &mut GameRecord,
     ) {
-        // By phase: a draft decision is a pick or a discard, which `note_action` ignores; the
+        // By action, which tells the phase: a draft decision is a pick or a discard, which
+        // `note_action` ignores; the actions it counts are decisions of the turn phase; the
         // other phases' decisions (the Theater's, the Emperor's advisor's) count for nothing.
-        match state.phase {
-            Phase::Draft => {
+        match action {
+            Action::Pick(_) | Action::Discard(_) => {
                 self.offered.0 |= state.draft.available.0;
                 if let Action::Pick(rank) = action {
                     note_pick_position(state, seat, rank, record);
                 }
             }
-            Phase::Turns if self.picks_noted != state.round || counted(action) => {
-                self.before_turn_action(rules, state, action, record);
+            _ if counted(action) => {
+                debug_assert_eq!(state.phase, Phase::Turns, "{action:?} counted");
+                note_action(rules, state, action, record);
             }
-            Phase::Turns | Phase::Theater(_) | Phase::EmperorAdvisor(_) | Phase::GameOver => {}
+            _ => {}
         }
-    }
-
-    /// `before` for a decision of the turn phase that counts something: the first of a
-    /// round notes the round's picks.
-    #[inline(never)]
-    fn before_turn_action(
-        &mut self,
-        rules: &Rules,
-        state: &State,
-        action: Action,
-        record: &mut GameRecord,
-    ) {
-        if self.picks_noted != state.round {
-            self.picks_noted = state.round;
-            note_picks(state, self.offered, record);
-            self.offered = RankSet::EMPTY;
-        }
-        note_action(rules, state, action, record);
     }
 
     /// Counts what the action changed, once applied (`state` is the position after it).
+    /// (Inlined, with the round's first turn out of line: called after every decision.)
+    #[inline]
     pub fn after(&mut self, state: &State, record: &mut GameRecord) {
         self.credit_gains(record);
-        if state.round != self.credit_round {
-            self.credit_round = state.round;
-            self.credit = [None; MAX_PLAYERS];
-        }
         if let Some((seat, c)) = self.begun.take() {
+            if state.round != self.round {
+                self.first_turn(state, record);
+            }
             self.credit[seat.index()] = Some(c);
             record.turns[c.index()] += 1;
         }
+    }
+
+    /// The round's first turn begins: its picks are counted (who holds each character, after
+    /// any Theater exchange), and the previous round's credit ends. (Here rather than as the
+    /// round ends: from the end of a round to its first turn nobody's holdings change, as a
+    /// test checks, so nothing goes uncredited that was credited then.)
+    #[inline(never)]
+    fn first_turn(&mut self, state: &State, record: &mut GameRecord) {
+        self.round = state.round;
+        self.credit = [None; MAX_PLAYERS];
+        note_picks(state, self.offered, record);
+        self.offered = RankSet::EMPTY;
     }
 
     /// Credits the action's increases of the credited seats.
@@ -156,26 +151,31 @@ impl Trace for Tally {
 /// Counts who holds each character as the round's turns begin (after any Theater exchange):
 /// a "pick" in the reports; and the characters offered in the round's draft.
 fn note_picks(state: &State, offered: RankSet, record: &mut GameRecord) {
-    for rank in state.cast_ranks().iter() {
-        let Some(character) = state.character(rank) else {
+    // The cast's ranks straight from the cast, and the offer added as a bit (no branch).
+    for (rank, (&character, &owner)) in state.cast.iter().zip(&state.owner).enumerate() {
+        let Some(character) = character else {
             continue;
         };
-        if offered.contains(rank) {
-            record.available[character.index()] += 1;
-        }
-        if let Some(seat) = state.owner[rank.index()] {
-            record.picks[seat.index()][character.index()] += 1;
+        let c = character.index();
+        record.available[c] += offered.0 >> rank & 1;
+        if let Some(seat) = owner {
+            record.picks[seat.index()][c] += 1;
         }
     }
 }
 
 /// The pick's position in the draft (1 for the crowned player), for the character picked.
-#[inline(never)]
+#[inline]
 fn note_pick_position(state: &State, seat: Seat, rank: Rank, record: &mut GameRecord) {
     if let Some(c) = state.character(rank) {
-        let position =
-            (seat.index() + state.players as usize - state.crown.index()) % state.players as usize;
-        record.pick_position[c.index()] += 1 + position as u16;
+        // Seats clockwise from the crowned player, wrapped by subtraction (both are seats).
+        let (seat, crown) = (seat.0 as u16, state.crown.0 as u16);
+        let position = if seat >= crown {
+            seat - crown
+        } else {
+            seat + state.players as u16 - crown
+        };
+        record.pick_position[c.index()] += 1 + position;
     }
 }
 
@@ -203,7 +203,9 @@ fn counted(action: Action) -> bool {
 }
 
 /// Counts what the statistics need from one decision, before it is applied (`counted`
-/// lists the actions matched here).
+/// lists the actions matched here). (Out of line: `before`, inlined, calls it for a few
+/// decisions.)
+#[inline(never)]
 fn note_action(rules: &Rules, state: &State, action: Action, record: &mut GameRecord) {
     // A character held by a player this round.
     let held = |rank: Rank| {
@@ -267,11 +269,70 @@ mod tests {
     use super::*;
     use crate::config::load_preset;
     use crate::engine::rng::GameRng;
-    use crate::engine::{apply, legal_actions, new_game, to_move};
+    use crate::engine::{apply, apply_traced, legal_actions, new_game, to_move};
+
+    /// Records whether any holdings changed and whether a turn began.
+    #[derive(Default)]
+    struct Seen {
+        changed: bool,
+        turn_began: bool,
+    }
+
+    impl Trace for Seen {
+        fn event(&mut self, _: &State, event: Event) {
+            self.turn_began |= event == Event::TurnBegins;
+        }
+
+        fn change(&mut self, _: Change) {
+            self.changed = true;
+        }
+    }
+
+    /// `Tally::first_turn` ends the previous round's credit when the next round's first turn
+    /// begins, not as the round ends: the same counts only if nothing changes anybody's
+    /// holdings in between. Every selection-phase decision (the draft's and the Theater's),
+    /// the one that begins the round's first turn included, changes no holdings, and the
+    /// first turn of a round always begins in one (random games, several presets and player
+    /// counts).
+    #[test]
+    fn no_holdings_change_from_a_round_end_to_its_first_turn() {
+        let mut first_turns = 0;
+        for (preset, counts) in [
+            ("first-game", [2, 4, 5, 7]),
+            ("all-characters", [2, 3, 5, 8]),
+            ("all-districts", [2, 3, 5, 8]),
+        ] {
+            for players in counts {
+                let rules = load_preset(preset).unwrap().rules(players).unwrap();
+                let mut chooser = GameRng::new(players as u64);
+                for seed in 0..25 {
+                    let mut state = new_game(&rules, seed);
+                    let mut legal = Vec::new();
+                    let mut round_with_turns = 0;
+                    while to_move(&state).is_some() {
+                        legal_actions(&rules, &state, &mut legal);
+                        let action = legal[chooser.below(legal.len() as u32) as usize];
+                        let selection = matches!(state.phase, Phase::Draft | Phase::Theater(_));
+                        let mut seen = Seen::default();
+                        apply_traced(&rules, &mut state, action, &mut seen);
+                        if seen.turn_began && state.round != round_with_turns {
+                            round_with_turns = state.round;
+                            first_turns += 1;
+                            assert!(selection, "{action:?} began a round's first turn");
+                        }
+                        assert!(!(selection && seen.changed), "{action:?} changed holdings");
+                    }
+                }
+            }
+        }
+        assert!(first_turns > 1000, "{first_turns} first turns seen");
+    }
 
     /// `before` skips `note_action` for the actions `counted` leaves out: every legal action
-    /// of the turn phase that `counted` leaves out must count nothing in `note_action`
-    /// (random games with every character and every district).
+    /// of the turn phase that `counted` leaves out must count nothing in `note_action`; and
+    /// it tells the phase by the action: `counted` takes no action of another phase, and
+    /// picks and discards are the selection's (random games with every character and every
+    /// district).
     #[test]
     fn counted_lists_every_action_note_action_counts() {
         for preset in ["all-characters", "all-districts"] {
@@ -289,6 +350,14 @@ mod tests {
                             note_action(&rules, &state, action, &mut record);
                             assert_eq!(record, untouched, "{action:?} counts but is not counted");
                         }
+                    }
+                    for &action in &legal {
+                        let selection = matches!(action, Action::Pick(_) | Action::Discard(_));
+                        assert_eq!(selection, state.phase == Phase::Draft, "{action:?}");
+                        assert!(
+                            !counted(action) || state.phase == Phase::Turns,
+                            "{action:?}"
+                        );
                     }
                     let pick = chooser.below(legal.len() as u32) as usize;
                     apply(&rules, &mut state, legal[pick]);

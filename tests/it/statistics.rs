@@ -65,7 +65,7 @@ impl Counted {
 #[test]
 fn draft_availability_and_pick_positions() {
     let mut game = Counted::drafted([THIEF, KING, MERCHANT, WARLORD]);
-    game.pass_turn(); // the first action of the turns notes the round's picks
+    game.pass_turn(); // the picks are noted as the first turn begins
     let r = &game.record;
     let c = |ch: Character| ch.index();
     assert_eq!(

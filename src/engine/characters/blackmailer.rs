@@ -6,17 +6,16 @@ use super::super::ids::Rank;
 use super::super::sets::RankSet;
 use super::super::state::{Pending, State, used};
 use super::super::trace::Trace;
-use super::other_ranks;
-use super::targeting::may_be_targeted_by_rank2;
+use super::targeting::rank2_targets;
 
 /// "Assign them facedown to two different character tokens of your choice. One of the
 /// markers shows the flowered lace." Not the rank 1 character, the killed or the bewitched.
 pub fn legal_threats(state: &State, out: &mut Vec<Action>) {
-    let allowed = |r: Rank| may_be_targeted_by_rank2(state, r);
-    for flowered in other_ranks(state).filter(|&r| allowed(r)) {
-        for other in other_ranks(state).filter(|&r| allowed(r) && r != flowered) {
-            out.push(Action::Threaten(flowered, other));
-        }
+    let targets = rank2_targets(state);
+    for flowered in targets.iter() {
+        let mut others = targets;
+        others.remove(flowered);
+        out.extend(others.iter().map(|other| Action::Threaten(flowered, other)));
     }
 }
 

@@ -29,7 +29,7 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
         if hand.len() as u16 - 1 < missing {
             continue;
         }
-        for lender in state.seats_from(me).skip(1) {
+        for lender in state.others_after(me) {
             if state.gold[lender.index()] >= missing {
                 out.push(Action::BorrowBuild(card, lender));
             }

@@ -8,19 +8,17 @@ use super::super::trace::{Change, Trace};
 /// number of cards (chosen one at a time, then `MagicianDraw`).
 pub fn legal(state: &State, out: &mut Vec<Action>) {
     let me = state.turn.seat;
-    for seat in state.seats_from(me).skip(1) {
-        out.push(Action::SwapHands(seat));
-    }
-    for card in state.hand[me.index()].iter() {
-        out.push(Action::MagicianDiscard(card));
-    }
+    out.extend(state.others_after(me).map(Action::SwapHands));
+    out.extend(state.hand[me.index()].iter().map(Action::MagicianDiscard));
 }
 
 /// Legal actions while the Magician is choosing cards to discard.
 pub fn legal_discarding(state: &State, out: &mut Vec<Action>) {
-    for card in state.hand[state.turn.seat.index()].iter() {
-        out.push(Action::MagicianDiscard(card));
-    }
+    out.extend(
+        state.hand[state.turn.seat.index()]
+            .iter()
+            .map(Action::MagicianDiscard),
+    );
     out.push(Action::MagicianDraw);
 }
 

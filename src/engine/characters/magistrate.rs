@@ -14,11 +14,17 @@ use super::other_ranks;
 /// markers shows the signed warrant." One action per (signed, two blank) choice; the blank
 /// pair in increasing rank order.
 pub fn legal_warrants(state: &State, out: &mut Vec<Action>) {
-    for signed in other_ranks(state) {
-        for a in other_ranks(state).filter(|&a| a != signed) {
-            for b in other_ranks(state).filter(|&b| b > a && b != signed) {
-                out.push(Action::Warrant(signed, a, b));
-            }
+    let others = other_ranks(state);
+    for signed in others.iter() {
+        let mut blanks = others;
+        blanks.remove(signed);
+        for a in blanks.iter() {
+            out.extend(
+                blanks
+                    .above(a)
+                    .iter()
+                    .map(|b| Action::Warrant(signed, a, b)),
+            );
         }
     }
 }

@@ -21,6 +21,7 @@ mod wizard;
 use super::action::Action;
 use super::ids::{Character, DistrictType, Rank, Seat};
 use super::rules::Rules;
+use super::sets::RankSet;
 use super::state::{Pending, State, TurnMode, used};
 use super::trace::{Event, Trace};
 
@@ -231,8 +232,9 @@ pub fn holder(state: &State, character: Character) -> Option<(Rank, Seat)> {
     Some((rank, state.owner[rank.index()]?))
 }
 
-/// Ranks of the cast other than the current character's, in order.
-fn other_ranks(state: &State) -> impl Iterator<Item = Rank> + '_ {
-    let me = state.turn.rank;
-    state.cast_ranks().iter().filter(move |&r| r != me)
+/// Ranks of the cast other than the current character's.
+fn other_ranks(state: &State) -> RankSet {
+    let mut ranks = state.cast_ranks();
+    ranks.remove(state.turn.rank);
+    ranks
 }

@@ -86,9 +86,7 @@ pub fn legal_destroy(rules: &Rules, state: &State, out: &mut Vec<Action>) {
         } else {
             city.intersection(affordable)
         };
-        for card in targets.iter() {
-            out.push(Action::Destroy(seat, card));
-        }
+        out.extend(targets.iter().map(|card| Action::Destroy(seat, card)));
     }
 }
 
@@ -96,14 +94,21 @@ pub fn legal_destroy(rules: &Rules, state: &State, out: &mut Vec<Action>) {
 /// added: a printed cost up to `gold - extra + 1`, one less for a beautified card
 /// (`destroy_cost_in` as sets; a card of cost 0 costs `extra` to destroy).
 fn affordable_to_destroy(rules: &Rules, state: &State, gold: u16, extra: u16) -> CardSet {
-    let Some(left) = gold.checked_sub(extra) else {
-        return CardSet::EMPTY;
-    };
+    match gold.checked_sub(extra) {
+        Some(left) => costing_at_most(rules, state, left.saturating_add(1)),
+        None => CardSet::EMPTY,
+    }
+}
+
+/// The cards whose cost now (`State::cost`) is at most `most`: a printed cost up to `most`,
+/// one less for a beautified card.
+fn costing_at_most(rules: &Rules, state: &State, most: u16) -> CardSet {
     let beautified = state.beautified;
-    rules
-        .cost_at_most(left + 1)
-        .minus(beautified)
-        .union(rules.cost_at_most(left).intersection(beautified))
+    let plain = rules.cost_at_most(most).minus(beautified);
+    match most.checked_sub(1) {
+        Some(less) => plain.union(rules.cost_at_most(less).intersection(beautified)),
+        None => plain,
+    }
 }
 
 /// "Destroyed districts are discarded facedown to the bottom of the district deck." With the
@@ -151,24 +156,43 @@ pub fn legal_exchange(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let gold = state.gold[me.index()];
     let mine = state.city[me.index()];
     let protected = protected_seat(state);
-    for seat in state.seats_from(me).skip(1) {
+    for seat in state.others_after(me) {
         if !open_city(rules, state, protected, seat) {
             continue;
         }
-        for theirs in state.city[seat.index()].iter() {
+        // What depends only on the other city is worked out once for all its districts: his
+        // Great Wall, and my districts that may go to him (not the Keep, none identical to
+        // one of his).
+        let city = state.city[seat.index()];
+        let wall = state.has_district(rules, seat, District::GreatWall);
+        let mut givable = CardSet::EMPTY;
+        for own in mine.iter() {
+            let own_district = rules.card(own).district;
+            if targetable(rules, own) && !city.intersects(rules.by_district[own_district.index()]) {
+                givable.insert(own);
+            }
+        }
+        for theirs in city.iter() {
             let district = rules.card(theirs).district;
             if !targetable(rules, theirs) || state.has_district(rules, me, district) {
                 continue;
             }
-            for own in mine.iter() {
-                let own_district = rules.card(own).district;
-                if targetable(rules, own)
-                    && !state.has_district(rules, seat, own_district)
-                    && exchange_cost(rules, state, seat, theirs, own) <= gold
-                {
-                    out.push(Action::Exchange(seat, theirs, own));
-                }
-            }
+            // `exchange_cost_in` at most the gold, as a set: the Great Wall's extra paid, the
+            // difference in cost fits in what is left when mine costs at least the price
+            // less that (so that the list is written without a test per action).
+            let Some(left) = gold.checked_sub(wall_extra(rules, wall, theirs)) else {
+                continue;
+            };
+            let price = state.cost(rules, theirs) as u16;
+            let affordable = match price.checked_sub(left) {
+                None | Some(0) => givable,
+                Some(least) => givable.minus(costing_at_most(rules, state, least - 1)),
+            };
+            out.extend(
+                affordable
+                    .iter()
+                    .map(|own| Action::Exchange(seat, theirs, own)),
+            );
         }
     }
 }
@@ -177,10 +201,16 @@ pub fn legal_exchange(rules: &Rules, state: &State, out: &mut Vec<Action>) {
 /// player the difference in gold from your stash", plus one for his Great Wall ("The Diplomat
 /// does not apply the Great Wall's effect to the district he is exchanging from his city").
 fn exchange_cost(rules: &Rules, state: &State, seat: Seat, theirs: CardId, mine: CardId) -> u16 {
+    let wall = state.has_district(rules, seat, District::GreatWall);
+    exchange_cost_in(rules, state, wall, theirs, mine)
+}
+
+/// `exchange_cost` with (`wall`) or without the Great Wall in the other city.
+fn exchange_cost_in(rules: &Rules, state: &State, wall: bool, theirs: CardId, mine: CardId) -> u16 {
     state
         .cost(rules, theirs)
         .saturating_sub(state.cost(rules, mine)) as u16
-        + great_wall_extra(rules, state, seat, theirs)
+        + wall_extra(rules, wall, theirs)
 }
 
 pub fn exchange(
@@ -211,7 +241,7 @@ pub fn legal_seize(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let me = state.turn.seat;
     let gold = state.gold[me.index()];
     let protected = protected_seat(state);
-    for seat in state.seats_from(me).skip(1) {
+    for seat in state.others_after(me) {
         if !open_city(rules, state, protected, seat) {
             continue;
         }
@@ -302,6 +332,65 @@ mod tests {
         assert!(
             positions > 1000 && past_wall > 0 && beautified > 0,
             "{positions} positions, {past_wall} targets past a Great Wall, {beautified} beautified"
+        );
+    }
+
+    /// `legal_exchange` works the Diplomat's affordable exchanges out as card sets; they must
+    /// be exactly the pairs the rule allows one by one: another city neither completed nor
+    /// the Bishop's, neither district the Keep, no identical district on either side, and
+    /// `exchange_cost` (the difference in cost if theirs costs more, beautified districts one
+    /// more, one more past a Great Wall) at most the gold of the player to move. Checked at
+    /// every turn-phase position of random games with every character and every district.
+    #[test]
+    fn exchanges_as_sets_are_those_of_the_rule_card_by_card() {
+        let (mut positions, mut exchanges, mut beautified) = (0, 0, 0);
+        for preset in ["all-characters", "all-districts"] {
+            let rules = load_preset(preset).unwrap().rules(5).unwrap();
+            let mut chooser = GameRng::new(13);
+            let (mut legal, mut listed) = (Vec::new(), Vec::new());
+            for seed in 0..60 {
+                let mut state = new_game(&rules, seed);
+                while to_move(&state).is_some() {
+                    if state.phase == Phase::Turns {
+                        let me = state.turn.seat;
+                        let gold = state.gold[me.index()];
+                        let mut expected = Vec::new();
+                        for seat in state.others_after(me) {
+                            if state.is_complete(&rules, seat) || protected_from_rank8(&state, seat)
+                            {
+                                continue;
+                            }
+                            for theirs in state.city[seat.index()].iter() {
+                                for own in state.city[me.index()].iter() {
+                                    let (d, own_d) =
+                                        (rules.card(theirs).district, rules.card(own).district);
+                                    if targetable(&rules, theirs)
+                                        && targetable(&rules, own)
+                                        && !state.has_district(&rules, me, d)
+                                        && !state.has_district(&rules, seat, own_d)
+                                        && exchange_cost(&rules, &state, seat, theirs, own) <= gold
+                                    {
+                                        expected.push(Action::Exchange(seat, theirs, own));
+                                        beautified += state.beautified.contains(own) as usize;
+                                    }
+                                }
+                            }
+                        }
+                        listed.clear();
+                        legal_exchange(&rules, &state, &mut listed);
+                        assert_eq!(listed, expected, "seed {seed} of {preset}");
+                        positions += 1;
+                        exchanges += expected.len();
+                    }
+                    legal_actions(&rules, &state, &mut legal);
+                    let pick = chooser.below(legal.len() as u32) as usize;
+                    apply(&rules, &mut state, legal[pick]);
+                }
+            }
+        }
+        assert!(
+            positions > 1000 && exchanges > 10000 && beautified > 0,
+            "{positions} positions, {exchanges} exchanges, {beautified} of a beautified district"
         );
     }
 }

@@ -10,8 +10,7 @@ use super::super::trace::Trace;
 pub fn legal(state: &State, out: &mut Vec<Action>) {
     let me = state.turn.seat;
     if state
-        .seats_from(me)
-        .skip(1)
+        .others_after(me)
         .any(|s| !state.hand[s.index()].is_empty())
     {
         out.push(Action::SeerTake);

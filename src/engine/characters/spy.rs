@@ -10,7 +10,7 @@ use super::super::trace::Trace;
 /// unique)."
 pub fn legal(state: &State, out: &mut Vec<Action>) {
     let me = state.turn.seat;
-    for seat in state.seats_from(me).skip(1) {
+    for seat in state.others_after(me) {
         for &dtype in DistrictType::ALL {
             out.push(Action::Spy(seat, dtype));
         }

@@ -2,13 +2,14 @@
 
 use super::super::action::Action;
 use super::super::ids::Rank;
+use super::super::sets::RankSet;
 use super::super::state::{State, used};
 use super::other_ranks;
 
 /// Assassin: "Call the name of another character whom you wish to kill." Any character of
 /// the cast but the Assassin may be named, in play or not.
 pub fn legal_kills(state: &State, out: &mut Vec<Action>) {
-    out.extend(other_ranks(state).map(Action::Kill));
+    out.extend(other_ranks(state).iter().map(Action::Kill));
 }
 
 pub fn kill(state: &mut State, rank: Rank) {
@@ -19,7 +20,7 @@ pub fn kill(state: &mut State, rank: Rank) {
 /// Witch: "First you must gather resources, then you must call the name of another
 /// character whom you wish to bewitch, and then your turn is put on hold."
 pub fn legal_bewitch(state: &State, out: &mut Vec<Action>) {
-    out.extend(other_ranks(state).map(Action::Bewitch));
+    out.extend(other_ranks(state).iter().map(Action::Bewitch));
 }
 
 pub fn bewitch(state: &mut State, rank: Rank) {
@@ -30,16 +31,18 @@ pub fn bewitch(state: &mut State, rank: Rank) {
 /// Thief: "You cannot rob the rank 1 character (Assassin, Witch, or Magistrate), the killed
 /// character, or the bewitched character", nor himself ("another character").
 pub fn legal_robs(state: &State, out: &mut Vec<Action>) {
-    for rank in other_ranks(state) {
-        if may_be_targeted_by_rank2(state, rank) {
-            out.push(Action::Rob(rank));
-        }
-    }
+    out.extend(rank2_targets(state).iter().map(Action::Rob));
 }
 
-/// The Thief's and the Blackmailer's common restriction.
-pub fn may_be_targeted_by_rank2(state: &State, rank: Rank) -> bool {
-    rank.0 != 1 && state.killed != Some(rank) && state.bewitched != Some(rank)
+/// The characters the Thief and the Blackmailer may name (their common restriction): the
+/// others of the cast but rank 1, the killed and the bewitched character.
+pub fn rank2_targets(state: &State) -> RankSet {
+    let mut targets = other_ranks(state);
+    targets.remove(Rank(1));
+    for rank in [state.killed, state.bewitched].into_iter().flatten() {
+        targets.remove(rank);
+    }
+    targets
 }
 
 pub fn rob(state: &mut State, rank: Rank) {

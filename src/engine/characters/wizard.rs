@@ -11,7 +11,7 @@ use super::super::trace::Trace;
 /// cards can be chosen.
 pub fn legal_look(state: &State, out: &mut Vec<Action>) {
     let me = state.turn.seat;
-    for seat in state.seats_from(me).skip(1) {
+    for seat in state.others_after(me) {
         if !state.hand[seat.index()].is_empty() {
             out.push(Action::WizardLook(seat));
         }

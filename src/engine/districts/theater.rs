@@ -20,7 +20,7 @@ pub fn legal(state: &State, out: &mut Vec<Action>) {
     let Phase::Theater(me) = state.phase else {
         unreachable!();
     };
-    for seat in state.seats_from(me).skip(1) {
+    for seat in state.others_after(me) {
         for rank in state.ranks_of(me).iter() {
             out.push(Action::TheaterSwap(seat, rank));
         }
