@@ -4,10 +4,12 @@
 //! [`check_invariants`] checks one position; [`apply_checking_changes`] applies an action and
 //! checks that the changes of holdings it reports (which the statistics count) are its whole
 //! effect; [`fuzz_game`] plays a whole game choosing among the legal actions with a
-//! caller-supplied chooser and checks every position and every action on the way.
+//! caller-supplied chooser and checks every position and every action on the way;
+//! [`for_each_position`] plays one the same way and shows each position to the caller (the
+//! driver of the tests that compare a fast move generator with its rule).
 
 use super::action::Action;
-use super::apply::{apply_traced, new_game, try_apply};
+use super::apply::{apply, apply_traced, new_game, try_apply};
 use super::ids::{CardId, Rank, Seat};
 use super::legal::{legal_actions, to_move};
 use super::rules::Rules;
@@ -226,6 +228,25 @@ pub fn fuzz_game(
     choose: impl FnMut(usize) -> usize,
 ) -> Result<GameStats, String> {
     fuzz_game_probing(rules, seed, 1, choose)
+}
+
+/// Plays one game of `rules` from `seed`, choosing each action as `legal[choose(legal.len())]`
+/// (out-of-range choices wrap around), and calls `visit` with every position and its legal
+/// actions before the action is chosen. Checks nothing itself.
+pub fn for_each_position(
+    rules: &Rules,
+    seed: u64,
+    mut choose: impl FnMut(usize) -> usize,
+    mut visit: impl FnMut(&State, &[Action]),
+) {
+    let mut state = new_game(rules, seed);
+    let mut legal = Vec::new();
+    while to_move(&state).is_some() {
+        legal_actions(rules, &state, &mut legal);
+        visit(&state, &legal);
+        let action = legal[choose(legal.len()) % legal.len()];
+        apply(rules, &mut state, action);
+    }
 }
 
 /// [`fuzz_game`] checking `try_apply` (accepting the chosen action, refusing the probes)

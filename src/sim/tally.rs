@@ -268,8 +268,9 @@ fn note_action(rules: &Rules, state: &State, action: Action, record: &mut GameRe
 mod tests {
     use super::*;
     use crate::config::load_preset;
+    use crate::engine::check::for_each_position;
     use crate::engine::rng::GameRng;
-    use crate::engine::{apply, apply_traced, legal_actions, new_game, to_move};
+    use crate::engine::{apply_traced, legal_actions, new_game, to_move};
 
     /// Records whether any holdings changed and whether a turn began.
     #[derive(Default)]
@@ -339,19 +340,17 @@ mod tests {
             let rules = load_preset(preset).unwrap().rules(5).unwrap();
             let mut chooser = GameRng::new(7);
             for seed in 0..40 {
-                let mut state = new_game(&rules, seed);
-                let mut legal = Vec::new();
-                while to_move(&state).is_some() {
-                    legal_actions(&rules, &state, &mut legal);
+                let choose = |n: usize| chooser.below(n as u32) as usize;
+                for_each_position(&rules, seed, choose, |state, legal| {
                     if state.phase == Phase::Turns {
                         for &action in legal.iter().filter(|&&a| !counted(a)) {
                             let mut record = GameRecord::new(rules.players, state.first_crown);
                             let untouched = record.clone();
-                            note_action(&rules, &state, action, &mut record);
+                            note_action(&rules, state, action, &mut record);
                             assert_eq!(record, untouched, "{action:?} counts but is not counted");
                         }
                     }
-                    for &action in &legal {
+                    for &action in legal {
                         let selection = matches!(action, Action::Pick(_) | Action::Discard(_));
                         assert_eq!(selection, state.phase == Phase::Draft, "{action:?}");
                         assert!(
@@ -359,9 +358,7 @@ mod tests {
                             "{action:?}"
                         );
                     }
-                    let pick = chooser.below(legal.len() as u32) as usize;
-                    apply(&rules, &mut state, legal[pick]);
-                }
+                });
             }
         }
     }

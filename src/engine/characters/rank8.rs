@@ -277,9 +277,9 @@ pub fn seize(rules: &Rules, state: &mut State, seat: Seat, card: CardId, trace: 
 mod tests {
     use super::*;
     use crate::config::load_preset;
+    use crate::engine::check::for_each_position;
     use crate::engine::rng::GameRng;
     use crate::engine::state::Phase;
-    use crate::engine::{apply, legal_actions, new_game, to_move};
 
     /// `legal_destroy` works the Warlord's targets out as card sets; they must be exactly the
     /// districts the rule allows one by one: in a city that is neither completed nor the
@@ -294,39 +294,35 @@ mod tests {
         for preset in ["all-characters", "all-districts"] {
             let rules = load_preset(preset).unwrap().rules(5).unwrap();
             let mut chooser = GameRng::new(11);
-            let (mut legal, mut targets) = (Vec::new(), Vec::new());
+            let mut targets = Vec::new();
             for seed in 0..60 {
-                let mut state = new_game(&rules, seed);
-                while to_move(&state).is_some() {
-                    if state.phase == Phase::Turns {
-                        let gold = state.gold[state.turn.seat.index()];
-                        let mut expected = Vec::new();
-                        for seat in state.seats_from(Seat(0)) {
-                            if state.is_complete(&rules, seat) || protected_from_rank8(&state, seat)
+                let choose = |n: usize| chooser.below(n as u32) as usize;
+                for_each_position(&rules, seed, choose, |state, _| {
+                    if state.phase != Phase::Turns {
+                        return;
+                    }
+                    let gold = state.gold[state.turn.seat.index()];
+                    let mut expected = Vec::new();
+                    for seat in state.seats_from(Seat(0)) {
+                        if state.is_complete(&rules, seat) || protected_from_rank8(state, seat) {
+                            continue;
+                        }
+                        let wall = state.has_district(&rules, seat, District::GreatWall);
+                        for card in state.city[seat.index()].iter() {
+                            if targetable(&rules, card)
+                                && destroy_cost(&rules, state, seat, card) <= gold
                             {
-                                continue;
-                            }
-                            let wall = state.has_district(&rules, seat, District::GreatWall);
-                            for card in state.city[seat.index()].iter() {
-                                if targetable(&rules, card)
-                                    && destroy_cost(&rules, &state, seat, card) <= gold
-                                {
-                                    expected.push(Action::Destroy(seat, card));
-                                    past_wall +=
-                                        (wall && wall_extra(&rules, wall, card) == 1) as usize;
-                                    beautified += state.beautified.contains(card) as usize;
-                                }
+                                expected.push(Action::Destroy(seat, card));
+                                past_wall += (wall && wall_extra(&rules, wall, card) == 1) as usize;
+                                beautified += state.beautified.contains(card) as usize;
                             }
                         }
-                        targets.clear();
-                        legal_destroy(&rules, &state, &mut targets);
-                        assert_eq!(targets, expected, "seed {seed} of {preset}");
-                        positions += 1;
                     }
-                    legal_actions(&rules, &state, &mut legal);
-                    let pick = chooser.below(legal.len() as u32) as usize;
-                    apply(&rules, &mut state, legal[pick]);
-                }
+                    targets.clear();
+                    legal_destroy(&rules, state, &mut targets);
+                    assert_eq!(targets, expected, "seed {seed} of {preset}");
+                    positions += 1;
+                });
             }
         }
         assert!(
@@ -347,45 +343,42 @@ mod tests {
         for preset in ["all-characters", "all-districts"] {
             let rules = load_preset(preset).unwrap().rules(5).unwrap();
             let mut chooser = GameRng::new(13);
-            let (mut legal, mut listed) = (Vec::new(), Vec::new());
+            let mut listed = Vec::new();
             for seed in 0..60 {
-                let mut state = new_game(&rules, seed);
-                while to_move(&state).is_some() {
-                    if state.phase == Phase::Turns {
-                        let me = state.turn.seat;
-                        let gold = state.gold[me.index()];
-                        let mut expected = Vec::new();
-                        for seat in state.others_after(me) {
-                            if state.is_complete(&rules, seat) || protected_from_rank8(&state, seat)
-                            {
-                                continue;
-                            }
-                            for theirs in state.city[seat.index()].iter() {
-                                for own in state.city[me.index()].iter() {
-                                    let (d, own_d) =
-                                        (rules.card(theirs).district, rules.card(own).district);
-                                    if targetable(&rules, theirs)
-                                        && targetable(&rules, own)
-                                        && !state.has_district(&rules, me, d)
-                                        && !state.has_district(&rules, seat, own_d)
-                                        && exchange_cost(&rules, &state, seat, theirs, own) <= gold
-                                    {
-                                        expected.push(Action::Exchange(seat, theirs, own));
-                                        beautified += state.beautified.contains(own) as usize;
-                                    }
+                let choose = |n: usize| chooser.below(n as u32) as usize;
+                for_each_position(&rules, seed, choose, |state, _| {
+                    if state.phase != Phase::Turns {
+                        return;
+                    }
+                    let me = state.turn.seat;
+                    let gold = state.gold[me.index()];
+                    let mut expected = Vec::new();
+                    for seat in state.others_after(me) {
+                        if state.is_complete(&rules, seat) || protected_from_rank8(state, seat) {
+                            continue;
+                        }
+                        for theirs in state.city[seat.index()].iter() {
+                            for own in state.city[me.index()].iter() {
+                                let (d, own_d) =
+                                    (rules.card(theirs).district, rules.card(own).district);
+                                if targetable(&rules, theirs)
+                                    && targetable(&rules, own)
+                                    && !state.has_district(&rules, me, d)
+                                    && !state.has_district(&rules, seat, own_d)
+                                    && exchange_cost(&rules, state, seat, theirs, own) <= gold
+                                {
+                                    expected.push(Action::Exchange(seat, theirs, own));
+                                    beautified += state.beautified.contains(own) as usize;
                                 }
                             }
                         }
-                        listed.clear();
-                        legal_exchange(&rules, &state, &mut listed);
-                        assert_eq!(listed, expected, "seed {seed} of {preset}");
-                        positions += 1;
-                        exchanges += expected.len();
                     }
-                    legal_actions(&rules, &state, &mut legal);
-                    let pick = chooser.below(legal.len() as u32) as usize;
-                    apply(&rules, &mut state, legal[pick]);
-                }
+                    listed.clear();
+                    legal_exchange(&rules, state, &mut listed);
+                    assert_eq!(listed, expected, "seed {seed} of {preset}");
+                    positions += 1;
+                    exchanges += expected.len();
+                });
             }
         }
         assert!(
