@@ -152,17 +152,9 @@ pub fn start(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
 #[inline(always)]
 pub fn chooser(state: &State) -> Seat {
     // From 4 players every step is a pick by the next seat (`MANY_PLAYERS`): the script is
-    // not looked up. The crown and the step are below the player count (a step of a choice
-    // still to make), so the sum wraps by one subtraction.
-    let players = state.players;
-    if players >= 4 {
-        debug_assert!(state.draft.step < players, "a choice still to make");
-        let seat = state.crown.0 + state.draft.step;
-        return Seat(if seat >= players {
-            seat - players
-        } else {
-            seat
-        });
+    // not looked up. The step of a choice still to make is below the player count.
+    if state.players >= 4 {
+        return state.crown.clockwise(state.draft.step, state.players);
     }
     scripted_chooser(state)
 }

@@ -18,6 +18,18 @@ impl Seat {
     pub fn right(self, players: u8) -> Seat {
         Seat((self.0 + players - 1) % players)
     }
+    /// The seat `steps` places clockwise from this one in a game of `players`, for `steps`
+    /// below `players`: the sum is then below twice `players`, so it wraps by one subtraction
+    /// (a division per seat is slow where this is asked at most decisions).
+    #[inline(always)]
+    pub fn clockwise(self, steps: u8, players: u8) -> Seat {
+        debug_assert!(
+            self.0 < players && steps < players,
+            "{self:?} + {steps} of {players}"
+        );
+        let s = self.0 + steps;
+        Seat(if s >= players { s - players } else { s })
+    }
 }
 
 /// A character rank, 1 to 9. Within a game each rank has exactly one character, so the

@@ -325,12 +325,7 @@ impl State {
     /// (a range), so that `Vec::extend` writes each action without a capacity check.
     fn clockwise(&self, from: Seat, first: u8) -> impl Iterator<Item = Seat> + '_ {
         let players = self.players;
-        // A wrap by subtraction: `from` is a seat, so `from + i` is below twice `players` (a
-        // division per seat is slow, and this is asked at most decisions).
-        (first..players).map(move |i| {
-            let s = from.0 + i;
-            Seat(if s >= players { s - players } else { s })
-        })
+        (first..players).map(move |i| from.clockwise(i, players))
     }
 
     pub fn has_district(&self, rules: &Rules, seat: Seat, district: District) -> bool {
