@@ -301,7 +301,10 @@ fn two_merged_shards_are_the_single_ladder() {
 }
 
 /// A ladder killed while playing resumes from its checkpoint to the files of an
-/// uninterrupted ladder; another ladder cannot resume it.
+/// uninterrupted ladder; another ladder cannot resume it. (The second tier is the policy,
+/// the dearest fast bot: the ladder must still be playing when its first checkpoint is
+/// written, two seconds in; with the heuristic it could end first once the engine got
+/// faster.)
 #[test]
 fn a_killed_ladder_resumes_to_identical_files() {
     let dir = tempfile::tempdir().unwrap();
@@ -313,7 +316,7 @@ fn a_killed_ladder_resumes_to_identical_files() {
         "--tier",
         "random",
         "--tier",
-        "heuristic",
+        "policy",
         "--games",
         "60000",
         "--seed",
