@@ -99,32 +99,53 @@ fn largest_gap(a: &[f64], b: &[f64]) -> f64 {
         * 100.0
 }
 
+/// How one population's win rates agree with the reference's at one player count, over the
+/// characters both have: rank correlation, the largest gap (in points, run minus reference)
+/// with its character, and the mean absolute gap.
+#[derive(Debug, PartialEq)]
+struct Agreement {
+    rho: Option<f64>,
+    gap: f64,
+    character: String,
+    mean: f64,
+}
+
+/// `None` when the two have no character in common.
+fn agreement(reference: &BTreeMap<String, Row>, got: &BTreeMap<String, Row>) -> Option<Agreement> {
+    // The characters both sides have, in name order.
+    let (mut names, mut a, mut b) = (Vec::new(), Vec::new(), Vec::new());
+    for (name, row) in reference {
+        if let Some(other) = got.get(name) {
+            names.push(name);
+            a.push(row.win_rate());
+            b.push(other.win_rate());
+        }
+    }
+    let gaps: Vec<f64> = a.iter().zip(&b).map(|(x, y)| (y - x) * 100.0).collect();
+    let worst = (0..gaps.len()).max_by(|&i, &j| gaps[i].abs().total_cmp(&gaps[j].abs()))?;
+    Some(Agreement {
+        rho: spearman(&a, &b),
+        gap: gaps[worst],
+        character: names[worst].clone(),
+        mean: gaps.iter().map(|g| g.abs()).sum::<f64>() / gaps.len() as f64,
+    })
+}
+
 fn compare(reference: &Table, runs: &[String]) {
     println!("run,players,rank_correlation,largest_gap,largest_gap_character,mean_gap");
     for run in runs {
         let table = read(run);
         for (players, characters) in reference {
-            let Some(got) = table.get(players) else {
+            let Some(found) = table
+                .get(players)
+                .and_then(|got| agreement(characters, got))
+            else {
                 continue;
             };
-            // The characters both sides have, in name order.
-            let (mut names, mut a, mut b) = (Vec::new(), Vec::new(), Vec::new());
-            for (name, row) in characters {
-                if let Some(other) = got.get(name) {
-                    names.push(name.as_str());
-                    a.push(row.win_rate());
-                    b.push(other.win_rate());
-                }
-            }
-            let gaps: Vec<f64> = a.iter().zip(&b).map(|(x, y)| (y - x) * 100.0).collect();
-            let worst = (0..gaps.len())
-                .max_by(|&i, &j| gaps[i].abs().total_cmp(&gaps[j].abs()))
-                .expect("a character in common");
-            let mean = gaps.iter().map(|g| g.abs()).sum::<f64>() / gaps.len() as f64;
-            let rho = spearman(&a, &b).map_or(String::new(), |r| format!("{r:.2}"));
+            let rho = found.rho.map_or(String::new(), |r| format!("{r:.2}"));
             println!(
-                "{run},{players},{rho},{:+.1},{},{mean:.2}",
-                gaps[worst], names[worst]
+                "{run},{players},{rho},{:+.1},{},{:.2}",
+                found.gap, found.character, found.mean
             );
         }
     }
@@ -203,5 +224,82 @@ fn main() {
             );
             std::process::exit(2);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(rows: &[(&str, f64, f64)]) -> BTreeMap<String, Row> {
+        rows.iter()
+            .map(|&(name, picked, wins)| {
+                let row = Row {
+                    games: 100.0,
+                    picked,
+                    wins,
+                };
+                (name.to_string(), row)
+            })
+            .collect()
+    }
+
+    /// Folders given together are pooled: their wins and picks add up per player count and
+    /// character.
+    #[test]
+    fn references_are_pooled() {
+        let dir = tempfile::tempdir().unwrap();
+        let header = "players,character,in_play,picked,win_rate";
+        for (name, king) in [
+            ("a", "4,King,100,200,0.2500"),
+            ("b", "4,King,300,600,0.5000"),
+        ] {
+            let folder = dir.path().join(name);
+            std::fs::create_dir(&folder).unwrap();
+            let text = format!("{header}\n{king}\n5,King,100,0,\n");
+            std::fs::write(folder.join("characters.csv"), text).unwrap();
+        }
+        let both = format!(
+            "{},{}",
+            dir.path().join("a").display(),
+            dir.path().join("b").display()
+        );
+        let pooled = read(&both);
+        let king = &pooled[&4]["King"];
+        assert_eq!((king.games, king.picked, king.wins), (400.0, 800.0, 350.0));
+        assert_eq!(king.win_rate(), 350.0 / 800.0);
+        assert!(
+            !pooled.contains_key(&5),
+            "a character never picked has no win rate"
+        );
+    }
+
+    /// The largest gap is signed (run minus reference) and named; the rank correlation
+    /// follows the order of the win rates; characters on one side only are left out.
+    #[test]
+    fn agreement_names_the_largest_gap() {
+        let reference = table(&[
+            ("Architect", 100.0, 30.0),
+            ("King", 100.0, 25.0),
+            ("Thief", 100.0, 20.0),
+        ]);
+        let run = table(&[
+            ("Architect", 100.0, 31.0),
+            ("King", 100.0, 22.0),
+            ("Thief", 100.0, 20.0),
+            ("Witch", 100.0, 90.0),
+        ]);
+        let found = agreement(&reference, &run).unwrap();
+        assert_eq!(found.rho, Some(1.0));
+        assert!((found.gap - -3.0).abs() < 1e-9, "{found:?}");
+        assert_eq!(found.character, "King");
+        assert!((found.mean - 4.0 / 3.0).abs() < 1e-9, "{found:?}");
+        let reversed = table(&[
+            ("Architect", 100.0, 20.0),
+            ("King", 100.0, 25.0),
+            ("Thief", 100.0, 30.0),
+        ]);
+        assert_eq!(agreement(&reference, &reversed).unwrap().rho, Some(-1.0));
+        assert_eq!(agreement(&reference, &table(&[("Witch", 1.0, 1.0)])), None);
     }
 }
