@@ -5,8 +5,9 @@
 //! stack: nothing is allocated.
 //!
 //! Gains in a character's turns: from the moment a turn starts with a character, what its
-//! player gains counts for that character, until the player's next turn starts or the round
-//! ends. So the gold the Thief takes as the robbed character is revealed, the bribes paid to
+//! player gains counts for that character, until the player's next turn starts or the next
+//! round's first turn begins (nobody's holdings change from a round's end to then: a test
+//! checks it). So the gold the Thief takes as the robbed character is revealed, the bribes paid to
 //! the Blackmailer and a district the Magistrate confiscates count for the character that
 //! earned them. "Gained" is not net: each action's increases are summed and losses (paying to
 //! build, being robbed, a swapped-away hand) are ignored.
