@@ -244,12 +244,11 @@ mod tests {
             BotSpec::parse("ismcts").unwrap().to_string(),
             "ismcts:iters=1000"
         );
-        // The policy's temperatures: those that differ from the defaults (0, 0.85, 0.75), in
-        // order.
-        let spec = BotSpec::parse("policy:target_temp=0:temp=0:pick_temp=0.85").unwrap();
+        // The policy's temperatures: those that differ from the defaults (0, 1, 1), in order.
+        let spec = BotSpec::parse("policy:target_temp=0:temp=0:pick_temp=1").unwrap();
         assert_eq!(spec.to_string(), "policy:target_temp=0");
-        let spec = BotSpec::parse("policy:target_temp=1:pick_temp=1").unwrap();
-        assert_eq!(spec.to_string(), "policy:pick_temp=1:target_temp=1");
+        let spec = BotSpec::parse("policy:target_temp=0.75:pick_temp=0.85").unwrap();
+        assert_eq!(spec.to_string(), "policy:pick_temp=0.85:target_temp=0.75");
         // The kinds `temp` draws, in `features::KINDS` order; every kind is the default.
         let spec = BotSpec::parse("policy:temp=1:drawn=EndTurn+Destroy").unwrap();
         assert_eq!(spec.to_string(), "policy:temp=1:drawn=Destroy+EndTurn");

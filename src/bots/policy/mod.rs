@@ -10,10 +10,10 @@
 //! bewitch, warrant, threaten). Always playing the best-scored one there makes a population
 //! predictable in a way the search is not (its determinizations spread its choices), and
 //! skews the characters' win rates: so the bot draws those choices from the softmax of
-//! score / `pick_temp` and score / `target_temp`. At 1 each move is as likely as the model
-//! says the search would make it; the defaults, 0.85 and 0.75, sharpen that a little, which
-//! brings the population's character win rates closer to the search's and makes a stronger
-//! player (measured on two seeds each). Everything else plays the best score (`temp=0`, the
+//! score / `pick_temp` and score / `target_temp`. At 1, the default, each move is as likely as
+//! the model says the search would make it: of the temperatures measured, it brings the
+//! population's character win rates closest to the search's (docs/bots.md); lower ones make a
+//! stronger player whose population agrees less. Everything else plays the best score (`temp=0`, the
 //! default), or draws from the softmax of score / `temp`. Measured in docs/bots.md, "The
 //! policy bot".
 
@@ -120,8 +120,8 @@ impl Default for PolicyParams {
         PolicyParams {
             weights: PolicyWeights::built_in(),
             temp: Temperature(0.0),
-            pick_temp: Temperature(0.85),
-            target_temp: Temperature(0.75),
+            pick_temp: Temperature(1.0),
+            target_temp: Temperature(1.0),
             min_p: Share(0.0),
             drawn: KindSet::ALL,
         }
