@@ -65,7 +65,7 @@ impl IsmctsBot {
         let seed = rng.next_u64();
         let policy = match params.rollout {
             Rollout::Heuristic => Model::Heuristic(HeuristicBot::new(seed, params.model)),
-            Rollout::Policy => Model::Policy(PolicyBot::new(PolicyParams::default(), seed)),
+            Rollout::Policy => Model::Policy(PolicyBot::new(PolicyParams::rollout_model(), seed)),
         };
         IsmctsBot {
             params,

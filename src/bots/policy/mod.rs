@@ -128,6 +128,22 @@ impl Default for PolicyParams {
     }
 }
 
+impl PolicyParams {
+    /// The built-in weights as the ISMCTS bot's model of the other players and of its
+    /// rollouts (`rollout=policy`): picks and targets drawn at 0.85 and 0.75, the policy's
+    /// default until the default moved to 1 (which draws as spread as the search, for
+    /// populations). The cheap searches' strength (docs/bots.md, "Cheaper search") was
+    /// measured with this model, and a search models the other players no worse with the
+    /// sharper draws.
+    pub fn rollout_model() -> PolicyParams {
+        PolicyParams {
+            pick_temp: Temperature(0.85),
+            target_temp: Temperature(0.75),
+            ..PolicyParams::default()
+        }
+    }
+}
+
 /// The parameter names a spec may set.
 pub const KEYS: [&str; 6] = [
     "weights",
