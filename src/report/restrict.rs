@@ -24,9 +24,9 @@ impl RestrictRow<'_> {
         self.stats.delta(self.players)
     }
 
-    /// The character's win rate when picked in the baseline games.
+    /// The character's win rate when picked in the baseline games (clustered by game).
     fn picked_win_rate(&self) -> Rate {
-        Rate::of(self.picked.picks_won, self.picked.picked)
+        Rate::clustered(self.picked.win_sums())
     }
 }
 
