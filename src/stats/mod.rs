@@ -618,6 +618,61 @@ pub(crate) mod tests {
         assert_eq!(all.games, 200);
     }
 
+    /// The per-game sums of the clustered rates, recomputed game by game from the records.
+    #[test]
+    fn per_game_sums_match_the_games() {
+        let players = 5;
+        let mut games: Vec<GameRecord> = (0..120).map(|i| synthetic(players, i)).collect();
+        // Some cities shared by several seats, and a shared win, so that districts and
+        // seats have games with several trials.
+        for (i, g) in games.iter_mut().enumerate() {
+            g.final_city[1] |= g.final_city[0] & 0b111;
+            if i % 4 == 0 {
+                g.winners.insert(Seat(3));
+            }
+        }
+        let mut stats = Stats::new(players);
+        games.iter().for_each(|g| stats.add(g));
+        let finished = || games.iter().filter(|g| !g.stalled);
+        let won = |g: &GameRecord, s: usize| g.won(Seat(s as u8)) as u64;
+        for c in 0..8 {
+            let (mut win, mut pick, mut avail) = Default::default();
+            for g in finished() {
+                let n: u64 = (0..5).map(|s| g.picks[s][c] as u64).sum();
+                let w: u64 = (0..5).map(|s| won(g, s) * g.picks[s][c] as u64).sum();
+                win += ClusterSums::game(w, n);
+                pick += ClusterSums::game(n, g.rounds as u64);
+                avail += ClusterSums::game(n, g.available[c] as u64);
+            }
+            let ch = &stats.characters[c];
+            assert_eq!(ch.win_sums(), win, "character {c}");
+            assert_eq!(ch.pick_sums(), pick, "character {c}");
+            assert_eq!(ch.available_pick_sums(), avail, "character {c}");
+        }
+        let mut several = 0;
+        for d in 0..District::COUNT {
+            let mut sums = ClusterSums::default();
+            for g in finished() {
+                let holds = |s: usize| (g.final_city[s] >> d) & 1;
+                let a: u64 = (0..5).map(holds).sum();
+                let w: u64 = (0..5).map(|s| holds(s) * won(g, s)).sum();
+                several += (a > 1) as u64;
+                sums += ClusterSums::game(w, a);
+            }
+            assert_eq!(stats.districts[d].win_sums(), sums, "district {d}");
+        }
+        assert!(several > 0, "no game with a district in several cities");
+        for seats in [vec![0], vec![1, 3], vec![0, 2, 3, 4]] {
+            let mut sums = ClusterSums::default();
+            for g in finished() {
+                let w: u64 = seats.iter().map(|&s| won(g, s)).sum();
+                sums += ClusterSums::game(w, seats.len() as u64);
+            }
+            assert_eq!(stats.bot_win_sums(&seats), sums, "seats {seats:?}");
+        }
+        assert!(stats.bot_win_sums(&[1, 3]).design_effect() != 1.0);
+    }
+
     #[test]
     fn stalled_games_count_only_as_stalled() {
         let mut g = synthetic(4, 10);
