@@ -63,7 +63,8 @@ pub struct CharacterStats {
     /// Per-game sums for the cluster-robust intervals, over finished games with the
     /// character in the cast: with `n` its picks, `w` its picks by a winner, `r` the rounds
     /// and `a` its `available` rounds of one game, the sums of `w^2`, `w n`, `n^2`, `n r`,
-    /// `r^2`, `n a` and `a^2`.
+    /// `r^2`, `n a` and `a^2`. (The first three repeat entries of `Stats::moments`; kept
+    /// here so that a `CharacterStats` alone gives its intervals, as `restrict` needs.)
     pub picks_won_sq: u64,
     pub picks_won_picked: u64,
     pub picked_sq: u64,
