@@ -216,7 +216,9 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
         ],
         notes: vec![
             "Every combination played the same game seeds. Win rates and the tie rate have \
-             their 95% Wilson interval; sweep.csv next to this page holds every figure."
+             their 95% Wilson interval (the characters' win rates with the games as \
+             independent units, as in characters.csv); sweep.csv next to this page holds \
+             every figure."
                 .into(),
         ],
     };

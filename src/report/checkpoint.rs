@@ -19,7 +19,13 @@
 //! first_complete_wins`; `rounds` the non-zero bins
 //! of the rounds histogram as `rounds:count`; `characters`, `seats`, `by_seat` and
 //! `districts` one string per entry with the fields in `stats` declaration order; `moments`
-//! the non-zero entries of `Stats::moments` as `index:sum`.
+//! the non-zero entries of `Stats::moments` as `index:sum`; `seat_pair_wins` the non-zero
+//! entries of `Stats::seat_pair_wins` the same way.
+//!
+//! A file of another format is refused, by its `format` alone before anything else is read,
+//! with a message saying which format it has and which this version reads (the reader
+//! names the file): a format-3 file lacks the per-game sums of the cluster-robust intervals,
+//! which cannot be recovered from its totals, so it cannot be resumed or merged.
 //!
 //! A shard's partial result (`run --shard K/N`, read by `merge`) is the checkpoint of its
 //! finished work, with `shard` set: the same file, named `partial.toml` in its folder.
@@ -39,7 +45,9 @@ use std::time::Duration;
 
 /// The version of the file format.
 /// 3: `moments` (the balance index's per-game products) added.
-pub const FORMAT: u32 = 3;
+/// 4: the per-game sums of the cluster-robust intervals added (seven more numbers per
+/// character, three per district, and `seat_pair_wins`).
+pub const FORMAT: u32 = 4;
 
 /// At most one checkpoint write per this interval (a write happens only as a chunk ends).
 pub const EVERY: Duration = Duration::from_secs(2);
@@ -195,6 +203,8 @@ pub(crate) struct CountFile {
     blocks: Vec<String>,
     /// The non-zero entries of `Stats::moments`, as `index:sum`.
     moments: String,
+    /// The non-zero entries of `Stats::seat_pair_wins`, as `index:sum`.
+    seat_pair_wins: String,
 }
 
 /// A counters struct written as a fixed list of numbers, fields in declaration order.
@@ -219,12 +229,14 @@ macro_rules! counters {
     };
 }
 
-counters!(CharacterStats, 16: in_play, cast_rounds, available, picked, pick_position_sum,
+counters!(CharacterStats, 23: in_play, cast_rounds, available, picked, pick_position_sum,
     picks_won, score_sum, killed, robbed, bewitched, threatened, warranted, turns, turn_gold,
-    turn_cards, turn_points);
+    turn_cards, turn_points, picks_won_sq, picks_won_picked, picked_sq, picked_rounds,
+    cast_rounds_sq, picked_available, available_sq);
 counters!(SeatStats, 4: games, wins, score_sum, rank_sum);
-counters!(DistrictStats, 9: in_deck, built, built_games, built_round_sum, destroyed, exchanged,
-    seized, appearances, appearance_wins);
+counters!(DistrictStats, 12: in_deck, built, built_games, built_round_sum, destroyed,
+    exchanged, seized, appearances, appearance_wins, appearance_wins_sq,
+    appearance_wins_appearances, appearances_sq);
 
 fn numbers(values: &[u64]) -> String {
     values
@@ -360,6 +372,7 @@ pub(crate) fn count_file(progress: &CountProgress) -> CountFile {
             .map(|(key, block)| block_text(*key, block))
             .collect(),
         moments: sparse(&s.moments),
+        seat_pair_wins: sparse(&s.seat_pair_wins),
     }
 }
 
@@ -373,6 +386,37 @@ fn sparse(values: &[u64]) -> String {
         let _ = write!(text, "{i}:{v}");
     }
     text
+}
+
+/// Reads `sparse`'s text into `values` (which start at zero).
+fn parse_sparse(text: &str, what: &str, values: &mut [u64]) -> Result<(), String> {
+    let len = values.len();
+    for part in text.split_whitespace() {
+        let bad = || format!("{what}: \"{part}\" is not index:sum with an index below {len}");
+        let (i, sum) = part.split_once(':').ok_or_else(bad)?;
+        let i: usize = i.parse().map_err(|_| bad())?;
+        let sum: u64 = sum.parse().map_err(|_| bad())?;
+        *values.get_mut(i).ok_or_else(bad)? = sum;
+    }
+    Ok(())
+}
+
+/// Refuses a file whose `format` is not `FORMAT` (`what`: "format" or "ladder format"),
+/// from that key alone, so an older file is named as such rather than as damaged.
+fn check_format(text: &str, what: &str) -> Result<(), String> {
+    let table: toml::Table = toml::from_str(text).map_err(|e| e.to_string())?;
+    match table.get("format").and_then(toml::Value::as_integer) {
+        Some(format) if format == i64::from(FORMAT) => Ok(()),
+        Some(format) if (1..i64::from(FORMAT)).contains(&format) => Err(format!(
+            "format {format} is an older format than the {what} {FORMAT} this version reads \
+             (it lacks the per-game sums of the cluster-robust intervals); it cannot be \
+             resumed or merged: play the run again with this version"
+        )),
+        Some(format) => Err(format!(
+            "format {format} is not the {what} {FORMAT} this version reads"
+        )),
+        None => Err("no `format` key: not a checkpoint or partial result".into()),
+    }
 }
 
 fn entries<T, const N: usize>(
@@ -434,14 +478,12 @@ pub(crate) fn count_progress(file: &CountFile, games: u64) -> Result<CountProgre
     let n = s.districts.len();
     let districts = entries(&file.districts, n, "districts", DistrictStats::from_numbers)?;
     s.districts.copy_from_slice(&districts);
-    let len = s.moments.len();
-    for part in file.moments.split_whitespace() {
-        let bad = || format!("moments: \"{part}\" is not index:sum with an index below {len}");
-        let (i, sum) = part.split_once(':').ok_or_else(bad)?;
-        let i: usize = i.parse().map_err(|_| bad())?;
-        let sum: u64 = sum.parse().map_err(|_| bad())?;
-        *s.moments.get_mut(i).ok_or_else(bad)? = sum;
-    }
+    parse_sparse(&file.moments, "moments", &mut s.moments)?;
+    parse_sparse(
+        &file.seat_pair_wins,
+        "seat_pair_wins",
+        &mut s.seat_pair_wins,
+    )?;
     let done = parse_ranges(&file.done, chunk_count(games))?;
     let expected: u64 = done
         .iter()
@@ -517,6 +559,7 @@ impl Checkpoint {
     }
 
     pub fn parse(text: &str) -> Result<Checkpoint, String> {
+        check_format(text, "format")?;
         let file: File = toml::from_str(text).map_err(|e| e.to_string())?;
         if file.format != FORMAT {
             return Err(format!(
@@ -639,6 +682,7 @@ impl LadderCheckpoint {
     }
 
     pub fn parse(text: &str) -> Result<LadderCheckpoint, String> {
+        check_format(text, "ladder format")?;
         let file: LadderFile = toml::from_str(text).map_err(|e| e.to_string())?;
         if file.format != FORMAT || file.kind != LADDER_KIND {
             return Err(format!(

@@ -3,7 +3,8 @@
 
 use crate::stats::estimate::Z95;
 
-/// A rate and its 95% Wilson interval, as the CSV tables write them.
+/// A rate and its 95% Wilson interval, as the CSV tables write them (for rates over picks,
+/// cities or a bot's seats, clustered by game: `Rate::clustered`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Interval {
     pub value: f64,

@@ -2,7 +2,8 @@
 //! strength ("tiers"), with each character's, seat's and district's verdict per tier, the rank
 //! agreement of consecutive tiers, and which verdicts hold between the two strongest tiers.
 //!
-//! A verdict compares a rate's 95% Wilson interval with the even share 1/N: `strong` when
+//! A verdict compares a rate's 95% Wilson interval (for the characters' and districts' win
+//! rates, clustered by game: `Rate::clustered`) with the even share 1/N: `strong` when
 //! the interval lies above it, `weak` below it, `even` when it contains it (empty when the
 //! rate has no trials). Tiers are listed weakest first, as given.
 
@@ -83,8 +84,7 @@ struct Rated {
     verdict: Option<Verdict>,
 }
 
-fn rated(successes: u64, trials: u64, even: f64) -> Rated {
-    let rate = Rate::of(successes, trials);
+fn rated(rate: Rate, trials: u64, even: f64) -> Rated {
     Rated {
         picked: trials,
         rate,
@@ -128,7 +128,7 @@ impl<'a> Analysis<'a> {
                     .iter()
                     .map(|c| {
                         let s = &t.stats.characters[c.index()];
-                        rated(s.picks_won, s.picked, even)
+                        rated(Rate::clustered(s.win_sums()), s.picked, even)
                     })
                     .collect()
             })
@@ -299,7 +299,7 @@ fn seats_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
         let players = a.section.rules.players;
         for tier in &a.section.tiers {
             for (seat, s) in tier.stats.seats[..players as usize].iter().enumerate() {
-                let r = rated(s.wins, s.games, a.even);
+                let r = rated(Rate::of(s.wins, s.games), s.games, a.even);
                 let [win, lo, hi] = rate_fields(r.rate);
                 w.write_record([
                     players.to_string(),
@@ -339,7 +339,7 @@ fn districts_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
             for (district, _, _) in run_districts(a.section.rules) {
                 let d = &tier.stats.districts[district.index()];
                 let [build, build_lo, build_hi] = rate_fields(Rate::of(d.built_games, d.in_deck));
-                let r = rated(d.appearance_wins, d.appearances, a.even);
+                let r = rated(Rate::clustered(d.win_sums()), d.appearances, a.even);
                 let [win, lo, hi] = rate_fields(r.rate);
                 w.write_record([
                     a.section.rules.players.to_string(),

@@ -24,7 +24,7 @@ use crate::bots::BotSpec;
 use crate::engine::ids::{Character, District, DistrictType};
 use crate::engine::rules::Rules;
 use crate::stats::Stats;
-use crate::stats::estimate::{ratio, wilson};
+use crate::stats::estimate::{ClusterSums, ratio, wilson};
 use std::io;
 use std::path::Path;
 
@@ -185,7 +185,8 @@ fn run_page(manifest: &Manifest) -> html::Page {
             ("command".into(), manifest.command.clone()),
         ],
         notes: vec![
-            "Bars are rates with their 95% Wilson interval (black error bars); the dashed \
+            "Bars are rates with their 95% Wilson interval (black error bars; for rates over \
+             picks, cities or a bot's seats, with the games as independent units); the dashed \
              red line on win rates is an even share, 1/N at N players. Hover a bar for its \
              figures. The CSV files next to this page hold every number."
                 .into(),
@@ -230,10 +231,24 @@ pub struct Rate {
 }
 
 impl Rate {
+    /// A rate over independent trials (one per game, as a seat's wins), with its Wilson
+    /// interval.
     pub fn of(successes: u64, trials: u64) -> Rate {
         let (lo, hi) = wilson(successes, trials);
         Rate {
             value: ratio(successes, trials),
+            lo,
+            hi,
+        }
+    }
+
+    /// A rate over trials clustered within games (a character's picks, a district's cities,
+    /// a bot's seats), with the Wilson interval on the effective number of trials
+    /// (`ClusterSums::interval`): the games, not the trials, are independent.
+    pub fn clustered(sums: ClusterSums) -> Rate {
+        let (lo, hi) = sums.interval();
+        Rate {
+            value: ratio(sums.successes, sums.trials),
             lo,
             hi,
         }

@@ -24,16 +24,17 @@ impl RestrictRow<'_> {
         self.stats.delta(self.players)
     }
 
-    /// The character's win rate when picked in the baseline games.
+    /// The character's win rate when picked in the baseline games (clustered by game).
     fn picked_win_rate(&self) -> Rate {
-        Rate::of(self.picked.picks_won, self.picked.picked)
+        Rate::clustered(self.picked.win_sums())
     }
 }
 
 /// `restricted.csv`: players, character, deals, games (the hero's), win_rate (the hero's,
 /// banned from the character), baseline_win_rate (the field's per seat, same deals), delta
 /// (hero minus baseline) with its 95% interval over deals; then the character's win rate
-/// when picked in the baseline games, with its Wilson interval, and its picks there.
+/// when picked in the baseline games, with its Wilson interval clustered by game
+/// (`Rate::clustered`), and its picks there.
 pub fn csv(rows: &[RestrictRow]) -> io::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
@@ -211,7 +212,8 @@ pub fn charts(rows: &[RestrictRow]) -> Vec<ChartSection> {
             id: "restricted-picked".into(),
             heading: "Win rate when picked (baseline games)".into(),
             description: "The character's pickers' win rate in the unrestricted games, \
-                          with its Wilson 95% interval, to read beside the delta."
+                          with its Wilson 95% interval (the games as independent units), to read \
+                          beside the delta."
                 .into(),
             charts: picked,
             heatmap: None,

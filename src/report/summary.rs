@@ -131,7 +131,7 @@ fn block(out: &mut String, section: &Section) {
     );
     for character in cast_characters(section.rules) {
         let c = &s.characters[character.index()];
-        let rate = Rate::of(c.picks_won, c.picked);
+        let rate = Rate::clustered(c.win_sums());
         let _ = writeln!(
             out,
             "{:<16} {:>4} {:>10} {:>7} {:>7} {:>5} {:>7} {:>14} {:>7} {:>8} {:>8} {:>6} {:>6} {:>6}",
@@ -192,7 +192,7 @@ fn block(out: &mut String, section: &Section) {
     );
     for (district, dtype, cost) in run_districts(section.rules) {
         let d = &s.districts[district.index()];
-        let rate = Rate::of(d.appearance_wins, d.appearances);
+        let rate = Rate::clustered(d.win_sums());
         let _ = writeln!(
             out,
             "{:<18} {:<9} {:>4} {:>10} {:>7} {:>6} {:>11} {:>7} {:>14} {:>9}",

@@ -53,9 +53,9 @@ pub fn characters(sections: &[Section]) -> io::Result<Vec<u8>> {
     for section in sections {
         for character in cast_characters(section.rules) {
             let c = &section.stats.characters[character.index()];
-            let [pick, pick_lo, pick_hi] = rate_fields(Rate::of(c.picked, c.cast_rounds));
-            let [avail, avail_lo, avail_hi] = rate_fields(Rate::of(c.picked, c.available));
-            let [win, lo, hi] = rate_fields(Rate::of(c.picks_won, c.picked));
+            let [pick, pick_lo, pick_hi] = rate_fields(Rate::clustered(c.pick_sums()));
+            let [avail, avail_lo, avail_hi] = rate_fields(Rate::clustered(c.available_pick_sums()));
+            let [win, lo, hi] = rate_fields(Rate::clustered(c.win_sums()));
             w.write_record([
                 section.rules.players.to_string(),
                 character.name().to_string(),
@@ -100,10 +100,10 @@ const SEAT_COLUMNS: [&str; 6] = [
     "mean_rank",
 ];
 
-/// A `seats.csv` or `bots.csv` row: players, key, games, win rate and interval, mean score,
-/// mean rank.
-fn seat_row(players: usize, key: String, s: &crate::stats::SeatStats) -> [String; 8] {
-    let [win, lo, hi] = rate_fields(Rate::of(s.wins, s.games));
+/// A `seats.csv` or `bots.csv` row: players, key, games, win rate and interval (`rate`),
+/// mean score, mean rank.
+fn seat_row(players: usize, key: String, s: &crate::stats::SeatStats, rate: Rate) -> [String; 8] {
+    let [win, lo, hi] = rate_fields(rate);
     [
         players.to_string(),
         key,
@@ -129,14 +129,17 @@ pub fn seats(sections: &[Section]) -> io::Result<Vec<u8>> {
     for section in sections {
         let players = section.rules.players as usize;
         for (seat, s) in section.stats.seats.iter().take(players).enumerate() {
-            w.write_record(seat_row(players, seat.to_string(), s))?;
+            // One trial per game: the plain Wilson interval.
+            let rate = Rate::of(s.wins, s.games);
+            w.write_record(seat_row(players, seat.to_string(), s, rate))?;
         }
     }
     finish(w)
 }
 
 /// `bots.csv`: each bot spec's results over the seats it played, in the order the specs
-/// first appear in `--bots`.
+/// first appear in `--bots`. A spec in several seats plays several trials per game, so its
+/// win rate's interval is clustered by game (`Stats::bot_win_sums`).
 pub fn bots(sections: &[Section]) -> io::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     seat_header(&mut w, "bot")?;
@@ -151,12 +154,15 @@ pub fn bots(sections: &[Section]) -> io::Result<Vec<u8>> {
         }
         for name in specs {
             let mut total = crate::stats::SeatStats::default();
+            let mut seats = Vec::new();
             for (seat, spec) in section.bots.iter().enumerate().take(players) {
                 if spec.to_string() == name {
                     total += &section.stats.by_seat[seat];
+                    seats.push(seat);
                 }
             }
-            w.write_record(seat_row(players, name, &total))?;
+            let rate = Rate::clustered(section.stats.bot_win_sums(&seats));
+            w.write_record(seat_row(players, name, &total, rate))?;
         }
     }
     finish(w)
@@ -189,7 +195,7 @@ pub fn districts(sections: &[Section]) -> io::Result<Vec<u8>> {
         for (district, dtype, cost) in run_districts(section.rules) {
             let d = &section.stats.districts[district.index()];
             let [build, build_lo, build_hi] = rate_fields(Rate::of(d.built_games, d.in_deck));
-            let [win, lo, hi] = rate_fields(Rate::of(d.appearance_wins, d.appearances));
+            let [win, lo, hi] = rate_fields(Rate::clustered(d.win_sums()));
             w.write_record([
                 section.rules.players.to_string(),
                 district.name().to_string(),

@@ -1,4 +1,35 @@
-//! Estimates from counts: the Wilson score interval for a proportion.
+//! Estimates from counts: the Wilson score interval for a proportion, plain or with the
+//! games as clusters (a design-effect-corrected Wilson interval for rates over picks).
+//!
+//! **Clustered rates.** Many rates are counted over trials that are not independent: a
+//! character's win rate counts one trial per pick, and one player's picks across the rounds
+//! of a game share that game's outcome, while the players of one game share a deal (and
+//! only one of them wins). Games are independent, so the game is the cluster. For a rate
+//! `r = W / N` with per-game counts `w_g` (successes) and `n_g` (trials), the linearization
+//! (ratio-estimator, sandwich) variance is
+//!
+//! `Var(r) = sum_g (w_g - r n_g)^2 / N^2`,
+//!
+//! which needs only the three per-game sums `sum w_g^2`, `sum w_g n_g`, `sum n_g^2`
+//! (`ClusterSums`), integers that add up exactly in any order. The design effect is
+//! `deff = Var(r) / (r (1 - r) / N)`, the variance relative to that of `N` independent
+//! trials, and the interval is the Wilson interval with the effective number of trials
+//! `N / deff`. Choices:
+//! - The usual small-sample factor `G / (G - 1)` (G games) is left out of both variances
+//!   (the clustered one and the binomial one it is compared with), so it cancels in `deff`:
+//!   with one trial per game (`n_g` = 1) `deff` is exactly 1 and the interval is exactly the
+//!   plain Wilson interval. With the thousands of games of a run it would change nothing.
+//! - `deff` is computed exactly in 128-bit integers (`N^2 sum w^2 - 2 N W sum wn + W^2 sum
+//!   n^2` over `N W (N - W)`), so it does not depend on float rounding; only on an overflow
+//!   (far beyond any run) is it computed in floating point instead.
+//! - `deff` may go below 1: negative correlation within a game is real (one winner per game,
+//!   so the seats of one bot, or the several cities holding one district, rarely win
+//!   together), and flooring it at 1 would make those intervals too wide. It is undefined,
+//!   and taken as 1 (the plain Wilson interval), when there are no trials, when `r` is 0 or
+//!   1, and when the residual sum is 0 (every game had the same rate, as with a single game
+//!   holding every trial): no measured variation is not taken as no uncertainty.
+//! - Like any variance estimated from the games, it is itself uncertain with few games (tens
+//!   of games with trials); with the thousands of a run it is accurate.
 
 /// The two-sided 95% normal quantile.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -13,12 +44,106 @@ pub fn wilson(successes: u64, trials: u64) -> (f64, f64) {
         return (0.0, 1.0);
     }
     let n = trials as f64;
-    let p = successes.min(trials) as f64 / n;
+    wilson_effective(successes.min(trials) as f64 / n, n)
+}
+
+/// The Wilson interval of the rate `p` as if it came from `n` independent trials (`n > 0`,
+/// possibly fractional or infinite).
+fn wilson_effective(p: f64, n: f64) -> (f64, f64) {
     let z2 = Z95 * Z95;
     let denom = 1.0 + z2 / n;
     let center = (p + z2 / (2.0 * n)) / denom;
     let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
     ((center - half).max(0.0), (center + half).min(1.0))
+}
+
+/// The totals of a rate counted over clustered trials and the per-game sums of products
+/// that give its cluster-robust variance (see the module comment): `successes` = `W` =
+/// `sum w_g`, `trials` = `N` = `sum n_g`, and `sum w_g^2`, `sum w_g n_g`, `sum n_g^2` over
+/// the games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClusterSums {
+    pub successes: u64,
+    pub trials: u64,
+    pub successes_sq: u64,
+    pub cross: u64,
+    pub trials_sq: u64,
+}
+
+impl ClusterSums {
+    /// The sums of one game with `successes` out of `trials` (to add up over the games).
+    pub fn game(successes: u64, trials: u64) -> ClusterSums {
+        ClusterSums {
+            successes,
+            trials,
+            successes_sq: successes * successes,
+            cross: successes * trials,
+            trials_sq: trials * trials,
+        }
+    }
+
+    /// The design effect `deff`: the cluster-robust variance of `W / N` over the variance
+    /// of `N` independent trials; 1 where it is undefined (see the module comment).
+    pub fn design_effect(&self) -> f64 {
+        let (w, n) = (self.successes, self.trials);
+        if n == 0 || w == 0 || w >= n {
+            return 1.0;
+        }
+        let exact = || -> Option<(i128, i128)> {
+            let (w, n) = (i128::from(w), i128::from(n));
+            let residual = n
+                .checked_mul(n)?
+                .checked_mul(i128::from(self.successes_sq))?
+                .checked_sub(
+                    n.checked_mul(w)?
+                        .checked_mul(2)?
+                        .checked_mul(i128::from(self.cross))?,
+                )?
+                .checked_add(w.checked_mul(w)?.checked_mul(i128::from(self.trials_sq))?)?;
+            Some((residual, n.checked_mul(w)?.checked_mul(n - w)?))
+        };
+        // N^2 sum (w_g - r n_g)^2 and N^2 * N r (1 - r), both exact.
+        let (residual, binomial) = match exact() {
+            Some((residual, binomial)) => (residual as f64, binomial as f64),
+            None => {
+                let r = w as f64 / n as f64;
+                let residual = self.successes_sq as f64 - 2.0 * r * self.cross as f64
+                    + r * r * self.trials_sq as f64;
+                (residual, n as f64 * r * (1.0 - r))
+            }
+        };
+        if residual <= 0.0 {
+            return 1.0;
+        }
+        residual / binomial
+    }
+
+    /// The cluster-robust variance of `W / N`, `deff r (1 - r) / N`; `None` without trials.
+    pub fn variance(&self) -> Option<f64> {
+        let r = ratio(self.successes.min(self.trials), self.trials)?;
+        Some(self.design_effect() * r * (1.0 - r) / self.trials as f64)
+    }
+
+    /// The 95% Wilson interval of `W / N` with the effective number of trials `N / deff`;
+    /// the plain `wilson` when `deff` is 1 (the whole range without trials).
+    pub fn interval(&self) -> (f64, f64) {
+        let deff = self.design_effect();
+        if deff == 1.0 || self.trials == 0 {
+            return wilson(self.successes, self.trials);
+        }
+        let n = self.trials as f64;
+        wilson_effective(self.successes.min(self.trials) as f64 / n, n / deff)
+    }
+}
+
+impl std::ops::AddAssign for ClusterSums {
+    fn add_assign(&mut self, b: ClusterSums) {
+        self.successes += b.successes;
+        self.trials += b.trials;
+        self.successes_sq += b.successes_sq;
+        self.cross += b.cross;
+        self.trials_sq += b.trials_sq;
+    }
 }
 
 /// `num / den`, or `None` when `den` is zero.
@@ -75,6 +200,101 @@ mod tests {
                 assert!(lo <= p + 1e-12 && p <= hi + 1e-12, "{k}/{n}");
             }
         }
+    }
+
+    /// The sums of games given as `(successes, trials)`.
+    fn clustered(games: &[(u64, u64)]) -> ClusterSums {
+        let mut sums = ClusterSums::default();
+        for &(w, n) in games {
+            sums += ClusterSums::game(w, n);
+        }
+        sums
+    }
+
+    #[test]
+    fn the_clustered_variance_matches_a_hand_computation() {
+        // Three games: 3 of 3, 0 of 2, 1 of 1. r = 4/6 = 2/3; residuals 1, -4/3, 1/3:
+        // sum of squares 26/9, Var = 26/9 / 6^2 = 26/324. Binomial: (2/3)(1/3)/6 = 1/27, so
+        // deff = 26 * 27 / 324 = 13/6.
+        let sums = clustered(&[(3, 3), (0, 2), (1, 1)]);
+        assert_eq!(
+            sums,
+            ClusterSums {
+                successes: 4,
+                trials: 6,
+                successes_sq: 10,
+                cross: 10,
+                trials_sq: 14
+            }
+        );
+        assert!((sums.design_effect() - 13.0 / 6.0).abs() < 1e-15);
+        assert!((sums.variance().unwrap() - 26.0 / 324.0).abs() < 1e-15);
+        // The Wilson interval of 2/3 with 6 / (13/6) = 36/13 effective trials.
+        let (n, p, z2) = (36.0 / 13.0, 2.0 / 3.0, Z95 * Z95);
+        let center = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+        close(sums.interval(), (center - half, (center + half).min(1.0)));
+        // Wider than the plain Wilson interval of 4 of 6, as deff > 1.
+        let (lo, hi) = wilson(4, 6);
+        let (clo, chi) = sums.interval();
+        assert!(clo < lo && chi > hi);
+    }
+
+    #[test]
+    fn one_trial_per_game_is_the_plain_wilson_interval() {
+        // Any mix of games with one trial (won or not) and games without trials.
+        for games in 1..40u64 {
+            for wins in 0..=games {
+                let mut list: Vec<(u64, u64)> =
+                    (0..games).map(|g| ((g < wins) as u64, 1)).collect();
+                list.push((0, 0));
+                let sums = clustered(&list);
+                assert_eq!(sums.design_effect(), 1.0, "{wins}/{games}");
+                assert_eq!(sums.interval(), wilson(wins, games), "{wins}/{games}");
+            }
+        }
+    }
+
+    #[test]
+    fn negative_correlation_narrows_and_degenerate_cases_are_plain_wilson() {
+        // Two seats of one bot, one winner per game, sometimes both (a shared win): the
+        // rate hardly varies between games, so deff is far below 1.
+        let mut list = vec![(1, 2); 90];
+        list.extend([(2, 2); 10]);
+        let sums = clustered(&list);
+        assert!(sums.design_effect() < 0.2, "{}", sums.design_effect());
+        let (lo, hi) = sums.interval();
+        let (wlo, whi) = wilson(110, 200);
+        assert!(lo > wlo && hi < whi && lo < 0.55 && 0.55 < hi);
+        // No variation between games, no trials, or r at 0 or 1: the plain Wilson interval.
+        for list in [
+            vec![(1, 2); 50],
+            vec![],
+            vec![(0, 3); 5],
+            vec![(3, 3), (1, 1)],
+        ] {
+            let sums = clustered(&list);
+            assert_eq!(sums.design_effect(), 1.0, "{list:?}");
+            assert_eq!(sums.interval(), wilson(sums.successes, sums.trials));
+        }
+        assert_eq!(ClusterSums::default().variance(), None);
+    }
+
+    #[test]
+    fn sums_too_large_for_exact_arithmetic_still_give_a_design_effect() {
+        // Products beyond i128: the floating-point path gives the same deff as the exact one
+        // on the scaled-down sums (every sum times k, trials and successes times k too,
+        // keeps r and deff up to the factor's effect on the residual: both scale alike).
+        let small = clustered(&[(3, 3), (0, 2), (1, 1)]);
+        let k = 1u64 << 40;
+        let big = ClusterSums {
+            successes: small.successes * k,
+            trials: small.trials * k,
+            successes_sq: small.successes_sq * k,
+            cross: small.cross * k,
+            trials_sq: small.trials_sq * k,
+        };
+        assert!((big.design_effect() - small.design_effect()).abs() < 1e-9);
     }
 
     #[test]

@@ -11,6 +11,11 @@
 //!   would be counted as 0.
 //! - Ranks (`GameRecord::ranks`): 1 for every winner, else 1 + the players who beat the seat;
 //!   the margin is the best score minus the second best (0 on a tie on points).
+//! - Rates over trials that are clustered within games (a character's win rate over its
+//!   picks, its pick rates over rounds, a district's win rate over the cities holding it,
+//!   a bot's win rate over the seats it plays) also keep per-game sums of squares and
+//!   products (`estimate::ClusterSums`) for their cluster-robust intervals: each game adds
+//!   `w^2`, `w n` and `n^2` of its own counts `w` (successes) and `n` (trials).
 //! - What is counted per character during play (offers, pick positions, markers, turns and
 //!   the gains in them) is defined in `sim::tally`.
 
@@ -20,6 +25,7 @@ pub mod record;
 pub mod stability;
 
 use crate::engine::ids::{Character, District, Seat};
+use estimate::ClusterSums;
 use record::{GameRecord, MAX_PLAYERS};
 use std::ops::AddAssign;
 
@@ -54,6 +60,53 @@ pub struct CharacterStats {
     pub turn_gold: u64,
     pub turn_cards: u64,
     pub turn_points: u64,
+    /// Per-game sums for the cluster-robust intervals, over finished games with the
+    /// character in the cast: with `n` its picks, `w` its picks by a winner, `r` the rounds
+    /// and `a` its `available` rounds of one game, the sums of `w^2`, `w n`, `n^2`, `n r`,
+    /// `r^2`, `n a` and `a^2`. (The first three repeat entries of `Stats::moments`; kept
+    /// here so that a `CharacterStats` alone gives its intervals, as `restrict` needs.)
+    pub picks_won_sq: u64,
+    pub picks_won_picked: u64,
+    pub picked_sq: u64,
+    pub picked_rounds: u64,
+    pub cast_rounds_sq: u64,
+    pub picked_available: u64,
+    pub available_sq: u64,
+}
+
+impl CharacterStats {
+    /// The win rate when picked (`picks_won` / `picked`) with its per-game sums.
+    pub fn win_sums(&self) -> ClusterSums {
+        ClusterSums {
+            successes: self.picks_won,
+            trials: self.picked,
+            successes_sq: self.picks_won_sq,
+            cross: self.picks_won_picked,
+            trials_sq: self.picked_sq,
+        }
+    }
+
+    /// The pick rate (`picked` / `cast_rounds`) with its per-game sums.
+    pub fn pick_sums(&self) -> ClusterSums {
+        ClusterSums {
+            successes: self.picked,
+            trials: self.cast_rounds,
+            successes_sq: self.picked_sq,
+            cross: self.picked_rounds,
+            trials_sq: self.cast_rounds_sq,
+        }
+    }
+
+    /// The pick rate when offered (`picked` / `available`) with its per-game sums.
+    pub fn available_pick_sums(&self) -> ClusterSums {
+        ClusterSums {
+            successes: self.picked,
+            trials: self.available,
+            successes_sq: self.picked_sq,
+            cross: self.picked_available,
+            trials_sq: self.available_sq,
+        }
+    }
 }
 
 /// Counters of one seat relative to the first crown holder (or of one absolute seat).
@@ -86,6 +139,26 @@ pub struct DistrictStats {
     pub appearances: u64,
     /// Of those, seats that won.
     pub appearance_wins: u64,
+    /// Per-game sums for the win rate's cluster-robust interval: with `a` the cities
+    /// holding it at the end of one finished game and `w` the winners among them, the sums
+    /// of `w^2`, `w a` and `a^2`.
+    pub appearance_wins_sq: u64,
+    pub appearance_wins_appearances: u64,
+    pub appearances_sq: u64,
+}
+
+impl DistrictStats {
+    /// The win rate of the cities holding it (`appearance_wins` / `appearances`) with its
+    /// per-game sums.
+    pub fn win_sums(&self) -> ClusterSums {
+        ClusterSums {
+            successes: self.appearance_wins,
+            trials: self.appearances,
+            successes_sq: self.appearance_wins_sq,
+            cross: self.appearance_wins_appearances,
+            trials_sq: self.appearances_sq,
+        }
+    }
 }
 
 /// Adds the named fields of `$b` to those of `$a`.
@@ -99,7 +172,8 @@ impl AddAssign<&CharacterStats> for CharacterStats {
     fn add_assign(&mut self, b: &CharacterStats) {
         add_fields!(self, b; in_play, cast_rounds, available, picked, pick_position_sum,
             picks_won, score_sum, killed, robbed, bewitched, threatened, warranted, turns,
-            turn_gold, turn_cards, turn_points);
+            turn_gold, turn_cards, turn_points, picks_won_sq, picks_won_picked, picked_sq,
+            picked_rounds, cast_rounds_sq, picked_available, available_sq);
     }
 }
 
@@ -112,7 +186,8 @@ impl AddAssign<&SeatStats> for SeatStats {
 impl AddAssign<&DistrictStats> for DistrictStats {
     fn add_assign(&mut self, b: &DistrictStats) {
         add_fields!(self, b; in_deck, built, built_games, built_round_sum, destroyed, exchanged,
-            seized, appearances, appearance_wins);
+            seized, appearances, appearance_wins, appearance_wins_sq,
+            appearance_wins_appearances, appearances_sq);
     }
 }
 
@@ -149,6 +224,19 @@ pub struct Stats {
     /// the packed upper triangle, `balance::MOMENTS` entries. They give the intervals of
     /// the balance index and the seat spread.
     pub moments: Vec<u64>,
+    /// Finished games in which both absolute seats `s <= t` won (the packed upper triangle,
+    /// `seat_pair` gives the index; the diagonal is each seat's wins): the per-game sums of
+    /// the win rate of a bot that plays several seats (`bot_win_sums`).
+    pub seat_pair_wins: [u64; SEAT_PAIRS],
+}
+
+/// Pairs `s <= t` of absolute seats.
+pub const SEAT_PAIRS: usize = MAX_PLAYERS * (MAX_PLAYERS + 1) / 2;
+
+/// The index of the absolute seats `s` and `t` (either order) in `Stats::seat_pair_wins`.
+pub fn seat_pair(s: usize, t: usize) -> usize {
+    let (i, j) = if s <= t { (s, t) } else { (t, s) };
+    i * MAX_PLAYERS - i * i.saturating_sub(1) / 2 + j - i
 }
 
 impl Stats {
@@ -170,6 +258,28 @@ impl Stats {
             by_seat: [SeatStats::default(); MAX_PLAYERS],
             districts: [DistrictStats::default(); District::COUNT],
             moments: vec![0; balance::MOMENTS],
+            seat_pair_wins: [0; SEAT_PAIRS],
+        }
+    }
+
+    /// The win rate over the seat-games of the absolute `seats` (a bot spec's seats, each
+    /// listed once) with its per-game sums: in a finished game those seats are `m` trials
+    /// and their wins `w`, so `sum w^2` adds up the pairs of those seats that won together.
+    pub fn bot_win_sums(&self, seats: &[usize]) -> ClusterSums {
+        let seats = || seats.iter().copied().filter(|&s| s < MAX_PLAYERS);
+        let m = seats().count() as u64;
+        let games = self.finished();
+        let wins: u64 = seats().map(|s| self.by_seat[s].wins).sum();
+        let pairs: u64 = seats()
+            .flat_map(|s| seats().map(move |t| (s, t)))
+            .map(|(s, t)| self.seat_pair_wins[seat_pair(s, t)])
+            .sum();
+        ClusterSums {
+            successes: wins,
+            trials: seats().map(|s| self.by_seat[s].games).sum(),
+            successes_sq: pairs,
+            cross: m * wins,
+            trials_sq: m * m * games,
         }
     }
 
@@ -259,6 +369,32 @@ impl Stats {
             }
         }
 
+        // Per-game sums of the clustered rates (see the module comment).
+        for c in cast() {
+            let (mut picks, mut won) = (0u64, 0u64);
+            for s in 0..players {
+                let p = game.picks[s][c] as u64;
+                picks += p;
+                if game.won(Seat(s as u8)) {
+                    won += p;
+                }
+            }
+            let available = game.available[c] as u64;
+            let stats = &mut self.characters[c];
+            stats.picks_won_sq += won * won;
+            stats.picks_won_picked += won * picks;
+            stats.picked_sq += picks * picks;
+            stats.picked_rounds += picks * rounds;
+            stats.cast_rounds_sq += rounds * rounds;
+            stats.picked_available += picks * available;
+            stats.available_sq += available * available;
+        }
+        for s in (0..players).filter(|&s| game.won(Seat(s as u8))) {
+            for t in (s..players).filter(|&t| game.won(Seat(t as u8))) {
+                self.seat_pair_wins[seat_pair(s, t)] += 1;
+            }
+        }
+
         self.add_moments(game);
 
         for d in bits(game.deck) {
@@ -271,13 +407,29 @@ impl Stats {
             stats.exchanged += game.exchanged[d] as u64;
             stats.seized += game.seized[d] as u64;
         }
+        let mut cities = 0u64;
         for s in 0..players {
             let won = game.won(Seat(s as u8)) as u64;
+            cities |= game.final_city[s];
             for d in bits(game.final_city[s]) {
                 let stats = &mut self.districts[d];
                 stats.appearances += 1;
                 stats.appearance_wins += won;
             }
+        }
+        // The districts in any final city: the cities holding each, and the winners among them.
+        for d in bits(cities) {
+            let (mut held, mut won) = (0u64, 0u64);
+            for s in 0..players {
+                if game.final_city[s] & (1 << d) != 0 {
+                    held += 1;
+                    won += game.won(Seat(s as u8)) as u64;
+                }
+            }
+            let stats = &mut self.districts[d];
+            stats.appearance_wins_sq += won * won;
+            stats.appearance_wins_appearances += won * held;
+            stats.appearances_sq += held * held;
         }
     }
 
@@ -377,6 +529,9 @@ impl AddAssign<&Stats> for Stats {
         for (a, b) in self.moments.iter_mut().zip(&other.moments) {
             *a += b;
         }
+        for (a, b) in self.seat_pair_wins.iter_mut().zip(&other.seat_pair_wins) {
+            *a += b;
+        }
     }
 }
 
@@ -462,6 +617,61 @@ pub(crate) mod tests {
         merged += &first;
         assert_eq!(merged, all);
         assert_eq!(all.games, 200);
+    }
+
+    /// The per-game sums of the clustered rates, recomputed game by game from the records.
+    #[test]
+    fn per_game_sums_match_the_games() {
+        let players = 5;
+        let mut games: Vec<GameRecord> = (0..120).map(|i| synthetic(players, i)).collect();
+        // Some cities shared by several seats, and a shared win, so that districts and
+        // seats have games with several trials.
+        for (i, g) in games.iter_mut().enumerate() {
+            g.final_city[1] |= g.final_city[0] & 0b111;
+            if i % 4 == 0 {
+                g.winners.insert(Seat(3));
+            }
+        }
+        let mut stats = Stats::new(players);
+        games.iter().for_each(|g| stats.add(g));
+        let finished = || games.iter().filter(|g| !g.stalled);
+        let won = |g: &GameRecord, s: usize| g.won(Seat(s as u8)) as u64;
+        for c in 0..8 {
+            let (mut win, mut pick, mut avail) = Default::default();
+            for g in finished() {
+                let n: u64 = (0..5).map(|s| g.picks[s][c] as u64).sum();
+                let w: u64 = (0..5).map(|s| won(g, s) * g.picks[s][c] as u64).sum();
+                win += ClusterSums::game(w, n);
+                pick += ClusterSums::game(n, g.rounds as u64);
+                avail += ClusterSums::game(n, g.available[c] as u64);
+            }
+            let ch = &stats.characters[c];
+            assert_eq!(ch.win_sums(), win, "character {c}");
+            assert_eq!(ch.pick_sums(), pick, "character {c}");
+            assert_eq!(ch.available_pick_sums(), avail, "character {c}");
+        }
+        let mut several = 0;
+        for d in 0..District::COUNT {
+            let mut sums = ClusterSums::default();
+            for g in finished() {
+                let holds = |s: usize| (g.final_city[s] >> d) & 1;
+                let a: u64 = (0..5).map(holds).sum();
+                let w: u64 = (0..5).map(|s| holds(s) * won(g, s)).sum();
+                several += (a > 1) as u64;
+                sums += ClusterSums::game(w, a);
+            }
+            assert_eq!(stats.districts[d].win_sums(), sums, "district {d}");
+        }
+        assert!(several > 0, "no game with a district in several cities");
+        for seats in [vec![0], vec![1, 3], vec![0, 2, 3, 4]] {
+            let mut sums = ClusterSums::default();
+            for g in finished() {
+                let w: u64 = seats.iter().map(|&s| won(g, s)).sum();
+                sums += ClusterSums::game(w, seats.len() as u64);
+            }
+            assert_eq!(stats.bot_win_sums(&seats), sums, "seats {seats:?}");
+        }
+        assert!(stats.bot_win_sums(&[1, 3]).design_effect() != 1.0);
     }
 
     #[test]

@@ -383,6 +383,10 @@ fn reports_are_identical_with_one_and_two_threads() {
         ]
     );
     assert_eq!(one, two);
+    // The win-rate intervals compared are clustered by game (per-game sums folded per
+    // worker and merged), not plain Wilson intervals.
+    let clustered = crate::common::clustered_win_rate_rows(&one[1].1);
+    assert!(clustered >= 4, "{clustered} clustered win-rate intervals");
     let counts = String::from_utf8(one[4].1.clone()).unwrap();
     assert!(counts.starts_with("players,games,stalled,"), "{counts}");
     assert!(counts.contains("\n4,600,"), "{counts}");

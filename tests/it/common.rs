@@ -334,3 +334,32 @@ pub fn kill_after_first_checkpoint(bin: &str, args: &[&str], checkpoint: &std::p
     child.wait().unwrap();
     checkpoint_games(checkpoint)
 }
+
+/// The rows of a `characters.csv` whose `win_rate` interval is clearly not the plain Wilson
+/// interval of its counts (picks by a winner, recovered from the 4-decimal rate, out of
+/// `picked`): rows whose interval was clustered by game with a design effect away from 1.
+/// Determinism tests check that some are, so that they compare clustered intervals.
+pub fn clustered_win_rate_rows(characters: &[u8]) -> usize {
+    let text = std::str::from_utf8(characters).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (picked, win, lo, hi) = (
+        column("picked"),
+        column("win_rate"),
+        column("win_rate_lo"),
+        column("win_rate_hi"),
+    );
+    lines
+        .map(|line| line.split(',').collect::<Vec<&str>>())
+        .filter(|row| !row[win].is_empty())
+        .filter(|row| {
+            let trials: u64 = row[picked].parse().unwrap();
+            let rate: f64 = row[win].parse().unwrap();
+            let wins = (rate * trials as f64).round() as u64;
+            let (wlo, whi) = citadels_sim::stats::estimate::wilson(wins, trials);
+            let (rlo, rhi): (f64, f64) = (row[lo].parse().unwrap(), row[hi].parse().unwrap());
+            (rlo - wlo).abs() + (rhi - whi).abs() > 5e-4
+        })
+        .count()
+}

@@ -84,6 +84,11 @@ fn three_merged_shards_are_the_single_run() {
     );
     let (a, b) = (files(&single), files(&merged));
     assert_eq!(a.len(), 9);
+    // The merge must carry the per-game sums: its intervals are clustered by game, and
+    // compared below.
+    assert_eq!(a[1].0, "characters.csv");
+    let clustered = crate::common::clustered_win_rate_rows(&a[1].1);
+    assert!(clustered >= 4, "{clustered} clustered win-rate intervals");
     for ((name, x), (other, y)) in a.iter().zip(&b) {
         assert_eq!(name, other);
         assert!(
@@ -246,4 +251,80 @@ fn a_shard_resumes_only_as_the_same_shard() {
     ok(&RUN, &same, &[]);
     assert_eq!(std::fs::read(part.join("partial.toml")).unwrap(), partial);
     assert!(!work.exists(), "the checkpoint is removed");
+}
+
+/// A partial result or checkpoint of format 3, written before the per-game sums of the
+/// cluster-robust intervals, made from a format-4 file: the same counters without the new
+/// numbers (16 per character, 9 per district, no `seat_pair_wins`).
+fn as_format_3(text: &str) -> String {
+    let mut file: toml::Table = toml::from_str(text).unwrap();
+    assert_eq!(file["format"].as_integer(), Some(4));
+    file.insert("format".into(), toml::Value::Integer(3));
+    let counts = file.get_mut("counts").unwrap().as_array_mut().unwrap();
+    for count in counts {
+        let count = count.as_table_mut().unwrap();
+        assert!(count.remove("seat_pair_wins").is_some());
+        for (key, keep) in [("characters", 16), ("districts", 9)] {
+            for entry in count.get_mut(key).unwrap().as_array_mut().unwrap() {
+                let numbers: Vec<&str> = entry.as_str().unwrap().split(' ').collect();
+                assert!(numbers.len() > keep);
+                *entry = toml::Value::String(numbers[..keep].join(" "));
+            }
+        }
+    }
+    toml::to_string(&file).unwrap()
+}
+
+/// A partial result (for `merge`) or a checkpoint (for `run --resume`) of the older format,
+/// which lacks the per-game sums, is refused with status 2 and a message naming the file,
+/// not read as if the missing sums were zero.
+#[test]
+fn files_of_the_older_format_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let parts: Vec<_> = (0..3)
+        .map(|k| {
+            let out = dir.path().join(format!("part-{k}"));
+            ok(
+                &RUN,
+                &["--shard", &format!("{k}/3"), "--out", path(&out)],
+                &[],
+            );
+            out
+        })
+        .collect();
+    let old = dir.path().join("old");
+    std::fs::create_dir(&old).unwrap();
+    let text = std::fs::read_to_string(parts[2].join("partial.toml")).unwrap();
+    std::fs::write(old.join("partial.toml"), as_format_3(&text)).unwrap();
+    let merged = dir.path().join("merged");
+    let older = "format 3 is an older format than the format 4 this version reads";
+    refused(
+        &["merge", path(&parts[0]), path(&parts[1]), path(&old)],
+        &["--out", path(&merged), "--quiet"],
+        &[],
+        &format!("{}/partial.toml: {older}", old.display()),
+    );
+    assert!(!merged.exists(), "nothing is written");
+    // The format-4 files merge.
+    ok(
+        &["merge", path(&parts[0]), path(&parts[1]), path(&parts[2])],
+        &["--out", path(&merged), "--quiet"],
+        &[],
+    );
+
+    // The same file as an interrupted run's checkpoint (no shard): --resume refuses it.
+    let out = dir.path().join("report");
+    let work = dir.path().join(".report.run");
+    std::fs::create_dir(&work).unwrap();
+    let mut checkpoint: toml::Table = toml::from_str(&as_format_3(&text)).unwrap();
+    checkpoint.remove("shard");
+    let file = work.join("checkpoint.toml");
+    std::fs::write(&file, toml::to_string(&checkpoint).unwrap()).unwrap();
+    refused(
+        &RUN,
+        &["--out", path(&out), "--resume", path(&out)],
+        &[],
+        &format!("{}: {older}", file.display()),
+    );
+    assert!(!out.exists(), "nothing is written");
 }
