@@ -64,6 +64,9 @@ impl AnyBot {
 }
 
 impl Bot for AnyBot {
+    // Inlined into the game loop: an unbanned random decision is then one draw there, and
+    // the other bots are called directly.
+    #[inline(always)]
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
         if self.ban.is_empty() {
             return self.bot.decide(view, legal);
@@ -75,7 +78,7 @@ impl Bot for AnyBot {
 impl AnyBot {
     /// `decide` with a ban. Out of line: its buffer and the registers it needs were set up
     /// and restored at every decision, also without a ban, where the random bot's whole
-    /// decision is a few instructions and the other bots' a jump.
+    /// decision is a few instructions and the other bots' a call.
     #[inline(never)]
     fn decide_banned(&mut self, view: &View, legal: &[Action]) -> Action {
         let mut buffer = [Action::TakeGold; ban::BUFFER];
