@@ -9,6 +9,9 @@ pub mod spec;
 pub mod weights;
 
 use crate::engine::action::Action;
+use crate::engine::ids::Seat;
+use crate::engine::rules::Rules;
+use crate::engine::state::State;
 use crate::engine::view::View;
 
 /// A player. It sees only its seat's `View` and must return one of `legal`.
@@ -76,6 +79,26 @@ impl Bot for AnyBot {
 }
 
 impl AnyBot {
+    /// `decide` in `state` for `seat`, whose view is made only for a bot that reads it: the
+    /// random bot does not, and in the game loop making it was a sizeable part of a random
+    /// decision. (Always inlined, like `decide`.)
+    #[inline(always)]
+    pub fn decide_at(
+        &mut self,
+        rules: &Rules,
+        state: &State,
+        seat: Seat,
+        legal: &[Action],
+    ) -> Action {
+        if !self.ban.is_empty() {
+            return self.decide_banned(&View::new(rules, state, seat), legal);
+        }
+        match &mut self.bot {
+            Built::Random(bot) => bot.choose(legal),
+            bot => bot.decide(&View::new(rules, state, seat), legal),
+        }
+    }
+
     /// `decide` with a ban. Out of line: its buffer and the registers it needs were set up
     /// and restored at every decision, also without a ban, where the random bot's whole
     /// decision is a few instructions and the other bots' a call.
