@@ -81,46 +81,66 @@ fn score_with(rules: &Rules, state: &State, seat: Seat, haunted_type: DistrictTy
     } else if state.is_complete(rules, seat) {
         s.completion = opts.complete_bonus as i16;
     }
-    let has = |d: District| state.has_district(rules, seat, d);
-    if has(District::DragonGate) {
-        s.uniques += 2;
-    }
-    if has(District::ImperialTreasury) {
-        s.uniques += state.gold[seat.index()] as i16;
-    }
-    if has(District::MapRoom) {
-        s.uniques += state.hand[seat.index()].len() as i16;
-    }
-    if has(District::Statue) && state.crown == seat {
-        s.uniques += 5;
-    }
-    if has(District::WishingWell) {
-        s.uniques += uniques;
-    }
-    // Basilica: "+1 per district in your city with an odd cost (beautified cost counts)".
-    if has(District::Basilica) {
-        // Odd cost: an odd printed cost (the lowest bit plane) unless beautified, or an even
-        // one beautified.
-        let odd = CardSet(rules.odd_printed_cost().0 ^ state.beautified.0);
-        s.uniques += city.intersection(odd).len() as i16;
-    }
-    // Capitol: "+3 if you have at least 3 districts of the same type (once)".
-    if has(District::Capitol) && types.iter().any(|&t| t >= 3) {
-        s.uniques += 3;
-    }
-    // Ivory Tower: "+5 if it is the only unique district in your city."
-    if has(District::IvoryTower) && uniques == 1 {
-        s.uniques += 5;
-    }
-    // Museum: "+1 per card under it."
-    if has(District::Museum) {
-        s.uniques += state.museum.len() as i16;
+    // Most cities have none of the districts that score at the end (a first game has few
+    // of them in its deck): one set test instead of one per district, at every score.
+    if city.intersects(rules.scoring_districts()) {
+        s.uniques += unique_bonuses(rules, state, seat, &types, uniques);
     }
     // Secret Vault: "reveal it from your hand for +3".
     if state.hand[seat.index()].intersects(rules.by_district[District::SecretVault.index()]) {
         s.uniques += 3;
     }
     s
+}
+
+/// The end-of-game points of the unique districts in `seat`'s city that score (Dragon Gate,
+/// Imperial Treasury, Map Room, Statue, Wishing Well, Basilica, Capitol, Ivory Tower, Museum:
+/// `Rules::scoring_districts`), given its district count per type and its unique districts.
+fn unique_bonuses(
+    rules: &Rules,
+    state: &State,
+    seat: Seat,
+    types: &[u8; DistrictType::COUNT],
+    uniques: i16,
+) -> i16 {
+    let city = state.city[seat.index()];
+    let mut bonus = 0;
+    let has = |d: District| state.has_district(rules, seat, d);
+    if has(District::DragonGate) {
+        bonus += 2;
+    }
+    if has(District::ImperialTreasury) {
+        bonus += state.gold[seat.index()] as i16;
+    }
+    if has(District::MapRoom) {
+        bonus += state.hand[seat.index()].len() as i16;
+    }
+    if has(District::Statue) && state.crown == seat {
+        bonus += 5;
+    }
+    if has(District::WishingWell) {
+        bonus += uniques;
+    }
+    // Basilica: "+1 per district in your city with an odd cost (beautified cost counts)".
+    if has(District::Basilica) {
+        // Odd cost: an odd printed cost (the lowest bit plane) unless beautified, or an even
+        // one beautified.
+        let odd = CardSet(rules.odd_printed_cost().0 ^ state.beautified.0);
+        bonus += city.intersection(odd).len() as i16;
+    }
+    // Capitol: "+3 if you have at least 3 districts of the same type (once)".
+    if has(District::Capitol) && types.iter().any(|&t| t >= 3) {
+        bonus += 3;
+    }
+    // Ivory Tower: "+5 if it is the only unique district in your city."
+    if has(District::IvoryTower) && uniques == 1 {
+        bonus += 5;
+    }
+    // Museum: "+1 per card under it."
+    if has(District::Museum) {
+        bonus += state.museum.len() as i16;
+    }
+    bonus
 }
 
 /// The result of a finished game.
