@@ -9,6 +9,9 @@ pub mod spec;
 pub mod weights;
 
 use crate::engine::action::Action;
+use crate::engine::ids::Seat;
+use crate::engine::rules::Rules;
+use crate::engine::state::State;
 use crate::engine::view::View;
 
 /// A player. It sees only its seat's `View` and must return one of `legal`.
@@ -64,10 +67,43 @@ impl AnyBot {
 }
 
 impl Bot for AnyBot {
+    // Inlined into the game loop: an unbanned random decision is then one draw there, and
+    // the other bots are called directly.
+    #[inline(always)]
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
         if self.ban.is_empty() {
             return self.bot.decide(view, legal);
         }
+        self.decide_banned(view, legal)
+    }
+}
+
+impl AnyBot {
+    /// `decide` in `state` for `seat`, whose view is made only for a bot that reads it: the
+    /// random bot does not, and in the game loop making it was a sizeable part of a random
+    /// decision. (Always inlined, like `decide`.)
+    #[inline(always)]
+    pub fn decide_at(
+        &mut self,
+        rules: &Rules,
+        state: &State,
+        seat: Seat,
+        legal: &[Action],
+    ) -> Action {
+        if !self.ban.is_empty() {
+            return self.decide_banned(&View::new(rules, state, seat), legal);
+        }
+        match &mut self.bot {
+            Built::Random(bot) => bot.choose(legal),
+            bot => bot.decide(&View::new(rules, state, seat), legal),
+        }
+    }
+
+    /// `decide` with a ban. Out of line: its buffer and the registers it needs were set up
+    /// and restored at every decision, also without a ban, where the random bot's whole
+    /// decision is a few instructions and the other bots' a call.
+    #[inline(never)]
+    fn decide_banned(&mut self, view: &View, legal: &[Action]) -> Action {
         let mut buffer = [Action::TakeGold; ban::BUFFER];
         let legal = self.ban.restricted(view.cast(), legal, &mut buffer);
         self.bot.decide(view, legal)

@@ -18,8 +18,15 @@ impl RandomBot {
     }
 }
 
+impl RandomBot {
+    /// The decision, which needs no view of the game.
+    pub fn choose(&mut self, legal: &[Action]) -> Action {
+        legal[self.rng.below(legal.len() as u32) as usize]
+    }
+}
+
 impl Bot for RandomBot {
     fn decide(&mut self, _view: &View, legal: &[Action]) -> Action {
-        legal[self.rng.below(legal.len() as u32) as usize]
+        self.choose(legal)
     }
 }

@@ -25,15 +25,25 @@ impl GameRng {
     /// A uniform number in `0..n` (Lemire's method with rejection); `n` must be positive.
     pub fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
-        let mut product = self.0.next_u32() as u64 * n as u64;
+        let product = self.0.next_u32() as u64 * n as u64;
         // A draw is rejected when its low half is below 2^32 mod n, which is below n: the
         // division that finds that threshold is needed only when the low half is below n
         // (Lemire's "nearly divisionless" form; the same draws and results).
         if (product as u32) < n {
-            let threshold = n.wrapping_neg() % n;
-            while (product as u32) < threshold {
-                product = self.0.next_u32() as u64 * n as u64;
-            }
+            return self.below_rejecting(n, product);
+        }
+        (product >> 32) as u32
+    }
+
+    /// The rest of `below` when the first draw's low half is below `n` (a chance of at most
+    /// n in 2^32). Out of line and cold: the division and the loop's registers cost the
+    /// common case, inlined at every caller, more than the call costs here.
+    #[cold]
+    #[inline(never)]
+    fn below_rejecting(&mut self, n: u32, mut product: u64) -> u32 {
+        let threshold = n.wrapping_neg() % n;
+        while (product as u32) < threshold {
+            product = self.0.next_u32() as u64 * n as u64;
         }
         (product >> 32) as u32
     }

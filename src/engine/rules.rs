@@ -188,6 +188,9 @@ pub struct Rules {
     at_most: [CardSet; 1 << COST_PLANES],
     /// Cards of the districts with an action in their owner's turn (`districts::legal`).
     turn_districts: CardSet,
+    /// Cards of the districts that score points of their own at the end of the game from
+    /// the city (`scoring_districts`).
+    scoring_districts: CardSet,
 }
 
 /// Bit planes for costs up to 31 (the catalog allows 0 to 20).
@@ -333,6 +336,19 @@ impl Rules {
         ]
         .iter()
         .fold(CardSet::EMPTY, |set, d| set.union(by_district[d.index()]));
+        let scoring_districts = [
+            District::DragonGate,
+            District::ImperialTreasury,
+            District::MapRoom,
+            District::Statue,
+            District::WishingWell,
+            District::Basilica,
+            District::Capitol,
+            District::IvoryTower,
+            District::Museum,
+        ]
+        .iter()
+        .fold(CardSet::EMPTY, |set, d| set.union(by_district[d.index()]));
         let complete_city = options
             .complete_city
             .unwrap_or(if players <= 3 { 8 } else { 7 });
@@ -352,6 +368,7 @@ impl Rules {
             cost_plane_count,
             at_most,
             turn_districts,
+            scoring_districts,
         })
     }
 
@@ -378,6 +395,13 @@ impl Rules {
     /// Museum, Armory, Framework (the Necropolis acts from the hand).
     pub fn turn_districts(&self) -> CardSet {
         self.turn_districts
+    }
+
+    /// Cards of the districts that score points of their own at the end of the game from
+    /// the city: Dragon Gate, Imperial Treasury, Map Room, Statue, Wishing Well, Basilica,
+    /// Capitol, Ivory Tower, Museum (`scoring::score`; the Secret Vault scores from the hand).
+    pub fn scoring_districts(&self) -> CardSet {
+        self.scoring_districts
     }
 
     /// The cost of the districts of a city, a beautified one counting one more (Artist).

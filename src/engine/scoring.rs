@@ -34,75 +34,84 @@ pub fn score(rules: &Rules, state: &State, seat: Seat) -> Score {
 /// last type, in `DistrictType` order, of those giving the best total: `max_by_key` keeps
 /// the last maximum).
 pub fn best_score(rules: &Rules, state: &State, seat: Seat) -> (Score, Option<DistrictType>) {
-    let haunted = state.has_district(rules, seat, District::HauntedQuarter);
-    let choices: &[DistrictType] = if haunted {
-        DistrictType::ALL
-    } else {
-        &[DistrictType::Unique]
-    };
-    let (score, dtype) = choices
+    let city = state.city[seat.index()];
+    // Set-wise rather than card by card (a city is a bitset: a few popcounts): the districts
+    // per printed type.
+    let mut printed = [0u8; DistrictType::COUNT];
+    for (t, count) in printed.iter_mut().enumerate() {
+        *count = city.intersection(rules.by_type[t]).len() as u8;
+    }
+    // What the Haunted Quarter's type changes is worked out per type; the rest once.
+    let base = score_without_types(rules, state, seat);
+    let haunted = city.intersection(rules.by_district[District::HauntedQuarter.index()]);
+    if haunted.is_empty() {
+        return (with_types(rules, state, seat, base, &printed), None);
+    }
+    let (score, dtype) = DistrictType::ALL
         .iter()
-        .map(|&haunted_type| (score_with(rules, state, seat, haunted_type), haunted_type))
+        .map(|&haunted_type| {
+            // Haunted Quarter: "if the owner chooses to count its district type as anything
+            // other than unique, it no longer counts as unique."
+            let mut types = printed;
+            for card in haunted.iter() {
+                types[rules.card(card).dtype.index()] -= 1;
+                types[haunted_type.index()] += 1;
+            }
+            (with_types(rules, state, seat, base, &types), haunted_type)
+        })
         .max_by_key(|(s, _)| s.total())
         .expect("at least one choice");
-    (score, haunted.then_some(dtype))
+    (score, Some(dtype))
 }
 
-/// The score when the Haunted Quarter (if any) counts as `haunted_type`.
-fn score_with(rules: &Rules, state: &State, seat: Seat, haunted_type: DistrictType) -> Score {
+/// The parts of the seat's score that do not depend on its districts' types: the cost
+/// with beautification (Artist: "a beautified district scores one more point at the end of
+/// the game"), the completion bonus, and the unique districts' points that ignore types.
+fn score_without_types(rules: &Rules, state: &State, seat: Seat) -> Score {
     let opts = &rules.options;
     let city = state.city[seat.index()];
-    // Set-wise rather than card by card (a city is a bitset: a few popcounts): the cost
-    // with beautification (Artist: "a beautified district scores one more point at the end
-    // of the game"), and the districts per type.
     let mut s = Score {
         districts: rules.city_cost(city, state.beautified) as i16,
         ..Score::default()
     };
-    let mut types = [0u8; DistrictType::COUNT];
-    for (t, count) in types.iter_mut().enumerate() {
-        *count = city.intersection(rules.by_type[t]).len() as u8;
-    }
-    // Haunted Quarter: "if the owner chooses to count its district type as anything
-    // other than unique, it no longer counts as unique."
-    for card in city
-        .intersection(rules.by_district[District::HauntedQuarter.index()])
-        .iter()
-    {
-        types[rules.card(card).dtype.index()] -= 1;
-        types[haunted_type.index()] += 1;
-    }
-    let uniques = types[DistrictType::Unique.index()] as i16;
-    if types.iter().all(|&t| t > 0) {
-        s.all_types = opts.all_types_bonus as i16;
-    }
     if state.first_complete == Some(seat) {
         s.completion = opts.first_complete_bonus as i16;
     } else if state.is_complete(rules, seat) {
         s.completion = opts.complete_bonus as i16;
     }
+    // Most cities have none of the districts that score at the end (a first game has few
+    // of them in its deck): one set test instead of one per district, at every score.
+    if city.intersects(rules.scoring_districts()) {
+        s.uniques += unique_bonuses(rules, state, seat);
+    }
+    // Secret Vault: "reveal it from your hand for +3".
+    if state.hand[seat.index()].intersects(rules.by_district[District::SecretVault.index()]) {
+        s.uniques += 3;
+    }
+    s
+}
+
+/// `base` (`score_without_types`) with the points that depend on the city's district count
+/// per type, `types` (the Haunted Quarter counted as the type chosen): all types, Wishing
+/// Well, Capitol, Ivory Tower.
+fn with_types(
+    rules: &Rules,
+    state: &State,
+    seat: Seat,
+    base: Score,
+    types: &[u8; DistrictType::COUNT],
+) -> Score {
+    let mut s = base;
+    if types.iter().all(|&t| t > 0) {
+        s.all_types = rules.options.all_types_bonus as i16;
+    }
+    if !state.city[seat.index()].intersects(rules.scoring_districts()) {
+        return s;
+    }
+    let uniques = types[DistrictType::Unique.index()] as i16;
     let has = |d: District| state.has_district(rules, seat, d);
-    if has(District::DragonGate) {
-        s.uniques += 2;
-    }
-    if has(District::ImperialTreasury) {
-        s.uniques += state.gold[seat.index()] as i16;
-    }
-    if has(District::MapRoom) {
-        s.uniques += state.hand[seat.index()].len() as i16;
-    }
-    if has(District::Statue) && state.crown == seat {
-        s.uniques += 5;
-    }
     if has(District::WishingWell) {
         s.uniques += uniques;
-    }
-    // Basilica: "+1 per district in your city with an odd cost (beautified cost counts)".
-    if has(District::Basilica) {
-        // Odd cost: an odd printed cost (the lowest bit plane) unless beautified, or an even
-        // one beautified.
-        let odd = CardSet(rules.odd_printed_cost().0 ^ state.beautified.0);
-        s.uniques += city.intersection(odd).len() as i16;
     }
     // Capitol: "+3 if you have at least 3 districts of the same type (once)".
     if has(District::Capitol) && types.iter().any(|&t| t >= 3) {
@@ -112,15 +121,40 @@ fn score_with(rules: &Rules, state: &State, seat: Seat, haunted_type: DistrictTy
     if has(District::IvoryTower) && uniques == 1 {
         s.uniques += 5;
     }
+    s
+}
+
+/// The end-of-game points of the unique districts in `seat`'s city that score whatever the
+/// types of its districts: Dragon Gate, Imperial Treasury, Map Room, Statue, Basilica,
+/// Museum (`with_types` adds the others of `Rules::scoring_districts`).
+fn unique_bonuses(rules: &Rules, state: &State, seat: Seat) -> i16 {
+    let city = state.city[seat.index()];
+    let mut bonus = 0;
+    let has = |d: District| state.has_district(rules, seat, d);
+    if has(District::DragonGate) {
+        bonus += 2;
+    }
+    if has(District::ImperialTreasury) {
+        bonus += state.gold[seat.index()] as i16;
+    }
+    if has(District::MapRoom) {
+        bonus += state.hand[seat.index()].len() as i16;
+    }
+    if has(District::Statue) && state.crown == seat {
+        bonus += 5;
+    }
+    // Basilica: "+1 per district in your city with an odd cost (beautified cost counts)".
+    if has(District::Basilica) {
+        // Odd cost: an odd printed cost (the lowest bit plane) unless beautified, or an even
+        // one beautified.
+        let odd = CardSet(rules.odd_printed_cost().0 ^ state.beautified.0);
+        bonus += city.intersection(odd).len() as i16;
+    }
     // Museum: "+1 per card under it."
     if has(District::Museum) {
-        s.uniques += state.museum.len() as i16;
+        bonus += state.museum.len() as i16;
     }
-    // Secret Vault: "reveal it from your hand for +3".
-    if state.hand[seat.index()].intersects(rules.by_district[District::SecretVault.index()]) {
-        s.uniques += 3;
-    }
-    s
+    bonus
 }
 
 /// The result of a finished game.

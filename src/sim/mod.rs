@@ -103,7 +103,7 @@ pub fn play_observed(
     while let Some(seat) = to_move(&state) {
         legal_actions(rules, &state, legal);
         let bot = players[seat.index()].as_mut().expect("a bot per seat");
-        let action = bot.decide(&View::new(rules, &state, seat), legal);
+        let action = bot.decide_at(rules, &state, seat, legal);
         debug_assert!(legal.contains(&action), "bot chose an illegal action");
         traced.observer.before_action(rules, &state, seat, action);
         traced
