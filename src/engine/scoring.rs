@@ -215,3 +215,58 @@ pub fn outcome(rules: &Rules, state: &State) -> Outcome {
         tied_on_points: tied.len() as u8,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::load_preset;
+    use crate::engine::apply::new_game;
+
+    /// `Rules::scoring_districts` gates `unique_bonuses` and `with_types`: a district that scores at the end
+    /// but is missing from it would silently score nothing in a city without another listed
+    /// district. So for every district of the catalog, in a position where every end-of-game
+    /// condition is met (gold, cards in hand, the crown, a card under the Museum, an odd-cost
+    /// district, three of one type, one unique), the district gives bonus points exactly
+    /// when it is listed.
+    #[test]
+    fn scoring_districts_lists_exactly_the_districts_that_score_at_the_end() {
+        let rules = load_preset("all-districts")
+            .and_then(|c| c.rules(5))
+            .expect("preset loads");
+        let seat = Seat(0);
+        let mut state = new_game(&rules, 1);
+        state.gold[seat.index()] = 5;
+        state.crown = seat;
+        let under_museum = state.deck.draw().expect("a deck card");
+        state.museum.insert(under_museum);
+        assert!(!state.hand[seat.index()].is_empty(), "the seat holds cards");
+        let odd = rules
+            .odd_printed_cost()
+            .intersection(
+                rules.by_district[District::Temple.index()]
+                    .union(rules.by_district[District::Tavern.index()]),
+            )
+            .first()
+            .expect("an odd-cost basic district");
+        // Three of every type (Capitol) but one unique district (Ivory Tower, Wishing Well).
+        let mut types = [3; DistrictType::COUNT];
+        types[DistrictType::Unique.index()] = 1;
+        let mut listed = 0;
+        for &district in District::ALL {
+            let Some(card) = rules.by_district[district.index()].first() else {
+                continue;
+            };
+            state.city[seat.index()] = CardSet::EMPTY;
+            state.city[seat.index()].insert(odd);
+            state.city[seat.index()].insert(card);
+            let bonus = unique_bonuses(&rules, &state, seat)
+                + with_types(&rules, &state, seat, Score::default(), &types).uniques;
+            let in_list = rules
+                .scoring_districts()
+                .intersects(rules.by_district[district.index()]);
+            assert_eq!(bonus > 0, in_list, "{district:?}: bonus {bonus}");
+            listed += in_list as usize;
+        }
+        assert_eq!(listed, 9, "the nine districts that score from the city");
+    }
+}
