@@ -133,8 +133,8 @@ impl PolicyParams {
     /// rollouts (`rollout=policy`): picks and targets drawn at 0.85 and 0.75, the policy's
     /// default until the default moved to 1 (which draws as spread as the search, for
     /// populations). The cheap searches' strength (docs/bots.md, "Cheaper search") was
-    /// measured with this model, and a search models the other players no worse with the
-    /// sharper draws.
+    /// measured with this model; whether the search would do better with the other players
+    /// drawn at 1 is not measured.
     pub fn rollout_model() -> PolicyParams {
         PolicyParams {
             pick_temp: Temperature(0.85),
