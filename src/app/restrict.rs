@@ -92,7 +92,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
                     players: *players,
                     character,
                     stats,
-                    picked: &baseline.characters[character.index()],
+                    picked: baseline.character_win_sums(character.index()),
                 })
         })
         .collect();

@@ -229,10 +229,9 @@ macro_rules! counters {
     };
 }
 
-counters!(CharacterStats, 23: in_play, cast_rounds, available, picked, pick_position_sum,
+counters!(CharacterStats, 20: in_play, cast_rounds, available, picked, pick_position_sum,
     picks_won, score_sum, killed, robbed, bewitched, threatened, warranted, turns, turn_gold,
-    turn_cards, turn_points, picks_won_sq, picks_won_picked, picked_sq, picked_rounds,
-    cast_rounds_sq, picked_available, available_sq);
+    turn_cards, turn_points, picked_rounds, cast_rounds_sq, picked_available, available_sq);
 counters!(SeatStats, 4: games, wins, score_sum, rank_sum);
 counters!(DistrictStats, 12: in_deck, built, built_games, built_round_sum, destroyed,
     exchanged, seized, appearances, appearance_wins, appearance_wins_sq,

@@ -127,8 +127,8 @@ impl<'a> Analysis<'a> {
                 characters
                     .iter()
                     .map(|c| {
-                        let s = &t.stats.characters[c.index()];
-                        rated(Rate::clustered(s.win_sums()), s.picked, even)
+                        let sums = t.stats.character_win_sums(c.index());
+                        rated(Rate::clustered(sums), sums.trials, even)
                     })
                     .collect()
             })

@@ -6,7 +6,7 @@ use super::html::chart::{Bar, Chart, Scale};
 use super::{Rate, fixed};
 use crate::engine::ids::Character;
 use crate::sim::arena::{ArenaStats, Estimate};
-use crate::stats::CharacterStats;
+use crate::stats::estimate::ClusterSums;
 use std::fmt::Write as _;
 use std::io;
 
@@ -16,7 +16,9 @@ pub struct RestrictRow<'a> {
     pub players: u8,
     pub character: Character,
     pub stats: &'a ArenaStats,
-    pub picked: &'a CharacterStats,
+    /// The character's picks and winners' picks in the baseline games, with their
+    /// per-game sums (`Stats::character_win_sums`).
+    pub picked: ClusterSums,
 }
 
 impl RestrictRow<'_> {
@@ -26,7 +28,7 @@ impl RestrictRow<'_> {
 
     /// The character's win rate when picked in the baseline games (clustered by game).
     fn picked_win_rate(&self) -> Rate {
-        Rate::clustered(self.picked.win_sums())
+        Rate::clustered(self.picked)
     }
 }
 
@@ -70,7 +72,7 @@ pub fn csv(rows: &[RestrictRow]) -> io::Result<Vec<u8>> {
             fixed(picked.value),
             fixed(picked.value.map(|_| picked.lo)),
             fixed(picked.value.map(|_| picked.hi)),
-            row.picked.picked.to_string(),
+            row.picked.trials.to_string(),
         ])?;
     }
     w.into_inner().map_err(|e| io::Error::other(e.to_string()))

@@ -131,7 +131,7 @@ fn block(out: &mut String, section: &Section) {
     );
     for character in cast_characters(section.rules) {
         let c = &s.characters[character.index()];
-        let rate = Rate::clustered(c.win_sums());
+        let rate = Rate::clustered(s.character_win_sums(character.index()));
         let _ = writeln!(
             out,
             "{:<16} {:>4} {:>10} {:>7} {:>7} {:>5} {:>7} {:>14} {:>7} {:>8} {:>8} {:>6} {:>6} {:>6}",

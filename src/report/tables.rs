@@ -52,10 +52,13 @@ pub fn characters(sections: &[Section]) -> io::Result<Vec<u8>> {
     ])?;
     for section in sections {
         for character in cast_characters(section.rules) {
-            let c = &section.stats.characters[character.index()];
-            let [pick, pick_lo, pick_hi] = rate_fields(Rate::clustered(c.pick_sums()));
-            let [avail, avail_lo, avail_hi] = rate_fields(Rate::clustered(c.available_pick_sums()));
-            let [win, lo, hi] = rate_fields(Rate::clustered(c.win_sums()));
+            let stats = section.stats;
+            let c = &stats.characters[character.index()];
+            let rate = |sums| rate_fields(Rate::clustered(sums));
+            let [pick, pick_lo, pick_hi] = rate(stats.character_pick_sums(character.index()));
+            let [avail, avail_lo, avail_hi] =
+                rate(stats.character_available_pick_sums(character.index()));
+            let [win, lo, hi] = rate(stats.character_win_sums(character.index()));
             w.write_record([
                 section.rules.players.to_string(),
                 character.name().to_string(),

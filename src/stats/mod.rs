@@ -61,52 +61,13 @@ pub struct CharacterStats {
     pub turn_cards: u64,
     pub turn_points: u64,
     /// Per-game sums for the cluster-robust intervals, over finished games with the
-    /// character in the cast: with `n` its picks, `w` its picks by a winner, `r` the rounds
-    /// and `a` its `available` rounds of one game, the sums of `w^2`, `w n`, `n^2`, `n r`,
-    /// `r^2`, `n a` and `a^2`. (The first three repeat entries of `Stats::moments`; kept
-    /// here so that a `CharacterStats` alone gives its intervals, as `restrict` needs.)
-    pub picks_won_sq: u64,
-    pub picks_won_picked: u64,
-    pub picked_sq: u64,
+    /// character in the cast: with `n` its picks, `r` the rounds and `a` its `available`
+    /// rounds of one game, the sums of `n r`, `r^2`, `n a` and `a^2`. (The sums of `n^2`
+    /// and of its winners' picks `w^2` and `w n` are entries of `Stats::moments`.)
     pub picked_rounds: u64,
     pub cast_rounds_sq: u64,
     pub picked_available: u64,
     pub available_sq: u64,
-}
-
-impl CharacterStats {
-    /// The win rate when picked (`picks_won` / `picked`) with its per-game sums.
-    pub fn win_sums(&self) -> ClusterSums {
-        ClusterSums {
-            successes: self.picks_won,
-            trials: self.picked,
-            successes_sq: self.picks_won_sq,
-            cross: self.picks_won_picked,
-            trials_sq: self.picked_sq,
-        }
-    }
-
-    /// The pick rate (`picked` / `cast_rounds`) with its per-game sums.
-    pub fn pick_sums(&self) -> ClusterSums {
-        ClusterSums {
-            successes: self.picked,
-            trials: self.cast_rounds,
-            successes_sq: self.picked_sq,
-            cross: self.picked_rounds,
-            trials_sq: self.cast_rounds_sq,
-        }
-    }
-
-    /// The pick rate when offered (`picked` / `available`) with its per-game sums.
-    pub fn available_pick_sums(&self) -> ClusterSums {
-        ClusterSums {
-            successes: self.picked,
-            trials: self.available,
-            successes_sq: self.picked_sq,
-            cross: self.picked_available,
-            trials_sq: self.available_sq,
-        }
-    }
 }
 
 /// Counters of one seat relative to the first crown holder (or of one absolute seat).
@@ -172,8 +133,8 @@ impl AddAssign<&CharacterStats> for CharacterStats {
     fn add_assign(&mut self, b: &CharacterStats) {
         add_fields!(self, b; in_play, cast_rounds, available, picked, pick_position_sum,
             picks_won, score_sum, killed, robbed, bewitched, threatened, warranted, turns,
-            turn_gold, turn_cards, turn_points, picks_won_sq, picks_won_picked, picked_sq,
-            picked_rounds, cast_rounds_sq, picked_available, available_sq);
+            turn_gold, turn_cards, turn_points, picked_rounds, cast_rounds_sq, picked_available,
+            available_sq);
     }
 }
 
@@ -240,6 +201,51 @@ pub fn seat_pair(s: usize, t: usize) -> usize {
 }
 
 impl Stats {
+    /// The sum over finished games of the product of entries `i` and `j` of a game's
+    /// moment vector (`balance::DIM`).
+    fn moment(&self, i: usize, j: usize) -> u64 {
+        self.moments[balance::packed(i.min(j), i.max(j))]
+    }
+
+    /// Character `c`'s win rate when picked (`picks_won` / `picked`) with its per-game sums:
+    /// those of its winners' picks and picks are entries of `moments`.
+    pub fn character_win_sums(&self, c: usize) -> ClusterSums {
+        let (won, picks) = (balance::won_dim(c), balance::picks_dim(c));
+        let stats = &self.characters[c];
+        ClusterSums {
+            successes: stats.picks_won,
+            trials: stats.picked,
+            successes_sq: self.moment(won, won),
+            cross: self.moment(won, picks),
+            trials_sq: self.moment(picks, picks),
+        }
+    }
+
+    /// Character `c`'s pick rate (`picked` / `cast_rounds`) with its per-game sums.
+    pub fn character_pick_sums(&self, c: usize) -> ClusterSums {
+        let stats = &self.characters[c];
+        ClusterSums {
+            successes: stats.picked,
+            trials: stats.cast_rounds,
+            successes_sq: self.moment(balance::picks_dim(c), balance::picks_dim(c)),
+            cross: stats.picked_rounds,
+            trials_sq: stats.cast_rounds_sq,
+        }
+    }
+
+    /// Character `c`'s pick rate when offered (`picked` / `available`) with its per-game
+    /// sums.
+    pub fn character_available_pick_sums(&self, c: usize) -> ClusterSums {
+        let stats = &self.characters[c];
+        ClusterSums {
+            successes: stats.picked,
+            trials: stats.available,
+            successes_sq: self.moment(balance::picks_dim(c), balance::picks_dim(c)),
+            cross: stats.picked_available,
+            trials_sq: stats.available_sq,
+        }
+    }
+
     pub fn new(players: u8) -> Stats {
         Stats {
             players,
@@ -369,21 +375,12 @@ impl Stats {
             }
         }
 
-        // Per-game sums of the clustered rates (see the module comment).
+        // Per-game sums of the clustered rates (see the module comment; those of the picks
+        // and winners' picks are in `moments`).
         for c in cast() {
-            let (mut picks, mut won) = (0u64, 0u64);
-            for s in 0..players {
-                let p = game.picks[s][c] as u64;
-                picks += p;
-                if game.won(Seat(s as u8)) {
-                    won += p;
-                }
-            }
+            let picks: u64 = (0..players).map(|s| game.picks[s][c] as u64).sum();
             let available = game.available[c] as u64;
             let stats = &mut self.characters[c];
-            stats.picks_won_sq += won * won;
-            stats.picks_won_picked += won * picks;
-            stats.picked_sq += picks * picks;
             stats.picked_rounds += picks * rounds;
             stats.cast_rounds_sq += rounds * rounds;
             stats.picked_available += picks * available;
@@ -407,17 +404,11 @@ impl Stats {
             stats.exchanged += game.exchanged[d] as u64;
             stats.seized += game.seized[d] as u64;
         }
-        let mut cities = 0u64;
-        for s in 0..players {
-            let won = game.won(Seat(s as u8)) as u64;
-            cities |= game.final_city[s];
-            for d in bits(game.final_city[s]) {
-                let stats = &mut self.districts[d];
-                stats.appearances += 1;
-                stats.appearance_wins += won;
-            }
-        }
-        // The districts in any final city: the cities holding each, and the winners among them.
+        // The districts in any final city: the cities holding each, and the winners among
+        // them, with their per-game sums.
+        let cities = game.final_city[..players]
+            .iter()
+            .fold(0u64, |all, &city| all | city);
         for d in bits(cities) {
             let (mut held, mut won) = (0u64, 0u64);
             for s in 0..players {
@@ -427,6 +418,8 @@ impl Stats {
                 }
             }
             let stats = &mut self.districts[d];
+            stats.appearances += held;
+            stats.appearance_wins += won;
             stats.appearance_wins_sq += won * won;
             stats.appearance_wins_appearances += won * held;
             stats.appearances_sq += held * held;
@@ -645,10 +638,13 @@ pub(crate) mod tests {
                 pick += ClusterSums::game(n, g.rounds as u64);
                 avail += ClusterSums::game(n, g.available[c] as u64);
             }
-            let ch = &stats.characters[c];
-            assert_eq!(ch.win_sums(), win, "character {c}");
-            assert_eq!(ch.pick_sums(), pick, "character {c}");
-            assert_eq!(ch.available_pick_sums(), avail, "character {c}");
+            assert_eq!(stats.character_win_sums(c), win, "character {c}");
+            assert_eq!(stats.character_pick_sums(c), pick, "character {c}");
+            assert_eq!(
+                stats.character_available_pick_sums(c),
+                avail,
+                "character {c}"
+            );
         }
         let mut several = 0;
         for d in 0..District::COUNT {
