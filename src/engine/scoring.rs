@@ -222,9 +222,9 @@ mod tests {
     use crate::config::load_preset;
     use crate::engine::apply::new_game;
 
-    /// `Rules::scoring_districts` gates `unique_bonuses` and `with_types`: a district that scores at the end
-    /// but is missing from it would silently score nothing in a city without another listed
-    /// district. So for every district of the catalog, in a position where every end-of-game
+    /// `Rules::scoring_districts` gates `unique_bonuses` and `with_types`: a district that
+    /// scores at the end but is missing from it would silently score nothing in a city
+    /// without another listed district. So for every district of the catalog, in a position where every end-of-game
     /// condition is met (gold, cards in hand, the crown, a card under the Museum, an odd-cost
     /// district, three of one type, one unique), the district gives bonus points exactly
     /// when it is listed.

@@ -281,6 +281,24 @@ mod tests {
     use crate::engine::rng::GameRng;
     use crate::engine::state::Phase;
 
+    /// Calls `visit` with the rules, the preset's name, the game's seed and the position at
+    /// every turn-phase position of 60 random 5-player games of each of the presets with
+    /// every character and every district, the random moves drawn from `chooser_seed`.
+    fn for_each_turn_position(chooser_seed: u64, mut visit: impl FnMut(&Rules, &str, u64, &State)) {
+        for preset in ["all-characters", "all-districts"] {
+            let rules = load_preset(preset).unwrap().rules(5).unwrap();
+            let mut chooser = GameRng::new(chooser_seed);
+            for seed in 0..60 {
+                let choose = |n: usize| chooser.below(n as u32) as usize;
+                for_each_position(&rules, seed, choose, |state, _| {
+                    if state.phase == Phase::Turns {
+                        visit(&rules, preset, seed, state);
+                    }
+                });
+            }
+        }
+    }
+
     /// `legal_destroy` works the Warlord's targets out as card sets; they must be exactly the
     /// districts the rule allows one by one: in a city that is neither completed nor the
     /// Bishop's, not the Keep, at `destroy_cost` (one less than the cost, a beautified
@@ -291,40 +309,28 @@ mod tests {
     #[test]
     fn destruction_targets_as_sets_are_those_of_the_rule_card_by_card() {
         let (mut positions, mut past_wall, mut beautified) = (0, 0, 0);
-        for preset in ["all-characters", "all-districts"] {
-            let rules = load_preset(preset).unwrap().rules(5).unwrap();
-            let mut chooser = GameRng::new(11);
-            let mut targets = Vec::new();
-            for seed in 0..60 {
-                let choose = |n: usize| chooser.below(n as u32) as usize;
-                for_each_position(&rules, seed, choose, |state, _| {
-                    if state.phase != Phase::Turns {
-                        return;
+        let mut targets = Vec::new();
+        for_each_turn_position(11, |rules, preset, seed, state| {
+            let gold = state.gold[state.turn.seat.index()];
+            let mut expected = Vec::new();
+            for seat in state.seats_from(Seat(0)) {
+                if state.is_complete(rules, seat) || protected_from_rank8(state, seat) {
+                    continue;
+                }
+                let wall = state.has_district(rules, seat, District::GreatWall);
+                for card in state.city[seat.index()].iter() {
+                    if targetable(rules, card) && destroy_cost(rules, state, seat, card) <= gold {
+                        expected.push(Action::Destroy(seat, card));
+                        past_wall += (wall && wall_extra(rules, wall, card) == 1) as usize;
+                        beautified += state.beautified.contains(card) as usize;
                     }
-                    let gold = state.gold[state.turn.seat.index()];
-                    let mut expected = Vec::new();
-                    for seat in state.seats_from(Seat(0)) {
-                        if state.is_complete(&rules, seat) || protected_from_rank8(state, seat) {
-                            continue;
-                        }
-                        let wall = state.has_district(&rules, seat, District::GreatWall);
-                        for card in state.city[seat.index()].iter() {
-                            if targetable(&rules, card)
-                                && destroy_cost(&rules, state, seat, card) <= gold
-                            {
-                                expected.push(Action::Destroy(seat, card));
-                                past_wall += (wall && wall_extra(&rules, wall, card) == 1) as usize;
-                                beautified += state.beautified.contains(card) as usize;
-                            }
-                        }
-                    }
-                    targets.clear();
-                    legal_destroy(&rules, state, &mut targets);
-                    assert_eq!(targets, expected, "seed {seed} of {preset}");
-                    positions += 1;
-                });
+                }
             }
-        }
+            targets.clear();
+            legal_destroy(rules, state, &mut targets);
+            assert_eq!(targets, expected, "seed {seed} of {preset}");
+            positions += 1;
+        });
         assert!(
             positions > 1000 && past_wall > 0 && beautified > 0,
             "{positions} positions, {past_wall} targets past a Great Wall, {beautified} beautified"
@@ -340,47 +346,36 @@ mod tests {
     #[test]
     fn exchanges_as_sets_are_those_of_the_rule_card_by_card() {
         let (mut positions, mut exchanges, mut beautified) = (0, 0, 0);
-        for preset in ["all-characters", "all-districts"] {
-            let rules = load_preset(preset).unwrap().rules(5).unwrap();
-            let mut chooser = GameRng::new(13);
-            let mut listed = Vec::new();
-            for seed in 0..60 {
-                let choose = |n: usize| chooser.below(n as u32) as usize;
-                for_each_position(&rules, seed, choose, |state, _| {
-                    if state.phase != Phase::Turns {
-                        return;
-                    }
-                    let me = state.turn.seat;
-                    let gold = state.gold[me.index()];
-                    let mut expected = Vec::new();
-                    for seat in state.others_after(me) {
-                        if state.is_complete(&rules, seat) || protected_from_rank8(state, seat) {
-                            continue;
-                        }
-                        for theirs in state.city[seat.index()].iter() {
-                            for own in state.city[me.index()].iter() {
-                                let (d, own_d) =
-                                    (rules.card(theirs).district, rules.card(own).district);
-                                if targetable(&rules, theirs)
-                                    && targetable(&rules, own)
-                                    && !state.has_district(&rules, me, d)
-                                    && !state.has_district(&rules, seat, own_d)
-                                    && exchange_cost(&rules, state, seat, theirs, own) <= gold
-                                {
-                                    expected.push(Action::Exchange(seat, theirs, own));
-                                    beautified += state.beautified.contains(own) as usize;
-                                }
-                            }
+        let mut listed = Vec::new();
+        for_each_turn_position(13, |rules, preset, seed, state| {
+            let me = state.turn.seat;
+            let gold = state.gold[me.index()];
+            let mut expected = Vec::new();
+            for seat in state.others_after(me) {
+                if state.is_complete(rules, seat) || protected_from_rank8(state, seat) {
+                    continue;
+                }
+                for theirs in state.city[seat.index()].iter() {
+                    for own in state.city[me.index()].iter() {
+                        let (d, own_d) = (rules.card(theirs).district, rules.card(own).district);
+                        if targetable(rules, theirs)
+                            && targetable(rules, own)
+                            && !state.has_district(rules, me, d)
+                            && !state.has_district(rules, seat, own_d)
+                            && exchange_cost(rules, state, seat, theirs, own) <= gold
+                        {
+                            expected.push(Action::Exchange(seat, theirs, own));
+                            beautified += state.beautified.contains(own) as usize;
                         }
                     }
-                    listed.clear();
-                    legal_exchange(&rules, state, &mut listed);
-                    assert_eq!(listed, expected, "seed {seed} of {preset}");
-                    positions += 1;
-                    exchanges += expected.len();
-                });
+                }
             }
-        }
+            listed.clear();
+            legal_exchange(rules, state, &mut listed);
+            assert_eq!(listed, expected, "seed {seed} of {preset}");
+            positions += 1;
+            exchanges += expected.len();
+        });
         assert!(
             positions > 1000 && exchanges > 10000 && beautified > 0,
             "{positions} positions, {exchanges} exchanges, {beautified} of a beautified district"
