@@ -33,8 +33,11 @@ impl Observer for Digest {
     }
 }
 
-/// The cases: preset, players, bots (one per seat or one for all), games.
-const CASES: [(&str, u8, &str, u64); 6] = [
+/// The cases: preset, players, bots (one per seat or one for all), games. The heuristic and
+/// random bots first (the engine's guard), then the policy bot (the default of every
+/// command, linear and with its hidden layer, on two casts) and the search with either
+/// rollout model, whose play the published figures of docs/bots.md rest on.
+const CASES: [(&str, u8, &str, u64); 11] = [
     ("first-game", 5, "heuristic", 1500),
     ("first-game", 5, "random", 1500),
     (
@@ -46,6 +49,21 @@ const CASES: [(&str, u8, &str, u64); 6] = [
     ("all-characters", 4, "heuristic", 1000),
     ("all-characters", 8, "heuristic", 300),
     ("all-districts", 6, "heuristic", 800),
+    ("first-game", 5, "policy", 1000),
+    ("all-characters", 6, "policy", 300),
+    ("first-game", 4, "policy:weights=net", 300),
+    (
+        "first-game",
+        4,
+        "ismcts:iters=40,heuristic,policy,heuristic",
+        4,
+    ),
+    (
+        "first-game",
+        5,
+        "ismcts:iters=30:rounds=1:rollout=policy,policy,policy,policy,policy",
+        3,
+    ),
 ];
 
 fn digest_of(preset: &str, players: u8, bots: &str, games: u64) -> String {
