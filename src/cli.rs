@@ -1,5 +1,6 @@
 //! Command-line types (clap derive) and their value parsers.
 
+use crate::bots::policy::features::DraftFacts;
 use crate::config::Edition;
 use crate::config::suggest::did_you_mean;
 use crate::engine::ids::Character;
@@ -94,6 +95,12 @@ pub struct TrainArgs {
     #[arg(long, value_name = "N", default_value = "0", allow_negative_numbers = true,
           value_parser = parse_hidden)]
     pub hidden: usize,
+    /// Which of a pick's draft facts the fit may weigh: `all`; `shared`, all but what the
+    /// later choosers would take (the dearest part); `none`, the pick's base facts only (the
+    /// built-in linear policy's cost). Facts the fit may not weigh keep weight 0, and the
+    /// policy never works them out.
+    #[arg(long, value_name = "PARTS", default_value = "all")]
+    pub draft_facts: DraftFactsArg,
     /// Adam's step size (default: 0.05 for a linear fit, 0.01 with a hidden layer).
     #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_learning_rate)]
     pub learning_rate: Option<f64>,
@@ -120,6 +127,24 @@ pub struct TrainArgs {
 pub enum Targets {
     Choice,
     Visits,
+}
+
+/// `train --draft-facts`: which parts of a pick's draft facts the fit may weigh.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DraftFactsArg {
+    All,
+    Shared,
+    None,
+}
+
+impl DraftFactsArg {
+    pub fn parts(self) -> DraftFacts {
+        match self {
+            DraftFactsArg::All => DraftFacts::ALL,
+            DraftFactsArg::Shared => DraftFacts::SHARED,
+            DraftFactsArg::None => DraftFacts::NONE,
+        }
+    }
 }
 
 /// `restrict`: the arena of `SPEC:ban=X` against `SPEC`, for every character X of the cast.

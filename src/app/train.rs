@@ -34,6 +34,7 @@ struct TrainManifest {
     data_commands: Vec<String>,
     features: usize,
     hidden_units: usize,
+    draft_facts: String,
     targets: String,
     training_decisions: usize,
     validation_decisions: usize,
@@ -89,6 +90,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         learning_rate: args
             .learning_rate
             .unwrap_or(if args.hidden > 0 { 0.01 } else { 0.05 }),
+        draft_facts: args.draft_facts.parts(),
     };
     let start = start_weights(args.hidden);
     let bar = Progress::counting(u64::from(args.epochs), 0, args.quiet, "epochs");
@@ -110,10 +112,8 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         data_commands,
         features: FEATURES,
         hidden_units: args.hidden,
-        targets: args
-            .targets
-            .to_possible_value()
-            .map_or_else(String::new, |v| v.get_name().to_string()),
+        draft_facts: value_name(&args.draft_facts),
+        targets: value_name(&args.targets),
         training_decisions: trained.decisions,
         validation_decisions: held.decisions,
         epochs: args.epochs,
@@ -159,6 +159,13 @@ fn start_weights(units: usize) -> PolicyWeights {
         }
     });
     PolicyWeights::new(values, hidden, String::new())
+}
+
+/// A command-line value's name, as the manifest records it.
+fn value_name(value: &impl ValueEnum) -> String {
+    value
+        .to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_string())
 }
 
 /// The seed of the hidden layer's starting weights.

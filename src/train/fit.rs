@@ -7,7 +7,7 @@
 //! decisions, and the blocks' sums are added in order.
 
 use super::data::Dataset;
-use crate::bots::policy::features::{FEATURES, KINDS, kind_of_feature};
+use crate::bots::policy::features::{DraftFacts, FEATURES, KINDS, kind_of_feature};
 use crate::bots::policy::weights::{Hidden, MAX_UNITS, PolicyWeights};
 use rayon::prelude::*;
 
@@ -18,6 +18,18 @@ pub struct FitOptions {
     /// L2 penalty on every weight but the heuristic's, per decision.
     pub l2: f64,
     pub learning_rate: f64,
+    /// The parts of a pick's draft facts the fit may weigh. The others keep weight 0 (and,
+    /// with a hidden layer, input weights 0), so the fitted policy never works them out:
+    /// `DraftFacts::NONE` fits a policy at the built-in linear policy's cost.
+    pub draft_facts: DraftFacts,
+}
+
+impl FitOptions {
+    /// The features the fit leaves at 0: the draft facts of the parts it may not weigh.
+    fn left_out(&self) -> impl Iterator<Item = usize> {
+        let allowed = self.draft_facts;
+        DraftFacts::new(!allowed.shared, !allowed.later).indices()
+    }
 }
 
 /// How well weights predict the teacher: mean cross-entropy against its shares, and the
@@ -254,6 +266,16 @@ pub fn fit(
 ) -> PolicyWeights {
     let mut params = Params::of(start);
     let size = params.values.len();
+    // A left-out feature's weight and its units' input weights start at 0 and never move.
+    let mut moves = vec![true; size];
+    for feature in options.left_out() {
+        let units = params.units;
+        let row = params.input_at() + feature * units..params.input_at() + (feature + 1) * units;
+        for j in std::iter::once(feature).chain(row) {
+            moves[j] = false;
+            params.values[j] = 0.0;
+        }
+    }
     let mut m = vec![0.0; size];
     let mut v = vec![0.0; size];
     let blocks: Vec<std::ops::Range<usize>> = (0..data.decisions())
@@ -289,7 +311,7 @@ pub fn fit(
             1.0 - beta2.powi(epoch as i32),
         );
         let w = &mut params.values;
-        for j in 0..size {
+        for j in (0..size).filter(|&j| moves[j]) {
             let penalty = if penalised(j) { options.l2 * w[j] } else { 0.0 };
             let g = gradient[j] / n + penalty;
             m[j] = beta1 * m[j] + (1.0 - beta1) * g;
@@ -322,6 +344,7 @@ mod tests {
             epochs: 80,
             l2: 1e-4,
             learning_rate: 0.05,
+            draft_facts: DraftFacts::ALL,
         };
         let on = |threads: usize| fit_on(threads, &data, &start, options);
         let fitted = on(1);
@@ -348,6 +371,38 @@ mod tests {
         assert_eq!(
             sum(|r| r.start) as f64,
             before.accuracy * before.decisions as f64
+        );
+    }
+
+    /// `FitOptions::draft_facts` (`train --draft-facts`): the parts of the draft facts a fit
+    /// may not weigh stay at 0, linear weights and units' input rows alike, so the fitted
+    /// policy never works them out; the parts it may weigh, it does.
+    #[test]
+    fn a_fit_weighs_only_the_draft_facts_it_may() {
+        let data = heuristic_games(6);
+        let linear_start = linear(vec![0.0f32; FEATURES]);
+        let mut net_start = random_net(4, 7);
+        net_start.hidden.as_mut().expect("hidden").out = vec![0.0; 4];
+        for (parts, reads) in [
+            (DraftFacts::ALL, DraftFacts::ALL),
+            (DraftFacts::SHARED, DraftFacts::SHARED),
+            (DraftFacts::NONE, DraftFacts::NONE),
+        ] {
+            let options = FitOptions {
+                epochs: 5,
+                l2: 1e-4,
+                learning_rate: 0.05,
+                draft_facts: parts,
+            };
+            for start in [&linear_start, &net_start] {
+                let fitted = fit_on(1, &data, start, options);
+                assert_eq!(fitted.reads_draft_facts(), reads, "{parts:?}");
+            }
+        }
+        assert_eq!(
+            net_start.reads_draft_facts(),
+            DraftFacts::ALL,
+            "the start reads them"
         );
     }
 
@@ -458,6 +513,7 @@ mod tests {
             epochs: 40,
             l2: 1e-4,
             learning_rate: 0.02,
+            draft_facts: DraftFacts::ALL,
         };
         let on = |threads: usize| fit_on(threads, &data, &start, options);
         let fitted = on(1);

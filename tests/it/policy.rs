@@ -324,6 +324,46 @@ fn saved_training_data_fits_to_the_same_weights() {
     let text = std::fs::read_to_string(&refit).unwrap();
     assert!(text.contains("games.data"), "{text}");
     assert!(text.contains("--student random"), "{text}");
+    assert!(text.contains("draft_facts = \"all\""), "{text}");
+
+    // `--draft-facts none`: the same data fitted without the draft facts, whose weights the
+    // file then leaves out (they weigh 0), as the manifest says. `rankN_offered` and
+    // `rankN_later` are draft facts; `rank1_before` and `rank2_before` are not.
+    let draft_fact = |table: &str| {
+        table
+            .lines()
+            .filter(|l| l.contains("_offered\"") || l.contains("_later\""))
+            .count()
+    };
+    assert!(
+        draft_fact(&weights_table(&refit)) > 0,
+        "the full fit weighs them"
+    );
+    let lean = dir.path().join("lean.toml");
+    let mut args = vec![
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--draft-facts",
+        "none",
+        "--out",
+        lean.to_str().unwrap(),
+    ];
+    args.extend(common);
+    assert_success(&output(&args), "train --draft-facts none");
+    assert_eq!(draft_fact(&weights_table(&lean)), 0);
+    let text = std::fs::read_to_string(&lean).unwrap();
+    assert!(text.contains("draft_facts = \"none\""), "{text}");
+    refused(
+        &[
+            "train",
+            "--data",
+            data.to_str().unwrap(),
+            "--draft-facts",
+            "some",
+        ],
+        &["--draft-facts", "some"],
+    );
 }
 
 /// `ismcts:rollout=policy` searches with the policy as its model: the same seed then plays
