@@ -4,8 +4,11 @@
 //!
 //! `compare REF_DIR[,REF_DIR...] RUN_DIR...`: for each run, per player count, the rank
 //! correlation, the largest gap (with its character) and the mean gap in points against the
-//! reference; several reference folders (runs of the same bots with other seeds) are pooled,
-//! their wins and picks added up.
+//! reference, and the distance: the sum over characters of the squared gap divided by its
+//! binomial variance over picks (`p(1-p)/picks` of the reference plus the run's), which counts
+//! every character's distance where the largest gap sees one (about the number of characters
+//! when the two differ by noise alone). Several reference folders (runs of the same bots with
+//! other seeds) are pooled, their wins and picks added up.
 //!
 //! `ceiling REF_DIR[,REF_DIR...] RUN_GAMES [TRIALS] [SEED]`: how well a population could agree
 //! at best. If the bot's true win rates were exactly the reference's, how often would a run of
@@ -101,24 +104,30 @@ fn largest_gap(a: &[f64], b: &[f64]) -> f64 {
 
 /// How one population's win rates agree with the reference's at one player count, over the
 /// characters both have: rank correlation, the largest gap (in points, run minus reference)
-/// with its character, and the mean absolute gap.
+/// with its character, the mean absolute gap, and the distance (the squared gaps over their
+/// binomial variances, summed).
 #[derive(Debug, PartialEq)]
 struct Agreement {
     rho: Option<f64>,
     gap: f64,
     character: String,
     mean: f64,
+    distance: f64,
 }
 
 /// `None` when the two have no character in common.
 fn agreement(reference: &BTreeMap<String, Row>, got: &BTreeMap<String, Row>) -> Option<Agreement> {
     // The characters both sides have, in name order.
     let (mut names, mut a, mut b) = (Vec::new(), Vec::new(), Vec::new());
+    let mut distance = 0.0;
+    let variance = |row: &Row| row.win_rate() * (1.0 - row.win_rate()) / row.picked;
     for (name, row) in reference {
         if let Some(other) = got.get(name) {
             names.push(name);
             a.push(row.win_rate());
             b.push(other.win_rate());
+            let gap = other.win_rate() - row.win_rate();
+            distance += gap * gap / (variance(row) + variance(other));
         }
     }
     let gaps: Vec<f64> = a.iter().zip(&b).map(|(x, y)| (y - x) * 100.0).collect();
@@ -128,11 +137,12 @@ fn agreement(reference: &BTreeMap<String, Row>, got: &BTreeMap<String, Row>) -> 
         gap: gaps[worst],
         character: names[worst].clone(),
         mean: gaps.iter().map(|g| g.abs()).sum::<f64>() / gaps.len() as f64,
+        distance,
     })
 }
 
 fn compare(reference: &Table, runs: &[String]) {
-    println!("run,players,rank_correlation,largest_gap,largest_gap_character,mean_gap");
+    println!("run,players,rank_correlation,largest_gap,largest_gap_character,mean_gap,distance");
     for run in runs {
         let table = read(run);
         for (players, characters) in reference {
@@ -144,8 +154,8 @@ fn compare(reference: &Table, runs: &[String]) {
             };
             let rho = found.rho.map_or(String::new(), |r| format!("{r:.2}"));
             println!(
-                "{run},{players},{rho},{:+.1},{},{:.2}",
-                found.gap, found.character, found.mean
+                "{run},{players},{rho},{:+.1},{},{:.2},{:.1}",
+                found.gap, found.character, found.mean, found.distance
             );
         }
     }
@@ -294,6 +304,11 @@ mod tests {
         assert!((found.gap - -3.0).abs() < 1e-9, "{found:?}");
         assert_eq!(found.character, "King");
         assert!((found.mean - 4.0 / 3.0).abs() < 1e-9, "{found:?}");
+        // Architect 0.30 -> 0.31, King 0.25 -> 0.22, Thief unchanged, 100 picks a side.
+        let variance = |p: f64| p * (1.0 - p) / 100.0;
+        let distance = 0.01f64.powi(2) / (variance(0.30) + variance(0.31))
+            + 0.03f64.powi(2) / (variance(0.25) + variance(0.22));
+        assert!((found.distance - distance).abs() < 1e-9, "{found:?}");
         let reversed = table(&[
             ("Architect", 100.0, 20.0),
             ("King", 100.0, 25.0),
