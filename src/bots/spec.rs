@@ -232,6 +232,7 @@ mod tests {
             "policy:temp=0.5:pick_temp=0:target_temp=2",
             "policy:pick_temp=1:min_p=0.2",
             "policy:temp=1:drawn=Destroy+Build",
+            "policy:temp=0.25:drawn=all",
         ] {
             let spec = BotSpec::parse(text).unwrap();
             let shown = spec.to_string();
@@ -244,19 +245,31 @@ mod tests {
             BotSpec::parse("ismcts").unwrap().to_string(),
             "ismcts:iters=1000"
         );
-        // The policy's temperatures: those that differ from the defaults (0, 1, 1), in order.
+        // The policy's temperatures: those that differ from the defaults (0.5, 1, 1), in order.
         let spec = BotSpec::parse("policy:target_temp=0:temp=0:pick_temp=1").unwrap();
+        assert_eq!(spec.to_string(), "policy:temp=0:target_temp=0");
+        let spec = BotSpec::parse("policy:target_temp=0:temp=0.5").unwrap();
         assert_eq!(spec.to_string(), "policy:target_temp=0");
         let spec = BotSpec::parse("policy:target_temp=0.75:pick_temp=0.85").unwrap();
         assert_eq!(spec.to_string(), "policy:pick_temp=0.85:target_temp=0.75");
-        // The kinds `temp` draws, in `features::KINDS` order; every kind is the default.
+        // The kinds `temp` draws, in `features::KINDS` order; `Destroy` alone is the default,
+        // and every kind is `all`.
         let spec = BotSpec::parse("policy:temp=1:drawn=EndTurn+Destroy").unwrap();
         assert_eq!(spec.to_string(), "policy:temp=1:drawn=Destroy+EndTurn");
+        let spec = BotSpec::parse("policy:drawn=Destroy").unwrap();
+        assert_eq!(spec.to_string(), "policy");
         let every = format!(
             "policy:drawn={}",
             crate::bots::policy::features::KINDS.join("+")
         );
-        assert_eq!(BotSpec::parse(&every).unwrap().to_string(), "policy");
+        assert_eq!(
+            BotSpec::parse(&every).unwrap().to_string(),
+            "policy:drawn=all"
+        );
+        assert_eq!(
+            BotSpec::parse("policy:temp=1:drawn=all").unwrap(),
+            BotSpec::parse(&format!("{every}:temp=1")).unwrap()
+        );
         // Bans come last, in character order, whatever the order written.
         let spec = BotSpec::parse("heuristic:ban=king:catch_up=2:ban=assassin").unwrap();
         assert_eq!(

@@ -139,8 +139,8 @@ fn targets_are_drawn_only_when_naming_is_the_best_move() {
 }
 
 /// `drawn` limits `temp` to the decisions that offer a move of the kinds named (the
-/// Warlord's destruction here): with `temp` high, every decision without a `Destroy` still
-/// plays the best score, and some decisions with one play another move.
+/// Warlord's destruction here, the default): with `temp` high, every decision without a
+/// `Destroy` still plays the best score, and some decisions with one play another move.
 #[test]
 fn temp_draws_only_the_decisions_of_the_kinds_drawn() {
     let params = |temp: &str, drawn: Option<&str>| {
@@ -168,6 +168,28 @@ fn temp_draws_only_the_decisions_of_the_kinds_drawn() {
         "{offers} with Destroy, {plain} without"
     );
     assert!(other_move > 0, "the decisions offering Destroy are drawn");
+
+    // The default draws the decisions offering a destruction (at `temp` 0.5) and no other
+    // decision `temp` would draw: against `temp=0` it differs only there.
+    let (mut offers, mut other_move) = (0, 0);
+    two_bots_decide(4, 4, &best, &PolicyParams::default(), |legal, a, b| {
+        if legal.iter().any(|m| matches!(m, Action::Destroy(..))) {
+            offers += 1;
+            other_move += usize::from(a != b);
+        } else {
+            assert_eq!(a, b, "not drawn: {legal:?}");
+        }
+    });
+    assert!(offers > 20 && other_move > 0, "{other_move} of {offers}");
+    // `drawn=all` draws every decision.
+    let mut plain_moved = 0;
+    two_bots_decide(4, 4, &best, &params("1000", Some("all")), |legal, a, b| {
+        let in_draft = matches!(legal[0], Action::Pick(_) | Action::Discard(_));
+        if !in_draft && !legal.iter().any(|m| matches!(m, Action::Destroy(..))) {
+            plain_moved += usize::from(a != b);
+        }
+    });
+    assert!(plain_moved > 0, "decisions without Destroy are drawn too");
 }
 
 /// `train --teacher heuristic --players 4 --seed 3` with `args`, on 1 and on 2 threads, into

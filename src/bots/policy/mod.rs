@@ -13,9 +13,11 @@
 //! score / `pick_temp` and score / `target_temp`. At 1, the default, each move is as likely as
 //! the model says the search would make it: of the temperatures measured, it brings the
 //! population's character win rates closest to the search's (docs/bots.md); lower ones make a
-//! stronger player whose population agrees less. Everything else plays the best score (`temp=0`, the
-//! default), or draws from the softmax of score / `temp`. Measured in docs/bots.md, "The
-//! policy bot".
+//! stronger player whose population agrees less. The Warlord's destruction is drawn too, at
+//! `temp` (0.5 by default; `drawn` names the decisions `temp` draws): the search aims it
+//! less sharply than the model's best score, whose Warlord then wins too often at 4
+//! players. Everything else plays the best score. Measured in docs/bots.md, "The policy
+//! bot".
 
 pub mod features;
 pub mod weights;
@@ -34,8 +36,9 @@ pub use weights::PolicyWeights;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PolicyParams {
     pub weights: Arc<PolicyWeights>,
-    /// Scores are divided by it before the softmax; 0 plays the best score. For every
-    /// decision but the two below.
+    /// Scores are divided by it before the softmax; 0 plays the best score. For the
+    /// decisions `drawn` names (by default those offering the Warlord's destruction) but the
+    /// two below; every other decision plays the best score.
     pub temp: Temperature,
     /// The same for the draft (taking or discarding a character).
     pub pick_temp: Temperature,
@@ -47,9 +50,9 @@ pub struct PolicyParams {
     /// which keeps a population unpredictable, and drops the long tail of unlikely ones,
     /// which are mostly blunders. 0 draws from the whole softmax.
     pub min_p: Share,
-    /// The decisions `temp` draws: those that offer a move of one of these kinds (all
-    /// kinds by default); the others play the best score. Drawing only the Warlord's
-    /// destruction, say, spreads it like the search's without drawing the rest of the game
+    /// The decisions `temp` draws: those that offer a move of one of these kinds (`all`:
+    /// every decision); the others play the best score. The default, `Destroy`, spreads
+    /// the Warlord's aim like the search's without drawing the rest of the game
     /// (docs/bots.md, "Which decisions are drawn").
     pub drawn: KindSet,
 }
@@ -61,6 +64,8 @@ pub struct KindSet(u64);
 impl KindSet {
     /// Every kind.
     pub const ALL: KindSet = KindSet((1 << KINDS.len()) - 1);
+    /// The Warlord's destruction (`Action::Destroy`) alone.
+    pub const DESTROY: KindSet = KindSet(1 << kind_named("Destroy"));
 
     /// Whether the kind at position `kind` of `KINDS` is in the set.
     fn contains(self, kind: usize) -> bool {
@@ -72,14 +77,18 @@ impl KindSet {
         self == KindSet::ALL || legal.iter().any(|&a| self.contains(kind_of(a)))
     }
 
-    /// Parses kind names joined by `+` (`Destroy+Build`); the error names the unknown one.
+    /// Parses kind names joined by `+` (`Destroy+Build`), or `all`; the error names the
+    /// unknown one.
     fn parse(text: &str) -> Result<KindSet, String> {
+        if text == "all" {
+            return Ok(KindSet::ALL);
+        }
         let mut set = 0u64;
         for name in text.split('+') {
             let kind = KINDS.iter().position(|&k| k == name).ok_or_else(|| {
                 format!(
                     "drawn={text}: `{name}` is not a kind of action; kinds are joined by + \
-                     (Destroy+Build) and are: {}",
+                     (Destroy+Build), `all` is every kind, and they are: {}",
                     KINDS.join(", ")
                 )
             })?;
@@ -89,9 +98,31 @@ impl KindSet {
     }
 }
 
-/// The kind names in `KINDS` order, joined by `+`.
+/// The position of a kind's name in `KINDS` (at compile time: an unknown name does not build).
+const fn kind_named(name: &str) -> usize {
+    let mut kind = 0;
+    while kind < KINDS.len() {
+        let (a, b) = (KINDS[kind].as_bytes(), name.as_bytes());
+        let mut same = a.len() == b.len();
+        let mut i = 0;
+        while same && i < a.len() {
+            same = a[i] == b[i];
+            i += 1;
+        }
+        if same {
+            return kind;
+        }
+        kind += 1;
+    }
+    panic!("not a kind of action")
+}
+
+/// `all`, or the kind names in `KINDS` order, joined by `+`.
 impl fmt::Display for KindSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if *self == KindSet::ALL {
+            return f.write_str("all");
+        }
         let mut names = (0..KINDS.len())
             .filter(|&k| self.contains(k))
             .map(|k| KINDS[k]);
@@ -119,24 +150,26 @@ impl Default for PolicyParams {
     fn default() -> PolicyParams {
         PolicyParams {
             weights: PolicyWeights::built_in(),
-            temp: Temperature(0.0),
+            temp: Temperature(0.5),
             pick_temp: Temperature(1.0),
             target_temp: Temperature(1.0),
             min_p: Share(0.0),
-            drawn: KindSet::ALL,
+            drawn: KindSet::DESTROY,
         }
     }
 }
 
 impl PolicyParams {
     /// The built-in weights as the ISMCTS bot's model of the other players and of its
-    /// rollouts (`rollout=policy`): picks and targets drawn at 0.85 and 0.75, the policy's
-    /// default until the default moved to 1 (which draws as spread as the search, for
+    /// rollouts (`rollout=policy`): picks and targets drawn at 0.85 and 0.75 and every other
+    /// decision at its best score, the policy's default until the default moved to 1 and
+    /// then drew the Warlord's destruction (which draws as spread as the search, for
     /// populations). The cheap searches' strength (docs/bots.md, "Cheaper search") was
-    /// measured with this model; whether the search would do better with the other players
-    /// drawn at 1 is not measured.
+    /// measured with this model; whether the search would do better with the default's
+    /// draws is not measured.
     pub fn rollout_model() -> PolicyParams {
         PolicyParams {
+            temp: Temperature(0.0),
             pick_temp: Temperature(0.85),
             target_temp: Temperature(0.75),
             ..PolicyParams::default()
