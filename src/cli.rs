@@ -221,7 +221,7 @@ pub struct LadderArgs {
     #[command(flatten)]
     pub setup: SetupArgs,
     /// Player counts: one count (5) or a range (4-7), within 2-8. The default ladder takes
-    /// about 30 minutes per player count on 2 cores.
+    /// about 10 minutes per player count on 2 cores.
     #[arg(long, value_name = "N|LO-HI", default_value = "5", value_parser = parse_players)]
     pub players: PlayerRange,
     /// A tier: the bot spec every seat plays (repeatable, weakest first; replaces the
@@ -233,8 +233,9 @@ pub struct LadderArgs {
           value_parser = parse_positive)]
     pub games: u64,
     /// Games per player count of each search tier (ismcts). The default, 1000, makes the
-    /// default ladder take about 30 minutes per player count on 2 cores (measured: 23 at 4
-    /// players, 34 at 5), with 95% intervals of about +-1.2 points on a character's win rate.
+    /// default ladder take about 10 minutes per player count on 2 cores (measured: 19 at 4
+    /// and 5 players together), with 95% intervals of about +-1.2 points on a character's
+    /// win rate.
     #[arg(long, value_name = "M", default_value = "1000", allow_negative_numbers = true,
           value_parser = parse_positive)]
     pub search_games: u64,
