@@ -59,7 +59,7 @@ fn heuristic_only_weights_at_temperature_zero_play_the_heuristics_games() {
         }
     }
     // A temperature above 0 draws moves: the same weights then play other games, whichever
-    // of the three temperatures it is.
+    // of the three temperatures it is (`temp` over every kind of decision, `drawn=all`).
     for key in ["temp", "pick_temp", "target_temp"] {
         let others = ["temp", "pick_temp", "target_temp"]
             .iter()
@@ -67,7 +67,7 @@ fn heuristic_only_weights_at_temperature_zero_play_the_heuristics_games() {
             .map(|k| format!(":{k}=0"))
             .collect::<String>();
         let drawn = BotSpec::parse(&format!(
-            "policy:weights={}:{key}=1{others}",
+            "policy:weights={}:{key}=1{others}:drawn=all",
             file.display()
         ))
         .unwrap();
@@ -107,8 +107,9 @@ fn two_bots_decide(
 }
 
 /// Naming a character is drawn only once naming one is the best move: with the targets'
-/// temperature high and every other at 0, the bot still never names a character where the
-/// heuristic-only policy would not, and it names other characters than the heuristic does.
+/// temperature high and the picks' at 0, the bot still never names a character where the
+/// heuristic-only policy would not, and it names other characters than the heuristic does
+/// (both draw the destructions at the default `temp`, from the same stream).
 #[test]
 fn targets_are_drawn_only_when_naming_is_the_best_move() {
     let dir = tempfile::tempdir().unwrap();
@@ -190,6 +191,21 @@ fn temp_draws_only_the_decisions_of_the_kinds_drawn() {
         }
     });
     assert!(plain_moved > 0, "decisions without Destroy are drawn too");
+
+    // The search's model of the other players and of its rollouts is the policy at 0.85 and
+    // 0.75 with every other decision, destructions included, at its best score.
+    let mut rollout_like = PolicyParams::default();
+    for (key, value) in [
+        ("temp", "0"),
+        ("pick_temp", "0.85"),
+        ("target_temp", "0.75"),
+    ] {
+        rollout_like.set(key, value).unwrap();
+    }
+    let rollout = PolicyParams::rollout_model();
+    two_bots_decide(4, 4, &rollout_like, &rollout, |legal, a, b| {
+        assert_eq!(a, b, "{legal:?}");
+    });
 }
 
 /// `train --teacher heuristic --players 4 --seed 3` with `args`, on 1 and on 2 threads, into
@@ -470,7 +486,7 @@ fn bad_weights_and_outputs_are_refused_by_name() {
             "--bots",
             "policy:temp=1:drawn=Destroy+Bild",
         ],
-        &["drawn=Destroy+Bild", "`Bild`", "Build"],
+        &["drawn=Destroy+Bild", "`Bild`", "Build", "`all`"],
     );
     refused(
         &["run", "--games", "1", "--bots", "policy:min_p=1.5"],
