@@ -2,8 +2,12 @@
 //! digest per case and compared with `tests/data/golden.toml`. A speed change must leave
 //! every game exactly as it was; this test fails on the first case whose games changed.
 //!
-//! When a change is meant to change play (a rule fix, new bot weights), regenerate the file
-//! with `GOLDEN_UPDATE=1 cargo test --release --test it golden` and say why in the commit.
+//! When a change is meant to change play (a rule fix, new bot weights), bump the version in
+//! Cargo.toml, regenerate the file with `GOLDEN_UPDATE=1 cargo test --release --test it
+//! golden` and say why in the commit. The file records the version its games were played
+//! by, and the update refuses changed games under the same version: checkpoints (`--resume`)
+//! and shards (`merge`) are matched by version, so a binary that plays differently must not
+//! pass for the one that wrote them.
 
 use citadels_sim::bots::BotSpec;
 use citadels_sim::config::load_preset;
@@ -101,28 +105,42 @@ fn golden_games_are_unchanged() {
         let key = format!("{preset} {players}p {bots} {games} games");
         now.insert(key, digest_of(preset, players, bots, games));
     }
+    let version = env!("CARGO_PKG_VERSION");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut saved: BTreeMap<String, String> = toml::from_str(&text).unwrap();
+    let saved_version = saved.remove("version").unwrap_or_default();
+    let changed: Vec<String> = now
+        .iter()
+        .filter(|(key, value)| saved.get(*key) != Some(value))
+        .map(|(key, value)| format!("{key}: now {value}, saved {:?}", saved.get(key)))
+        .collect();
     if std::env::var_os("GOLDEN_UPDATE").is_some() {
-        let mut text = String::from(
-            "# Digests of the golden games (tests/it/golden.rs). Regenerate only when a change\n\
-             # is meant to change play: GOLDEN_UPDATE=1 cargo test --release --test it golden\n",
+        assert!(
+            changed.is_empty() || saved_version != version,
+            "play changed under version {version}: bump the version in Cargo.toml first, so \
+             that checkpoints and shards of the old play are not taken for the new\n{}",
+            changed.join("\n")
         );
+        let mut text = String::from(
+            "# Digests of the golden games (tests/it/golden.rs), and the version that played\n\
+             # them. Regenerate only when a change is meant to change play, after bumping the\n\
+             # version: GOLDEN_UPDATE=1 cargo test --release --test it golden\n",
+        );
+        writeln!(text, "version = \"{version}\"").unwrap();
         for (key, value) in &now {
             writeln!(text, "\"{key}\" = \"{value}\"").unwrap();
         }
         std::fs::write(&path, text).unwrap();
         return;
     }
-    let text = std::fs::read_to_string(&path).unwrap();
-    let saved: BTreeMap<String, String> = toml::from_str(&text).unwrap();
-    let changed: Vec<String> = now
-        .iter()
-        .filter(|(key, value)| saved.get(*key) != Some(value))
-        .map(|(key, value)| format!("{key}: now {value}, saved {:?}", saved.get(key)))
-        .collect();
     assert!(
         changed.is_empty(),
         "golden games changed:\n{}",
         changed.join("\n")
     );
     assert_eq!(saved.len(), now.len(), "golden.toml lists other cases");
+    assert_eq!(
+        saved_version, version,
+        "golden.toml's games were played by another version: regenerate it"
+    );
 }
