@@ -106,6 +106,11 @@ fn two_bots_decide(
     }
 }
 
+/// Whether a decision offers the Warlord a destruction (the default's drawn decisions).
+fn offers_destroy(legal: &[Action]) -> bool {
+    legal.iter().any(|m| matches!(m, Action::Destroy(..)))
+}
+
 /// Naming a character is drawn only once naming one is the best move: with the targets'
 /// temperature high and the picks' at 0, the bot still never names a character where the
 /// heuristic-only policy would not, and it names other characters than the heuristic does
@@ -156,7 +161,7 @@ fn temp_draws_only_the_decisions_of_the_kinds_drawn() {
     let (mut offers, mut other_move, mut plain) = (0, 0, 0);
     two_bots_decide(4, 4, &best, &destroy_drawn, |legal, a, b| {
         let in_draft = matches!(legal[0], Action::Pick(_) | Action::Discard(_));
-        if legal.iter().any(|m| matches!(m, Action::Destroy(..))) {
+        if offers_destroy(legal) {
             offers += 1;
             other_move += usize::from(a != b);
         } else if !in_draft && !names_a_character(a) && legal.len() > 1 {
@@ -174,7 +179,7 @@ fn temp_draws_only_the_decisions_of_the_kinds_drawn() {
     // decision `temp` would draw: against `temp=0` it differs only there.
     let (mut offers, mut other_move) = (0, 0);
     two_bots_decide(4, 4, &best, &PolicyParams::default(), |legal, a, b| {
-        if legal.iter().any(|m| matches!(m, Action::Destroy(..))) {
+        if offers_destroy(legal) {
             offers += 1;
             other_move += usize::from(a != b);
         } else {
@@ -186,7 +191,7 @@ fn temp_draws_only_the_decisions_of_the_kinds_drawn() {
     let mut plain_moved = 0;
     two_bots_decide(4, 4, &best, &params("1000", Some("all")), |legal, a, b| {
         let in_draft = matches!(legal[0], Action::Pick(_) | Action::Discard(_));
-        if !in_draft && !legal.iter().any(|m| matches!(m, Action::Destroy(..))) {
+        if !in_draft && !offers_destroy(legal) {
             plain_moved += usize::from(a != b);
         }
     });

@@ -184,8 +184,8 @@ pub fn kind_name(action: Action) -> &'static str {
     KINDS[kind_of(action)]
 }
 
-/// The position of an action's kind in `KINDS`.
-pub fn kind_of(action: Action) -> usize {
+/// The position of an action's kind in `KINDS` (a `const fn`, so kind sets can be constants).
+pub const fn kind_of(action: Action) -> usize {
     use Action::*;
     match action {
         Pick(_) => 0,

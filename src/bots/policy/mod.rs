@@ -25,6 +25,7 @@ pub mod weights;
 use super::Bot;
 use super::heuristic::Kept;
 use crate::engine::action::Action;
+use crate::engine::ids::{CardId, Seat};
 use crate::engine::rng::GameRng;
 use crate::engine::view::View;
 use features::{DecisionFeatures, Dot, KINDS, Net, kind_of};
@@ -65,7 +66,7 @@ impl KindSet {
     /// Every kind.
     pub const ALL: KindSet = KindSet((1 << KINDS.len()) - 1);
     /// The Warlord's destruction (`Action::Destroy`) alone.
-    pub const DESTROY: KindSet = KindSet(1 << kind_named("Destroy"));
+    pub const DESTROY: KindSet = KindSet(1 << kind_of(Action::Destroy(Seat(0), CardId(0))));
 
     /// Whether the kind at position `kind` of `KINDS` is in the set.
     fn contains(self, kind: usize) -> bool {
@@ -96,25 +97,6 @@ impl KindSet {
         }
         Ok(KindSet(set))
     }
-}
-
-/// The position of a kind's name in `KINDS` (at compile time: an unknown name does not build).
-const fn kind_named(name: &str) -> usize {
-    let mut kind = 0;
-    while kind < KINDS.len() {
-        let (a, b) = (KINDS[kind].as_bytes(), name.as_bytes());
-        let mut same = a.len() == b.len();
-        let mut i = 0;
-        while same && i < a.len() {
-            same = a[i] == b[i];
-            i += 1;
-        }
-        if same {
-            return kind;
-        }
-        kind += 1;
-    }
-    panic!("not a kind of action")
 }
 
 /// `all`, or the kind names in `KINDS` order, joined by `+`.
