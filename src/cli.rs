@@ -1,5 +1,6 @@
 //! Command-line types (clap derive) and their value parsers.
 
+use crate::bots::policy::KindSet;
 use crate::bots::policy::features::DraftFacts;
 use crate::config::Edition;
 use crate::config::suggest::did_you_mean;
@@ -95,6 +96,11 @@ pub struct TrainArgs {
     #[arg(long, value_name = "N", default_value = "0", allow_negative_numbers = true,
           value_parser = parse_hidden)]
     pub hidden: usize,
+    /// The kinds of action the hidden layer scores, joined by + (`Pick+Discard`: a layer
+    /// for the draft alone, whose units only the draft pays for), or `all`. The other kinds
+    /// are scored by the linear part alone.
+    #[arg(long, value_name = "KINDS", default_value = "all", value_parser = parse_kinds)]
+    pub hidden_kinds: KindSet,
     /// Which of a pick's draft facts the fit may weigh: `all`; `shared`, all but what the
     /// later choosers would take (the dearest part); `none`, the pick's base facts only (the
     /// built-in linear policy's cost). Facts the fit may not weigh keep weight 0, and the
@@ -665,6 +671,11 @@ pub fn parse_epochs(text: &str) -> Result<u32, String> {
 }
 
 /// Hidden units of a fit: 0 to `MAX_UNITS`.
+/// A `+`-joined list of kinds of action, or `all` (`--hidden-kinds`).
+pub fn parse_kinds(text: &str) -> Result<KindSet, String> {
+    KindSet::parse(text)
+}
+
 pub fn parse_hidden(text: &str) -> Result<usize, String> {
     use crate::bots::policy::weights::MAX_UNITS;
     text.parse::<usize>()

@@ -3,6 +3,7 @@
 
 use super::out::outln;
 use super::{AppError, default_out, failed, input, load_config, parse_one_bot, threads};
+use crate::bots::policy::KindSet;
 use crate::bots::policy::features::FEATURES;
 use crate::bots::policy::weights::{FORMAT, FORMAT_HIDDEN, Hidden, PolicyWeights};
 use crate::cli::{Targets, TrainArgs};
@@ -34,6 +35,8 @@ struct TrainManifest {
     data_commands: Vec<String>,
     features: usize,
     hidden_units: usize,
+    /// The kinds of action the hidden layer scores (`all`, or names joined by +).
+    hidden_kinds: String,
     draft_facts: String,
     targets: String,
     training_decisions: usize,
@@ -92,7 +95,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
             .unwrap_or(if args.hidden > 0 { 0.01 } else { 0.05 }),
         draft_facts: args.draft_facts.parts(),
     };
-    let start = start_weights(args.hidden);
+    let start = start_weights(args.hidden, args.hidden_kinds);
     let bar = Progress::counting(u64::from(args.epochs), 0, args.quiet, "epochs");
     bar.set_message("fit".into());
     let mut fitted = pool.install(|| fit(&data, &start, options, &|e| bar.set_position(e.into())));
@@ -112,6 +115,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         data_commands,
         features: FEATURES,
         hidden_units: args.hidden,
+        hidden_kinds: args.hidden_kinds.to_string(),
         draft_facts: value_name(&args.draft_facts),
         targets: value_name(&args.targets),
         training_decisions: trained.decisions,
@@ -143,7 +147,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
 /// units a hidden layer whose input weights are small, fixed pseudo-random numbers (the
 /// same for every fit, so a fit is reproducible) and whose output weights are 0: the start
 /// still plays as the heuristic alone.
-fn start_weights(units: usize) -> PolicyWeights {
+fn start_weights(units: usize, kinds: KindSet) -> PolicyWeights {
     let mut values = vec![0.0f32; FEATURES];
     values[0] = 1.0;
     let hidden = (units > 0).then(|| {
@@ -156,6 +160,7 @@ fn start_weights(units: usize) -> PolicyWeights {
             input,
             bias: vec![0.0; units],
             out: vec![0.0; units],
+            kinds,
         }
     });
     PolicyWeights::new(values, hidden, String::new())

@@ -7,6 +7,7 @@
 //! decisions, and the blocks' sums are added in order.
 
 use super::data::Dataset;
+use crate::bots::policy::KindSet;
 use crate::bots::policy::features::{DraftFacts, FEATURES, KINDS, kind_of_feature};
 use crate::bots::policy::weights::{Hidden, MAX_UNITS, PolicyWeights};
 use rayon::prelude::*;
@@ -50,6 +51,8 @@ const BLOCK: usize = 4096;
 struct Params {
     values: Vec<f64>,
     units: usize,
+    /// The kinds of action the units score (`Hidden::kinds`).
+    kinds: KindSet,
 }
 
 impl Params {
@@ -57,12 +60,17 @@ impl Params {
         let wide = |v: &[f32]| v.iter().map(|&x| x as f64).collect::<Vec<f64>>();
         let mut values = wide(&weights.values);
         let units = weights.hidden.as_ref().map_or(0, Hidden::units);
+        let kinds = weights.hidden.as_ref().map_or(KindSet::ALL, |h| h.kinds);
         if let Some(h) = &weights.hidden {
             values.extend(wide(&h.input));
             values.extend(wide(&h.bias));
             values.extend(wide(&h.out));
         }
-        Params { values, units }
+        Params {
+            values,
+            units,
+            kinds,
+        }
     }
 
     fn weights(&self) -> PolicyWeights {
@@ -75,6 +83,7 @@ impl Params {
                 input: narrow(input),
                 bias: narrow(bias),
                 out: narrow(out),
+                kinds: self.kinds,
             }
         });
         PolicyWeights::new(narrow(linear), hidden, String::new())
@@ -91,8 +100,20 @@ impl Params {
         self.bias_at() + self.units
     }
 
+    /// Whether the hidden layer scores action `a` (its kind is one of `kinds`).
+    fn scored_by_units(&self, data: &Dataset, a: usize) -> bool {
+        self.kinds == KindSet::ALL || {
+            let kind = data
+                .pairs(a)
+                .0
+                .iter()
+                .find_map(|&j| kind_of_feature(j as usize));
+            kind.is_some_and(|k| self.kinds.contains(k))
+        }
+    }
+
     /// Action `a`'s score; with a hidden layer, its units' inputs go into `units` (one per
-    /// unit, before the rectifier).
+    /// unit, before the rectifier; all 0 for an action the layer does not score).
     fn score(&self, data: &Dataset, a: usize, units: &mut [f64]) -> f64 {
         let (index, value) = data.pairs(a);
         let w = &self.values;
@@ -102,6 +123,10 @@ impl Params {
             .map(|(&j, &v)| w[j as usize] * v as f64)
             .sum::<f64>();
         if self.units == 0 {
+            return linear;
+        }
+        if !self.scored_by_units(data, a) {
+            units.fill(0.0);
             return linear;
         }
         let n = self.units;
@@ -276,6 +301,26 @@ pub fn fit(
             params.values[j] = 0.0;
         }
     }
+    // A layer for some kinds of action only: the input rows of features that no action of
+    // those kinds has in the data would never move but by the penalty; they start and stay
+    // at 0, so the weights file lists only the rows the layer reads.
+    if params.units > 0 && params.kinds != KindSet::ALL {
+        let mut seen = vec![false; FEATURES];
+        for a in 0..data.actions() {
+            if params.scored_by_units(data, a) {
+                for &j in data.pairs(a).0 {
+                    seen[j as usize] = true;
+                }
+            }
+        }
+        let units = params.units;
+        for feature in (0..FEATURES).filter(|&j| !seen[j]) {
+            let row =
+                params.input_at() + feature * units..params.input_at() + (feature + 1) * units;
+            moves[row.clone()].fill(false);
+            params.values[row].fill(0.0);
+        }
+    }
     let mut m = vec![0.0; size];
     let mut v = vec![0.0; size];
     let blocks: Vec<std::ops::Range<usize>> = (0..data.decisions())
@@ -329,6 +374,7 @@ pub fn fit(
 mod tests {
     use super::*;
     use crate::bots::BotSpec;
+    use crate::bots::policy::features::feature_name;
     use crate::config::load_preset;
     use crate::train::record::{replay_into, teacher_game};
 
@@ -442,6 +488,11 @@ mod tests {
     /// Weights with a hidden layer of `units` units, every weight a small pseudo-random
     /// number (so units are on for some actions and off for others).
     fn random_net(units: usize, seed: u64) -> PolicyWeights {
+        random_net_for(units, seed, KindSet::ALL)
+    }
+
+    /// The same, its layer scoring only the actions of `kinds`.
+    fn random_net_for(units: usize, seed: u64, kinds: KindSet) -> PolicyWeights {
         let mut rng = crate::engine::rng::GameRng::new(seed);
         let mut small = |n: usize| -> Vec<f32> {
             (0..n)
@@ -453,26 +504,27 @@ mod tests {
             input: small(FEATURES * units),
             bias: small(units),
             out: small(units),
+            kinds,
         };
         PolicyWeights::new(values, Some(hidden), String::new())
     }
 
     /// The hidden layer's gradient is the loss's: for weights of every part (linear, input
     /// rows, biases, outputs), moving the weight by ±h changes the summed loss by the
-    /// gradient times 2h (central differences), to within 1e-4 of it relative.
+    /// gradient times 2h (central differences), to within 1e-4 of it relative; with the
+    /// layer on every kind of action and on the draft's picks alone.
     #[test]
     fn the_gradient_through_the_hidden_layer_is_the_loss_derivative() {
         let data = heuristic_games(2);
-        let params = Params::of(&random_net(4, 3));
+        for kinds in [KindSet::ALL, KindSet::parse("Pick").expect("a kind")] {
+            gradient_is_the_loss_derivative(&data, &Params::of(&random_net_for(4, 3, kinds)));
+        }
+    }
+
+    fn gradient_is_the_loss_derivative(data: &Dataset, params: &Params) {
         let decisions = 0..data.decisions();
         let mut gradient = vec![0.0; params.values.len()];
-        evaluate_block(
-            &data,
-            decisions.clone(),
-            &params,
-            false,
-            Some(&mut gradient),
-        );
+        evaluate_block(data, decisions.clone(), params, false, Some(&mut gradient));
         // Weights that matter: the heuristic's, an input row's entries of the heuristic
         // feature and of the Pick kind's bias, every bias and output.
         let pick = 1 + KINDS.iter().position(|&k| k == "Pick").expect("Pick");
@@ -485,10 +537,10 @@ mod tests {
             let loss_at = |delta: f64| {
                 let mut moved = Params {
                     values: params.values.clone(),
-                    units: params.units,
+                    ..*params
                 };
                 moved.values[j] += delta;
-                evaluate_block(&data, decisions.clone(), &moved, false, None).0
+                evaluate_block(data, decisions.clone(), &moved, false, None).0
             };
             let numeric = (loss_at(h) - loss_at(-h)) / (2.0 * h);
             let analytic = gradient[j];
@@ -528,5 +580,54 @@ mod tests {
         let text = fitted.to_text("");
         let back = PolicyWeights::parse(&text, "x").expect("parses");
         assert_eq!(measure(&data, &back, true), after);
+    }
+
+    /// A layer for the draft alone (`--hidden-kinds Pick`) fits the picks: it lowers their
+    /// loss, keeps its kinds, and its input rows are 0 for every feature no pick has (a
+    /// gathering's, a build's), non-zero for the picks' own.
+    #[test]
+    fn a_layer_for_the_draft_fits_only_the_draft_features() {
+        let data = heuristic_games(12);
+        let kinds = KindSet::parse("Pick").expect("a kind");
+        let mut start = random_net_for(8, 5, kinds);
+        start.values = vec![0.0; FEATURES];
+        start.hidden.as_mut().expect("hidden").out = vec![0.0; 8];
+        let options = FitOptions {
+            epochs: 40,
+            l2: 1e-4,
+            learning_rate: 0.02,
+            draft_facts: DraftFacts::ALL,
+        };
+        let fitted = fit_on(2, &data, &start, options);
+        let pick_hits = |w: &PolicyWeights| {
+            let picks = hits_by_kind(&data, w, w);
+            let pick = picks.iter().find(|h| h.kind == "Pick").expect("picks");
+            pick.fitted
+        };
+        assert!(pick_hits(&fitted) > pick_hits(&start));
+        assert!(measure(&data, &fitted, true).loss < measure(&data, &start, true).loss);
+        let h = fitted.hidden.as_ref().expect("hidden");
+        assert_eq!(h.kinds, kinds);
+        let row = |name: &str| {
+            let j = (0..FEATURES)
+                .find(|&j| feature_name(j) == name)
+                .expect(name);
+            h.row(j).to_vec()
+        };
+        for name in [
+            "gather.gold",
+            "card.build.cost",
+            "kind.EndTurn",
+            "kind.TakeGold",
+        ] {
+            assert!(
+                row(name).iter().all(|&w| w == 0.0),
+                "{name}: {:?}",
+                row(name)
+            );
+        }
+        for name in ["kind.Pick", "pick.King.gold", "heuristic"] {
+            assert!(row(name).iter().any(|&w| w != 0.0), "{name}");
+        }
     }
 }

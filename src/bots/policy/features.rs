@@ -1004,7 +1004,7 @@ fn completes(s: &Situation<'_>, sink: &mut impl Sink) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::policy::PolicyWeights;
+    use crate::bots::policy::{KindSet, PolicyWeights};
     use crate::config::load_preset;
     use crate::engine::legal::{legal_actions, to_move};
     use crate::engine::rng::GameRng;
@@ -1281,6 +1281,7 @@ mod tests {
             input,
             bias: vec![0.0],
             out: vec![1.0],
+            kinds: KindSet::ALL,
         };
         let net = PolicyWeights::new(linear.values.clone(), Some(hidden), "y".into());
         assert_eq!(net.reads_draft_facts(), DraftFacts::LATER);
@@ -1325,6 +1326,7 @@ mod tests {
             input: small(FEATURES * units),
             bias: small(units),
             out: small(units),
+            kinds: KindSet::ALL,
         };
         let (mut on, mut off) = (0, 0);
         let mut legal = Vec::new();

@@ -69,7 +69,7 @@ impl KindSet {
     pub const DESTROY: KindSet = KindSet(1 << kind_of(Action::Destroy(Seat(0), CardId(0))));
 
     /// Whether the kind at position `kind` of `KINDS` is in the set.
-    fn contains(self, kind: usize) -> bool {
+    pub fn contains(self, kind: usize) -> bool {
         self.0 >> kind & 1 == 1
     }
 
@@ -79,8 +79,8 @@ impl KindSet {
     }
 
     /// Parses kind names joined by `+` (`Destroy+Build`), or `all`; the error names the
-    /// unknown one.
-    fn parse(text: &str) -> Result<KindSet, String> {
+    /// text and the unknown name in it.
+    pub fn parse(text: &str) -> Result<KindSet, String> {
         if text == "all" {
             return Ok(KindSet::ALL);
         }
@@ -88,7 +88,7 @@ impl KindSet {
         for name in text.split('+') {
             let kind = KINDS.iter().position(|&k| k == name).ok_or_else(|| {
                 format!(
-                    "drawn={text}: `{name}` is not a kind of action; kinds are joined by + \
+                    "{text}: `{name}` is not a kind of action; kinds are joined by + \
                      (Destroy+Build), `all` is every kind, and they are: {}",
                     KINDS.join(", ")
                 )
@@ -195,7 +195,7 @@ impl PolicyParams {
                     .map(Share)
                     .ok_or_else(|| format!("{key}={value}: must be a number from 0 to 1"))?
             }
-            "drawn" => self.drawn = KindSet::parse(value)?,
+            "drawn" => self.drawn = KindSet::parse(value).map_err(|e| format!("drawn={e}"))?,
             _ => return Err(crate::bots::spec::unknown_parameter(key, &KEYS)),
         }
         Ok(())
@@ -354,15 +354,15 @@ impl PolicyBot {
 #[inline(always)]
 fn score(weights: &PolicyWeights, features: &DecisionFeatures, action: Action) -> f32 {
     match &weights.hidden {
-        None => {
-            let mut dot = Dot::new(&weights.values);
-            features.action(action, &mut dot);
-            dot.total
-        }
-        Some(hidden) => {
+        Some(hidden) if hidden.kinds.contains(kind_of(action)) => {
             let mut net = Net::new(&weights.values, hidden);
             features.action(action, &mut net);
             net.total()
+        }
+        _ => {
+            let mut dot = Dot::new(&weights.values);
+            features.action(action, &mut dot);
+            dot.total
         }
     }
 }
@@ -526,6 +526,71 @@ static NOISE_RANGES: LazyLock<[(f32, f32); 256]> = LazyLock::new(|| {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::load_preset;
+    use crate::engine::legal::{legal_actions, to_move};
+    use crate::engine::{apply, new_game};
+    use weights::Hidden;
+
+    /// A hidden layer for the draft alone (`Hidden::kinds`) scores a pick or a discard as
+    /// the same layer for every kind does, and every other action by the linear part alone,
+    /// bit for bit: checked on every action of random games, where the layer changes some
+    /// picks' scores.
+    #[test]
+    fn a_layer_for_the_draft_scores_only_the_draft() {
+        let rules = load_preset("first-game")
+            .and_then(|c| c.rules(4))
+            .expect("preset");
+        let mut rng = GameRng::new(4);
+        let mut small = |n: usize| -> Vec<f32> {
+            (0..n)
+                .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0)
+                .collect()
+        };
+        let values = small(features::FEATURES);
+        let mut layer = |kinds| Hidden {
+            input: small(features::FEATURES * 4),
+            bias: vec![0.5; 4],
+            out: vec![1.0, -0.5, 0.25, 2.0],
+            kinds,
+        };
+        let all = layer(KindSet::ALL);
+        let draft = Hidden {
+            kinds: KindSet::parse("Pick+Discard").expect("kinds"),
+            ..all.clone()
+        };
+        let weights = |hidden| PolicyWeights::new(values.clone(), hidden, String::new());
+        let (linear, all, draft) = (weights(None), weights(Some(all)), weights(Some(draft)));
+        let (mut picks, mut changed, mut others) = (0, 0, 0);
+        let mut legal = Vec::new();
+        for seed in 0..3 {
+            let mut state = new_game(&rules, seed);
+            let mut play = GameRng::new(seed);
+            while let Some(seat) = to_move(&state) {
+                legal_actions(&rules, &state, &mut legal);
+                let view = View::new(&rules, &state, seat);
+                let kept = Kept::default();
+                let features = DecisionFeatures::new(&view, &legal, &kept);
+                for &action in &legal {
+                    let got = score(&draft, &features, action).to_bits();
+                    let linear = score(&linear, &features, action).to_bits();
+                    if matches!(action, Action::Pick(_) | Action::Discard(_)) {
+                        assert_eq!(got, score(&all, &features, action).to_bits());
+                        picks += 1;
+                        changed += (got != linear) as u32;
+                    } else {
+                        assert_eq!(got, linear, "{action:?}");
+                        others += 1;
+                    }
+                }
+                let action = legal[play.below(legal.len() as u32) as usize];
+                apply(&rules, &mut state, action);
+            }
+        }
+        assert!(
+            picks > 50 && changed > 25 && others > 500,
+            "{picks} {changed} {others}"
+        );
+    }
 
     /// The noise of a draw never leaves its range: at both ends of every 1/256th of (0, 1)
     /// (where the noise is largest and smallest within it) and at a million draws.

@@ -12,6 +12,7 @@
 //! `out · max(0, bias + the features' rows weighted by their values)`. A file without a
 //! hidden layer is written as format 1, which earlier versions read too.
 
+use super::KindSet;
 use super::features::{DraftFacts, FEATURES, feature_name};
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -58,6 +59,10 @@ pub struct Hidden {
     pub bias: Vec<f32>,
     /// Each unit's weight in the action's score.
     pub out: Vec<f32>,
+    /// The kinds of action the units score (`[hidden] kinds`, all by default); the others
+    /// have the linear score alone and do not pay for the units (`train --hidden-kinds
+    /// Pick+Discard`: a layer for the draft only).
+    pub kinds: KindSet,
 }
 
 impl PartialEq for PolicyWeights {
@@ -225,11 +230,15 @@ impl Hidden {
         };
         let _ = write!(
             text,
-            "\n[hidden]\nunits = {}\nbias = {}\nout = {}\n\n[hidden.input]\n",
+            "\n[hidden]\nunits = {}\nbias = {}\nout = {}\n",
             self.units(),
             list(&self.bias),
             list(&self.out)
         );
+        if self.kinds != KindSet::ALL {
+            let _ = writeln!(text, "kinds = \"{}\"", self.kinds);
+        }
+        text.push_str("\n[hidden.input]\n");
         for j in 0..FEATURES {
             let row = self.row(j);
             if row.iter().any(|&w| w != 0.0) {
@@ -275,7 +284,21 @@ impl Hidden {
             let row = numbers(&format!("input.{name}"), Some(row))?;
             input[j * units..(j + 1) * units].copy_from_slice(&row);
         }
-        Ok(Hidden { input, bias, out })
+        let kinds = match table.get("kinds") {
+            None => KindSet::ALL,
+            Some(value) => value
+                .as_str()
+                .ok_or_else(|| format!("{source}: [hidden] kinds = {value}: expected a string"))
+                .and_then(|text| {
+                    KindSet::parse(text).map_err(|e| format!("{source}: [hidden] kinds: {e}"))
+                })?,
+        };
+        Ok(Hidden {
+            input,
+            bias,
+            out,
+            kinds,
+        })
     }
 }
 
@@ -341,6 +364,7 @@ mod tests {
             input,
             bias: vec![0.1, 0.0, -0.3],
             out: vec![1.5, -1.0, 0.0],
+            kinds: KindSet::ALL,
         });
         let text = w.to_text("");
         let back = PolicyWeights::parse(&text, "y").expect("parses");
@@ -351,6 +375,16 @@ mod tests {
             2 + 2,
             "bias, out and two rows"
         );
+        assert!(
+            !text.contains("kinds"),
+            "every kind is the default, not written"
+        );
+        // A layer for the draft alone writes its kinds and reads them back.
+        w.hidden.as_mut().expect("a layer").kinds = KindSet::parse("Pick+Discard").expect("kinds");
+        let text = w.to_text("");
+        assert!(text.contains("kinds = \"Pick+Discard\""), "{text}");
+        let back = PolicyWeights::parse(&text, "y").expect("parses");
+        assert_eq!(back, w);
     }
 
     /// A hidden layer's table is checked: its format, its size, its numbers, its names.
@@ -384,6 +418,17 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.contains("input.heuristic"), "{e}");
+        let e = parse(
+            2,
+            &good.replace("units = 2", "units = 2\nkinds = \"Pick+Bild\""),
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("h.toml") && e.contains("[hidden] kinds") && e.contains("`Bild`"),
+            "{e}"
+        );
+        let e = parse(2, &good.replace("units = 2", "units = 2\nkinds = 3")).unwrap_err();
+        assert!(e.contains("[hidden] kinds = 3"), "{e}");
         let e = parse(2, &good.replace("heuristic = [", "heuristik = [")).unwrap_err();
         assert!(
             e.contains("[hidden.input] heuristik") && e.contains("heuristic"),
