@@ -110,8 +110,29 @@ impl Sink for Net<'_> {
     fn add(&mut self, index: usize, value: f32) {
         self.linear.add(index, value);
         if value != 0.0 {
-            for (unit, &w) in self.units.iter_mut().zip(self.hidden.row(index)) {
+            // Two slices of one length: the loop is vectorised without a bounds check.
+            let row = self.hidden.row(index);
+            let units = &mut self.units[..row.len()];
+            for (unit, &w) in units.iter_mut().zip(row) {
                 *unit += w * value;
+            }
+        }
+    }
+
+    /// The linear part as `Dot::add_all` (one bounds check for the block), then the units
+    /// from the block's rows, which lie one after another: the same sums in the same order
+    /// as `add` one by one.
+    #[inline]
+    fn add_all(&mut self, at: usize, values: &[f32]) {
+        self.linear.add_all(at, values);
+        let n = self.hidden.units();
+        let rows = &self.hidden.input[at * n..(at + values.len()) * n];
+        let units = &mut self.units[..n];
+        for (&value, row) in values.iter().zip(rows.chunks_exact(n)) {
+            if value != 0.0 {
+                for (unit, &w) in units.iter_mut().zip(row) {
+                    *unit += w * value;
+                }
             }
         }
     }
