@@ -99,7 +99,7 @@ pub struct TrainArgs {
     /// The kinds of action the hidden layer scores, joined by + (`Pick+Discard`: a layer
     /// for the draft alone, whose units only the draft pays for), or `all`. The other kinds
     /// are scored by the linear part alone.
-    #[arg(long, value_name = "KINDS", default_value = "all", value_parser = parse_kinds)]
+    #[arg(long, value_name = "KINDS", default_value = "all", value_parser = KindSet::parse)]
     pub hidden_kinds: KindSet,
     /// Which of a pick's draft facts the fit may weigh: `all`; `shared`, all but what the
     /// later choosers would take (the dearest part); `none`, the pick's base facts only (the
@@ -671,11 +671,6 @@ pub fn parse_epochs(text: &str) -> Result<u32, String> {
 }
 
 /// Hidden units of a fit: 0 to `MAX_UNITS`.
-/// A `+`-joined list of kinds of action, or `all` (`--hidden-kinds`).
-pub fn parse_kinds(text: &str) -> Result<KindSet, String> {
-    KindSet::parse(text)
-}
-
 pub fn parse_hidden(text: &str) -> Result<usize, String> {
     use crate::bots::policy::weights::MAX_UNITS;
     text.parse::<usize>()

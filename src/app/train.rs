@@ -5,7 +5,9 @@ use super::out::outln;
 use super::{AppError, default_out, failed, input, load_config, parse_one_bot, threads};
 use crate::bots::policy::KindSet;
 use crate::bots::policy::features::FEATURES;
-use crate::bots::policy::weights::{FORMAT, FORMAT_HIDDEN, Hidden, PolicyWeights};
+use crate::bots::policy::weights::{
+    FORMAT, FORMAT_HIDDEN, FORMAT_HIDDEN_KINDS, Hidden, PolicyWeights,
+};
 use crate::cli::{Targets, TrainArgs};
 use crate::engine::rng::GameRng;
 use crate::progress::Progress;
@@ -35,8 +37,10 @@ struct TrainManifest {
     data_commands: Vec<String>,
     features: usize,
     hidden_units: usize,
-    /// The kinds of action the hidden layer scores (`all`, or names joined by +).
-    hidden_kinds: String,
+    /// The kinds of action the hidden layer scores (`all`, or names joined by +), if there
+    /// is a layer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hidden_kinds: Option<String>,
     draft_facts: String,
     targets: String,
     training_decisions: usize,
@@ -69,6 +73,13 @@ struct GamesMade {
 
 pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppError> {
     let started = Instant::now();
+    if args.hidden == 0 && args.hidden_kinds != KindSet::ALL {
+        return Err(input(anyhow!(
+            "--hidden-kinds {}: the kinds a hidden layer scores, but there is none \
+             (add --hidden N, N from 1)",
+            args.hidden_kinds
+        )));
+    }
     let out = out_file(args);
     check_weights_out(&out, args.force)?;
     let (mut data, games, data_commands) = if args.data.is_empty() {
@@ -115,7 +126,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         data_commands,
         features: FEATURES,
         hidden_units: args.hidden,
-        hidden_kinds: args.hidden_kinds.to_string(),
+        hidden_kinds: (args.hidden > 0).then(|| args.hidden_kinds.to_string()),
         draft_facts: value_name(&args.draft_facts),
         targets: value_name(&args.targets),
         training_decisions: trained.decisions,
@@ -353,7 +364,7 @@ fn check_weights_out(out: &Path, force: bool) -> Result<(), AppError> {
             .ok()
             .and_then(|text| text.parse::<toml::Table>().ok())
             .and_then(|t| t.get("policy")?.get("format")?.as_integer())
-            .is_some_and(|f| f == FORMAT || f == FORMAT_HIDDEN)
+            .is_some_and(|f| [FORMAT, FORMAT_HIDDEN, FORMAT_HIDDEN_KINDS].contains(&f))
     };
     check_out("--out", out, force, "a weights file", &is_weights)
 }

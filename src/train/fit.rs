@@ -102,14 +102,8 @@ impl Params {
 
     /// Whether the hidden layer scores action `a` (its kind is one of `kinds`).
     fn scored_by_units(&self, data: &Dataset, a: usize) -> bool {
-        self.kinds == KindSet::ALL || {
-            let kind = data
-                .pairs(a)
-                .0
-                .iter()
-                .find_map(|&j| kind_of_feature(j as usize));
-            kind.is_some_and(|k| self.kinds.contains(k))
-        }
+        self.kinds == KindSet::ALL
+            || kind_of_action(data, a).is_some_and(|k| self.kinds.contains(k))
     }
 
     /// Action `a`'s score; with a hidden layer, its units' inputs go into `units` (one per
@@ -145,6 +139,15 @@ impl Params {
                 .map(|(&z, &o)| o * z.max(0.0))
                 .sum::<f64>()
     }
+}
+
+/// The kind of recorded action `a` (its position in `KINDS`): the one kind bias among its
+/// features.
+fn kind_of_action(data: &Dataset, a: usize) -> Option<usize> {
+    data.pairs(a)
+        .0
+        .iter()
+        .find_map(|&j| kind_of_feature(j as usize))
 }
 
 /// Loss, accuracy and (when `gradient` is given) the gradient of the mean loss over the
@@ -256,8 +259,7 @@ pub fn hits_by_kind(
         .collect();
     for i in 0..data.decisions() {
         let (actions, chosen, validation) = data.decision(i);
-        let choice = data.pairs(actions.start + chosen).0;
-        let kind = choice.iter().find_map(|&j| kind_of_feature(j as usize));
+        let kind = kind_of_action(data, actions.start + chosen);
         let (true, Some(k)) = (validation, kind) else {
             continue;
         };
@@ -582,8 +584,36 @@ mod tests {
         assert_eq!(measure(&data, &back, true), after);
     }
 
-    /// A layer for the draft alone (`--hidden-kinds Pick`) fits the picks: it lowers their
-    /// loss, keeps its kinds, and its input rows are 0 for every feature no pick has (a
+    /// The fit scores a recorded action as play does: with a layer for the picks alone, a
+    /// pick as the same layer for every kind and any other action as the linear part alone
+    /// (to the bit, on every action of heuristic games).
+    #[test]
+    fn the_fit_scores_a_restricted_layer_as_play_does() {
+        let data = heuristic_games(2);
+        let pick = KindSet::parse("Pick").expect("a kind");
+        let restricted = Params::of(&random_net_for(4, 9, pick));
+        let everything = Params::of(&random_net_for(4, 9, KindSet::ALL));
+        let linear = Params {
+            units: 0,
+            ..Params::of(&random_net_for(4, 9, pick))
+        };
+        let mut z = vec![0.0; 4];
+        let (mut picks, mut others) = (0, 0);
+        for a in 0..data.actions() {
+            let got = restricted.score(&data, a, &mut z).to_bits();
+            let is_pick = kind_of_action(&data, a) == Some(0);
+            let want = match is_pick {
+                true => everything.score(&data, a, &mut z),
+                false => linear.score(&data, a, &mut z),
+            };
+            assert_eq!(got, want.to_bits(), "action {a}");
+            (picks, others) = (picks + is_pick as u32, others + !is_pick as u32);
+        }
+        assert!(picks > 50 && others > 500, "{picks} picks, {others} others");
+    }
+
+    /// A layer for the draft alone (`--hidden-kinds Pick`) fits the picks: it predicts
+    /// more of them and lowers the loss, keeps its kinds, and its input rows are 0 for every feature no pick has (a
     /// gathering's, a build's), non-zero for the picks' own.
     #[test]
     fn a_layer_for_the_draft_fits_only_the_draft_features() {

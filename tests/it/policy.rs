@@ -321,6 +321,58 @@ fn a_hidden_layer_is_fitted_reproducibly_and_played() {
     assert!(!Path::new(out_file).exists(), "nothing written");
 }
 
+/// `train --hidden N --hidden-kinds KINDS` fits a layer for those kinds of action alone:
+/// the same file on 1 and 2 threads, written as format 3 with its kinds, and played by
+/// `run`. Kinds without a layer, and a name that is not a kind, are refused by name with
+/// nothing written.
+#[test]
+fn a_layer_for_some_kinds_is_fitted_and_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = train_on_1_and_2_threads(
+        dir.path(),
+        &[
+            "--games",
+            "8",
+            "--epochs",
+            "10",
+            "--hidden",
+            "3",
+            "--hidden-kinds",
+            "Pick+Kill",
+        ],
+    );
+    assert_eq!(weights_table(&one), weights_table(&two));
+    let text = std::fs::read_to_string(&one).unwrap();
+    for line in [
+        "format = 3",
+        "hidden_kinds = \"Pick+Kill\"",
+        "kinds = \"Pick+Kill\"",
+        "units = 3",
+    ] {
+        assert!(text.contains(line), "the file says {line}");
+    }
+    plays_and_names(dir.path(), &one);
+    let out_file = dir.path().join("x.toml");
+    let out_file = out_file.to_str().unwrap();
+    refused(
+        &["train", "--hidden-kinds", "Pick", "--out", out_file],
+        &["--hidden-kinds Pick", "--hidden N"],
+    );
+    refused(
+        &[
+            "train",
+            "--hidden",
+            "2",
+            "--hidden-kinds",
+            "Pick+Bild",
+            "--out",
+            out_file,
+        ],
+        &["--hidden-kinds", "`Bild` is not a kind of action"],
+    );
+    assert!(!Path::new(out_file).exists(), "nothing written");
+}
+
 /// `--save-data` keeps the decisions a fit used: fitting that file with `--data` gives the
 /// same weights without playing, and its manifest names the file and the command that made it.
 #[test]

@@ -1326,10 +1326,20 @@ mod tests {
         assert!(picks > 100, "{picks}");
     }
 
+    /// A sink that receives a block's values one `add` at a time (`Sink::add_all`'s default).
+    struct OneByOne<'s, S>(&'s mut S);
+
+    impl<S: Sink> Sink for OneByOne<'_, S> {
+        fn add(&mut self, index: usize, value: f32) {
+            self.0.add(index, value);
+        }
+    }
+
     /// `Net` scores an action as the linear dot product of its features plus each unit's
     /// output weight times max(0, bias + the features' rows weighted by their values), and
     /// `Dot` as the dot product alone: checked against those sums, written out, on every
-    /// action of every decision of random games.
+    /// action of every decision of random games; and a block added at once (`add_all`) gives
+    /// the bits of its values added one by one.
     #[test]
     fn net_scores_are_the_linear_score_plus_the_rectified_units() {
         let rules = load_preset("first-game")
@@ -1380,6 +1390,10 @@ mod tests {
                     }
                     let mut net = Net::new(&values, &hidden);
                     features.action(action, &mut net);
+                    // `add_all` is `add` value by value, to the bit.
+                    let mut one_by_one = Net::new(&values, &hidden);
+                    features.action(action, &mut OneByOne(&mut one_by_one));
+                    assert_eq!(net.total().to_bits(), one_by_one.total().to_bits());
                     let mut dot = Dot::new(&values);
                     features.action(action, &mut dot);
                     let close = |a: f32, b: f32| (a - b).abs() <= 1e-4 * a.abs().max(1.0);

@@ -347,7 +347,8 @@ impl PolicyBot {
 }
 
 /// The score of `action` under `weights`: the dot product of its features, plus the hidden
-/// units' output if the weights have them. Inlined where a decision scores its actions, with
+/// units' output if the weights have them and their layer scores the action's kind
+/// (`Hidden::kinds`). Inlined where a decision scores its actions, with
 /// the features and the heuristic's score (`DecisionFeatures::action`): as three calls deep,
 /// saving and restoring registers at each, an action cost about 45 instructions more (29 k
 /// per policy game, measured).

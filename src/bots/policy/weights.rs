@@ -11,6 +11,11 @@
 //! per unit (rows of zeros left out). An action's score is then the linear score plus
 //! `out · max(0, bias + the features' rows weighted by their values)`. A file without a
 //! hidden layer is written as format 1, which earlier versions read too.
+//!
+//! Format 3 is a layer that scores only some kinds of action (`train --hidden-kinds`):
+//! format 2 plus `[hidden] kinds = "Pick+Discard"`; the other kinds have the linear score
+//! alone. Its own number makes a version before it refuse the file rather than play the
+//! layer on every kind.
 
 use super::KindSet;
 use super::features::{DraftFacts, FEATURES, feature_name};
@@ -22,6 +27,8 @@ use std::sync::{Arc, LazyLock, OnceLock};
 /// reads and writes both.
 pub const FORMAT: i64 = 1;
 pub const FORMAT_HIDDEN: i64 = 2;
+/// A hidden layer for some kinds of action only (`Hidden::kinds`).
+pub const FORMAT_HIDDEN_KINDS: i64 = 3;
 
 /// The most hidden units a policy may have: an action's hidden values live on the stack.
 pub const MAX_UNITS: usize = 128;
@@ -151,10 +158,10 @@ impl PolicyWeights {
             .get("policy")
             .and_then(|p| p.get("format"))
             .and_then(|f| f.as_integer());
-        if format != Some(FORMAT) && format != Some(FORMAT_HIDDEN) {
+        if ![FORMAT, FORMAT_HIDDEN, FORMAT_HIDDEN_KINDS].contains(&format.unwrap_or(0)) {
             return Err(format!(
-                "{source}: [policy] format: expected {FORMAT} or {FORMAT_HIDDEN} (a file \
-                 written by `train`), found {}",
+                "{source}: [policy] format: expected {FORMAT}, {FORMAT_HIDDEN} or \
+                 {FORMAT_HIDDEN_KINDS} (a file written by `train`), found {}",
                 format.map_or("none".to_string(), |f| f.to_string())
             ));
         }
@@ -170,18 +177,31 @@ impl PolicyWeights {
             })?;
         }
         let hidden = match (format, table.get("hidden")) {
-            (Some(FORMAT_HIDDEN), Some(hidden)) => Some(Hidden::parse(hidden, &index, source)?),
-            (Some(FORMAT_HIDDEN), None) => {
-                return Err(format!(
-                    "{source}: format {FORMAT_HIDDEN} but no [hidden] table"
-                ));
-            }
-            (_, Some(_)) => {
+            (Some(FORMAT), Some(_)) => {
                 return Err(format!(
                     "{source}: a [hidden] table needs [policy] format = {FORMAT_HIDDEN}"
                 ));
             }
-            (_, None) => None,
+            (Some(FORMAT), None) => None,
+            (_, None) => {
+                return Err(format!(
+                    "{source}: format {} but no [hidden] table",
+                    format.unwrap_or(0)
+                ));
+            }
+            (_, Some(hidden)) => {
+                let hidden = Hidden::parse(hidden, &index, source)?;
+                // The kinds are format 3's, and format 3 is a layer with kinds.
+                let has_kinds = hidden.kinds != KindSet::ALL;
+                if has_kinds != (format == Some(FORMAT_HIDDEN_KINDS)) {
+                    return Err(format!(
+                        "{source}: [hidden] kinds: a layer for some kinds of action is \
+                         [policy] format = {FORMAT_HIDDEN_KINDS}, one for every kind \
+                         format = {FORMAT_HIDDEN}"
+                    ));
+                }
+                Some(hidden)
+            }
         };
         Ok(PolicyWeights::new(values, hidden, source.to_string()))
     }
@@ -189,7 +209,8 @@ impl PolicyWeights {
     /// The text of a weights file: the format, `manifest` (already TOML, the lines of the
     /// `[manifest]` table), and every weight that is not 0, in feature order.
     pub fn to_text(&self, manifest: &str) -> String {
-        let format = match self.hidden {
+        let format = match &self.hidden {
+            Some(h) if h.kinds != KindSet::ALL => FORMAT_HIDDEN_KINDS,
             Some(_) => FORMAT_HIDDEN,
             None => FORMAT,
         };
@@ -253,6 +274,16 @@ impl Hidden {
         index: &HashMap<String, usize>,
         source: &str,
     ) -> Result<Hidden, String> {
+        const KEYS: [&str; 5] = ["units", "bias", "out", "kinds", "input"];
+        if let Some(key) = table
+            .as_table()
+            .and_then(|t| t.keys().find(|k| !KEYS.contains(&k.as_str())))
+        {
+            return Err(format!(
+                "{source}: [hidden] {key}: not a key of a hidden layer (they are {})",
+                KEYS.join(", ")
+            ));
+        }
         let units = table
             .get("units")
             .and_then(|u| u.as_integer())
@@ -382,7 +413,10 @@ mod tests {
         // A layer for the draft alone writes its kinds and reads them back.
         w.hidden.as_mut().expect("a layer").kinds = KindSet::parse("Pick+Discard").expect("kinds");
         let text = w.to_text("");
-        assert!(text.contains("kinds = \"Pick+Discard\""), "{text}");
+        assert!(
+            text.contains("kinds = \"Pick+Discard\"") && text.contains("format = 3"),
+            "{text}"
+        );
         let back = PolicyWeights::parse(&text, "y").expect("parses");
         assert_eq!(back, w);
     }
@@ -418,16 +452,28 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.contains("input.heuristic"), "{e}");
-        let e = parse(
-            2,
-            &good.replace("units = 2", "units = 2\nkinds = \"Pick+Bild\""),
-        )
-        .unwrap_err();
+        let kinds = |k: &str| good.replace("units = 2", &format!("units = 2\nkinds = {k}"));
+        let draft = parse(3, &kinds("\"Pick+Discard\"")).expect("format 3 with kinds");
+        let pick_discard = KindSet::parse("Pick+Discard").expect("kinds");
+        assert_eq!(draft.hidden.expect("a layer").kinds, pick_discard);
+        let e = parse(2, &kinds("\"Pick\"")).unwrap_err();
+        assert!(
+            e.contains("[hidden] kinds") && e.contains("format = 3"),
+            "{e}"
+        );
+        let e = parse(3, good).unwrap_err();
+        assert!(
+            e.contains("[hidden] kinds") && e.contains("format = 2"),
+            "{e}"
+        );
+        let e = parse(2, &good.replace("units = 2", "units = 2\nkind = \"Pick\"")).unwrap_err();
+        assert!(e.contains("[hidden] kind:") && e.contains("kinds"), "{e}");
+        let e = parse(3, &kinds("\"Pick+Bild\"")).unwrap_err();
         assert!(
             e.contains("h.toml") && e.contains("[hidden] kinds") && e.contains("`Bild`"),
             "{e}"
         );
-        let e = parse(2, &good.replace("units = 2", "units = 2\nkinds = 3")).unwrap_err();
+        let e = parse(3, &kinds("3")).unwrap_err();
         assert!(e.contains("[hidden] kinds = 3"), "{e}");
         let e = parse(2, &good.replace("heuristic = [", "heuristik = [")).unwrap_err();
         assert!(
