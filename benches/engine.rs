@@ -1,5 +1,5 @@
 //! Engine and bot throughput on fixed seeds: whole games per second (random, heuristic and
-//! policy bots, 5 players, three presets), and legal-action generation and applying actions over
+//! policy bots, the policy with its draft layer, 5 players, three presets), and legal-action generation and applying actions over
 //! the positions of recorded games.
 
 use citadels_sim::bots::BotSpec;
@@ -30,6 +30,11 @@ fn games(c: &mut Criterion) {
         (
             "first-game",
             BotSpec::parse("policy").expect("the policy bot"),
+        ),
+        (
+            "first-game",
+            BotSpec::parse("policy:weights=configs/bots/policy-draft-net.toml:drawn=Destroy+Build")
+                .expect("the policy bot with the draft layer"),
         ),
         ("all-characters", BotSpec::heuristic()),
         ("all-districts", BotSpec::heuristic()),

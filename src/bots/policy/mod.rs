@@ -31,6 +31,7 @@ use crate::engine::view::View;
 use features::{DecisionFeatures, Dot, KINDS, Net, kind_of};
 use std::fmt;
 use std::sync::{Arc, LazyLock};
+use weights::Hidden;
 pub use weights::PolicyWeights;
 
 /// The policy bot's parameters: its weights and the softmax temperatures.
@@ -356,9 +357,12 @@ impl PolicyBot {
 fn score(weights: &PolicyWeights, features: &DecisionFeatures, action: Action) -> f32 {
     match &weights.hidden {
         Some(hidden) if hidden.kinds.contains(kind_of(action)) => {
-            let mut net = Net::new(&weights.values, hidden);
-            features.action(action, &mut net);
-            net.total()
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: this CPU has AVX2, checked just above.
+                return unsafe { net_score_avx2(&weights.values, hidden, features, action) };
+            }
+            net_score(&weights.values, hidden, features, action)
         }
         _ => {
             let mut dot = Dot::new(&weights.values);
@@ -366,6 +370,30 @@ fn score(weights: &PolicyWeights, features: &DecisionFeatures, action: Action) -
             dot.total
         }
     }
+}
+
+/// The score of `action` under weights with a hidden layer (`Net`).
+#[inline(always)]
+fn net_score(values: &[f32], hidden: &Hidden, features: &DecisionFeatures, action: Action) -> f32 {
+    let mut net = Net::new(values, hidden);
+    features.action(action, &mut net);
+    net.total()
+}
+
+/// `net_score` compiled for AVX2, where the units are summed eight at a time instead of four
+/// (callgrind, 5 players, a 32-unit layer for the draft and the targets: N k fewer
+/// instructions per game). Multiplies and adds stay separate (Rust never fuses them), in the
+/// same order, so every score is the same to the bit as on any other x86-64 CPU, and as in
+/// the fit.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn net_score_avx2(
+    values: &[f32],
+    hidden: &Hidden,
+    features: &DecisionFeatures,
+    action: Action,
+) -> f32 {
+    net_score(values, hidden, features, action)
 }
 
 /// How many scores of named characters a decision keeps between its two passes (the
@@ -591,6 +619,61 @@ mod tests {
             picks > 50 && changed > 25 && others > 500,
             "{picks} {changed} {others}"
         );
+    }
+
+    /// On a CPU with AVX2, the layer's scores compiled for it (`net_score_avx2`) are those
+    /// of the portable code to the bit, with layers whose units fill no group of
+    /// `add_all`'s, one group, and groups and some: checked on every action of random games.
+    /// (Without AVX2 there is nothing to compare and the test says so.)
+    #[test]
+    fn scores_compiled_for_avx2_are_the_portable_scores() {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            let rules = load_preset("first-game")
+                .and_then(|c| c.rules(5))
+                .expect("preset");
+            let mut rng = GameRng::new(7);
+            let mut small = |n: usize| -> Vec<f32> {
+                (0..n)
+                    .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0)
+                    .collect()
+            };
+            let values = small(features::FEATURES);
+            let mut compared = 0;
+            for units in [5, 32, 45, 70] {
+                let hidden = Hidden {
+                    input: small(features::FEATURES * units),
+                    bias: small(units),
+                    out: small(units),
+                    kinds: KindSet::ALL,
+                };
+                let mut legal = Vec::new();
+                let mut state = new_game(&rules, units as u64);
+                let mut play = GameRng::new(units as u64);
+                while let Some(seat) = to_move(&state) {
+                    legal_actions(&rules, &state, &mut legal);
+                    let view = View::new(&rules, &state, seat);
+                    let kept = Kept::default();
+                    let features = DecisionFeatures::new(&view, &legal, &kept);
+                    for &action in &legal {
+                        let portable = net_score(&values, &hidden, &features, action);
+                        // SAFETY: this CPU has AVX2, checked above.
+                        let avx2 = unsafe { net_score_avx2(&values, &hidden, &features, action) };
+                        assert_eq!(
+                            portable.to_bits(),
+                            avx2.to_bits(),
+                            "{units} units, {action:?}"
+                        );
+                        compared += 1;
+                    }
+                    let action = legal[play.below(legal.len() as u32) as usize];
+                    apply(&rules, &mut state, action);
+                }
+            }
+            assert!(compared > 1000, "{compared}");
+            return;
+        }
+        eprintln!("no AVX2 on this CPU: nothing to compare");
     }
 
     /// The noise of a draw never leaves its range: at both ends of every 1/256th of (0, 1)
