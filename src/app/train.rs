@@ -42,6 +42,9 @@ struct TrainManifest {
     #[serde(skip_serializing_if = "Option::is_none")]
     hidden_kinds: Option<String>,
     draft_facts: String,
+    /// The draft facts the hidden layer reads, with a layer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hidden_draft_facts: Option<String>,
     targets: String,
     training_decisions: usize,
     validation_decisions: usize,
@@ -80,6 +83,23 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
             args.hidden_kinds
         )));
     }
+    let unit_draft_facts = args.hidden_draft_facts.unwrap_or(args.draft_facts);
+    if let Some(parts) = args.hidden_draft_facts {
+        let (units, fit) = (parts.parts(), args.draft_facts.parts());
+        if args.hidden == 0 {
+            return Err(input(anyhow!(
+                "--hidden-draft-facts {}: the draft facts a hidden layer reads, but there is                  none (add --hidden N, N from 1)",
+                value_name(&parts)
+            )));
+        }
+        if (units.shared && !fit.shared) || (units.later && !fit.later) {
+            return Err(input(anyhow!(
+                "--hidden-draft-facts {}: the layer reads only draft facts the fit may weigh                  (--draft-facts {})",
+                value_name(&parts),
+                value_name(&args.draft_facts)
+            )));
+        }
+    }
     let out = out_file(args);
     check_weights_out(&out, args.force)?;
     let (mut data, games, data_commands) = if args.data.is_empty() {
@@ -105,6 +125,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
             .learning_rate
             .unwrap_or(if args.hidden > 0 { 0.01 } else { 0.05 }),
         draft_facts: args.draft_facts.parts(),
+        unit_draft_facts: unit_draft_facts.parts(),
     };
     let start = start_weights(args.hidden, args.hidden_kinds);
     let bar = Progress::counting(u64::from(args.epochs), 0, args.quiet, "epochs");
@@ -128,6 +149,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         hidden_units: args.hidden,
         hidden_kinds: (args.hidden > 0).then(|| args.hidden_kinds.to_string()),
         draft_facts: value_name(&args.draft_facts),
+        hidden_draft_facts: (args.hidden > 0).then(|| value_name(&unit_draft_facts)),
         targets: value_name(&args.targets),
         training_decisions: trained.decisions,
         validation_decisions: held.decisions,

@@ -23,12 +23,22 @@ pub struct FitOptions {
     /// with a hidden layer, input weights 0), so the fitted policy never works them out:
     /// `DraftFacts::NONE` fits a policy at the built-in linear policy's cost.
     pub draft_facts: DraftFacts,
+    /// The parts of the draft facts the hidden units may read (within `draft_facts`): the
+    /// others' input rows stay 0, so they enter the linear score only and a pick does not
+    /// pass them through the units.
+    pub unit_draft_facts: DraftFacts,
 }
 
 impl FitOptions {
     /// The features the fit leaves at 0: the draft facts of the parts it may not weigh.
     fn left_out(&self) -> impl Iterator<Item = usize> {
         let allowed = self.draft_facts;
+        DraftFacts::new(!allowed.shared, !allowed.later).indices()
+    }
+
+    /// The features whose units' input rows the fit leaves at 0 (their weights it may fit).
+    fn left_out_of_units(&self) -> impl Iterator<Item = usize> {
+        let allowed = self.unit_draft_facts;
         DraftFacts::new(!allowed.shared, !allowed.later).indices()
     }
 }
@@ -303,6 +313,13 @@ pub fn fit(
             params.values[j] = 0.0;
         }
     }
+    // Draft facts the units may not read: their input rows start and stay at 0.
+    for feature in options.left_out_of_units() {
+        let units = params.units;
+        let row = params.input_at() + feature * units..params.input_at() + (feature + 1) * units;
+        moves[row.clone()].fill(false);
+        params.values[row].fill(0.0);
+    }
     // A layer for some kinds of action only: the input rows of features that no action of
     // those kinds has in the data would never move but by the penalty; they start and stay
     // at 0, so the weights file lists only the rows the layer reads.
@@ -393,6 +410,7 @@ mod tests {
             l2: 1e-4,
             learning_rate: 0.05,
             draft_facts: DraftFacts::ALL,
+            unit_draft_facts: DraftFacts::ALL,
         };
         let on = |threads: usize| fit_on(threads, &data, &start, options);
         let fitted = on(1);
@@ -441,6 +459,7 @@ mod tests {
                 l2: 1e-4,
                 learning_rate: 0.05,
                 draft_facts: parts,
+                unit_draft_facts: parts,
             };
             for start in [&linear_start, &net_start] {
                 let fitted = fit_on(1, &data, start, options);
@@ -451,6 +470,36 @@ mod tests {
             net_start.reads_draft_facts(),
             DraftFacts::ALL,
             "the start reads them"
+        );
+    }
+
+    /// `FitOptions::unit_draft_facts` (`train --hidden-draft-facts`): the units' input rows
+    /// of the draft facts they may not read stay 0 while the linear weights of those facts
+    /// are fitted, so the weights read them, but not through the units.
+    #[test]
+    fn a_fit_passes_only_the_draft_facts_it_may_through_the_units() {
+        let data = heuristic_games(6);
+        let mut start = random_net(4, 7);
+        start.hidden.as_mut().expect("hidden").out = vec![0.0; 4];
+        for (units, units_read) in [
+            (DraftFacts::SHARED, DraftFacts::SHARED),
+            (DraftFacts::NONE, DraftFacts::NONE),
+        ] {
+            let options = FitOptions {
+                epochs: 5,
+                l2: 1e-4,
+                learning_rate: 0.05,
+                draft_facts: DraftFacts::SHARED,
+                unit_draft_facts: units,
+            };
+            let fitted = fit_on(1, &data, &start, options);
+            assert_eq!(fitted.reads_draft_facts(), DraftFacts::SHARED, "{units:?}");
+            assert_eq!(fitted.units_read_draft_facts(), units_read, "{units:?}");
+        }
+        assert_eq!(
+            start.units_read_draft_facts(),
+            DraftFacts::ALL,
+            "the start's units read them"
         );
     }
 
@@ -568,6 +617,7 @@ mod tests {
             l2: 1e-4,
             learning_rate: 0.02,
             draft_facts: DraftFacts::ALL,
+            unit_draft_facts: DraftFacts::ALL,
         };
         let on = |threads: usize| fit_on(threads, &data, &start, options);
         let fitted = on(1);
@@ -627,6 +677,7 @@ mod tests {
             l2: 1e-4,
             learning_rate: 0.02,
             draft_facts: DraftFacts::ALL,
+            unit_draft_facts: DraftFacts::ALL,
         };
         let fitted = fit_on(2, &data, &start, options);
         let pick_hits = |w: &PolicyWeights| {

@@ -373,6 +373,66 @@ fn a_layer_for_some_kinds_is_fitted_and_played() {
     assert!(!Path::new(out_file).exists(), "nothing written");
 }
 
+/// `train --hidden-draft-facts none` fits a layer that reads a pick's base facts only: its
+/// manifest says so, and `run` plays it. Without a layer, or reading facts the fit may not
+/// weigh, it is refused by name with nothing written.
+#[test]
+fn a_layer_without_the_draft_facts_is_fitted_and_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = train_on_1_and_2_threads(
+        dir.path(),
+        &[
+            "--games",
+            "8",
+            "--epochs",
+            "10",
+            "--hidden",
+            "3",
+            "--draft-facts",
+            "shared",
+            "--hidden-draft-facts",
+            "none",
+        ],
+    );
+    assert_eq!(weights_table(&one), weights_table(&two));
+    let text = std::fs::read_to_string(&one).unwrap();
+    for line in ["draft_facts = \"shared\"", "hidden_draft_facts = \"none\""] {
+        assert!(text.contains(line), "the file says {line}");
+    }
+    // A pick's `round` fact has linear weights, and no unit reads it.
+    let round = |l: &&str| l.starts_with("\"pick.") && l.contains(".round\" = ");
+    assert!(
+        text.lines().filter(round).any(|l| !l.contains('[')),
+        "linear weights"
+    );
+    assert!(
+        !text.lines().filter(round).any(|l| l.contains('[')),
+        "no unit rows"
+    );
+    plays_and_names(dir.path(), &one);
+    let out_file = dir.path().join("x.toml");
+    let out_file = out_file.to_str().unwrap();
+    refused(
+        &["train", "--hidden-draft-facts", "none", "--out", out_file],
+        &["--hidden-draft-facts none", "--hidden N"],
+    );
+    refused(
+        &[
+            "train",
+            "--hidden",
+            "2",
+            "--draft-facts",
+            "none",
+            "--hidden-draft-facts",
+            "shared",
+            "--out",
+            out_file,
+        ],
+        &["--hidden-draft-facts shared", "--draft-facts none"],
+    );
+    assert!(!Path::new(out_file).exists(), "nothing written");
+}
+
 /// `--save-data` keeps the decisions a fit used: fitting that file with `--data` gives the
 /// same weights without playing, and its manifest names the file and the command that made it.
 #[test]

@@ -37,6 +37,13 @@ pub trait Sink {
             self.add(at + i, value);
         }
     }
+
+    /// `add_all` for a block whose input rows into the hidden units are all 0: a sink that
+    /// scores with a layer may leave the units out, which gives the same score.
+    #[inline]
+    fn add_all_linear(&mut self, at: usize, values: &[f32]) {
+        self.add_all(at, values);
+    }
 }
 
 /// The dot product of the features with a weight vector.
@@ -166,6 +173,11 @@ impl Sink for Net<'_> {
                 }
             }
         }
+    }
+
+    #[inline(always)]
+    fn add_all_linear(&mut self, at: usize, values: &[f32]) {
+        self.linear.add_all(at, values);
     }
 }
 
@@ -837,6 +849,8 @@ pub struct DecisionFeatures<'d, 'v> {
     situation: Situation<'d>,
     /// Which of their draft facts picks give (`PICK_FACTS` from `PICK_BASE`).
     draft_facts: DraftFacts,
+    /// Which of those pass through the hidden units (the others have input rows of 0).
+    unit_draft_facts: DraftFacts,
 }
 
 impl<'d, 'v> DecisionFeatures<'d, 'v> {
@@ -852,6 +866,7 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
             heuristic: heuristic::Decision::new(view, &HeuristicWeights::DEFAULT, kept),
             situation: Situation::new(view, kept),
             draft_facts: DraftFacts::ALL,
+            unit_draft_facts: DraftFacts::ALL,
         }
     }
 
@@ -861,6 +876,16 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
     pub fn with_draft_facts(self, draft_facts: DraftFacts) -> DecisionFeatures<'d, 'v> {
         DecisionFeatures {
             draft_facts,
+            ..self
+        }
+    }
+
+    /// The same features, with only the parts of the picks' draft facts that
+    /// `unit_draft_facts` turns on passed through the hidden units: for weights whose units'
+    /// input rows of the other parts are 0 (`PolicyWeights::units_read_draft_facts`).
+    pub fn with_unit_draft_facts(self, unit_draft_facts: DraftFacts) -> DecisionFeatures<'d, 'v> {
+        DecisionFeatures {
+            unit_draft_facts,
             ..self
         }
     }
@@ -962,11 +987,18 @@ fn pick(d: &DecisionFeatures, rank: Rank, sink: &mut impl Sink) {
     facts[5] = own_type / 3.0;
     sink.add_all(at, &facts);
     if d.draft_facts.shared {
-        sink.add_all(at + PICK_BASE, s.draft_facts(view, d.useful()));
+        let shared = s.draft_facts(view, d.useful());
+        match d.unit_draft_facts.shared {
+            true => sink.add_all(at + PICK_BASE, shared),
+            false => sink.add_all_linear(at + PICK_BASE, shared),
+        }
     }
     if d.draft_facts.later {
         let later = s.later_choosers(view, &d.heuristic).taken_after(rank);
-        sink.add_all(at + PICK_BASE + DRAFT_SHARED, &later);
+        match d.unit_draft_facts.later {
+            true => sink.add_all(at + PICK_BASE + DRAFT_SHARED, &later),
+            false => sink.add_all_linear(at + PICK_BASE + DRAFT_SHARED, &later),
+        }
     }
 }
 
@@ -1368,6 +1400,70 @@ mod tests {
         fn add(&mut self, index: usize, value: f32) {
             self.0.add(index, value);
         }
+    }
+
+    /// A layer whose input rows of the shared draft facts are 0 reads them in its linear part
+    /// only (`PolicyWeights::units_read_draft_facts`), and a pick that passes them by the
+    /// units scores as one that passes them through: checked bit for bit on every pick of
+    /// random games, where those facts change the scores.
+    #[test]
+    fn draft_facts_the_units_do_not_read_skip_the_units_to_the_same_score() {
+        let rules = load_preset("first-game")
+            .and_then(|c| c.rules(5))
+            .expect("preset");
+        let mut rng = GameRng::new(12);
+        let mut small = |n: usize| -> Vec<f32> {
+            (0..n)
+                .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0)
+                .collect()
+        };
+        let units = 6;
+        let values = small(FEATURES);
+        let mut hidden = Hidden {
+            input: small(FEATURES * units),
+            bias: small(units),
+            out: small(units),
+            kinds: KindSet::ALL,
+        };
+        for j in DraftFacts::ALL.indices() {
+            hidden.input[j * units..(j + 1) * units].fill(0.0);
+        }
+        let weights = PolicyWeights::new(values.clone(), Some(hidden.clone()), String::new());
+        assert_eq!(weights.reads_draft_facts(), DraftFacts::ALL);
+        assert_eq!(weights.units_read_draft_facts(), DraftFacts::NONE);
+        let (mut picks, mut moved) = (0, 0);
+        let mut legal = Vec::new();
+        for seed in 0..3 {
+            let mut state = new_game(&rules, seed);
+            let mut play = GameRng::new(seed);
+            while let Some(seat) = to_move(&state) {
+                legal_actions(&rules, &state, &mut legal);
+                let view = View::new(&rules, &state, seat);
+                let kept = Kept::default();
+                let through = DecisionFeatures::new(&view, &legal, &kept);
+                let by = DecisionFeatures::new(&view, &legal, &kept)
+                    .with_unit_draft_facts(DraftFacts::NONE);
+                let without =
+                    DecisionFeatures::new(&view, &legal, &kept).with_draft_facts(DraftFacts::NONE);
+                for &action in legal.iter().filter(|a| matches!(a, Action::Pick(_))) {
+                    let score = |features: &DecisionFeatures| {
+                        let mut net = Net::new(&values, &hidden);
+                        features.action(action, &mut net);
+                        net.total()
+                    };
+                    assert_eq!(
+                        score(&through).to_bits(),
+                        score(&by).to_bits(),
+                        "{action:?}"
+                    );
+                    picks += 1;
+                    moved += (score(&by) != score(&without)) as u32;
+                }
+                let action = legal[play.below(legal.len() as u32) as usize];
+                apply(&rules, &mut state, action);
+            }
+        }
+        assert!(picks > 50 && moved > 25, "{picks} picks, {moved} moved");
     }
 
     /// `Net` scores an action as the linear dot product of its features plus each unit's

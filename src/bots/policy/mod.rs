@@ -275,8 +275,9 @@ impl PolicyBot {
     fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
         let PolicyBot { params, rng, kept } = self;
         let weights = &*params.weights;
-        let features =
-            DecisionFeatures::new(view, legal, kept).with_draft_facts(weights.reads_draft_facts());
+        let features = DecisionFeatures::new(view, legal, kept)
+            .with_draft_facts(weights.reads_draft_facts())
+            .with_unit_draft_facts(weights.units_read_draft_facts());
         let min_p = params.min_p.0;
         let score = |action: Action| score(weights, &features, action);
         // Naming a character competes with the rest as one move, scored by its best target;

@@ -52,9 +52,10 @@ pub struct PolicyWeights {
     pub hidden: Option<Hidden>,
     /// `built-in` or the file's path as given.
     pub source: String,
-    /// Which parts of the draft facts the weights read (`reads_draft_facts`), worked out on
-    /// first use: weights are not changed once a bot plays them.
-    draft_facts: OnceLock<DraftFacts>,
+    /// Which parts of the draft facts the weights read, and which of those the hidden
+    /// units read (`reads_draft_facts`, `units_read_draft_facts`), worked out on first use:
+    /// weights are not changed once a bot plays them.
+    draft_facts: OnceLock<[DraftFacts; 2]>,
 }
 
 /// A hidden layer of rectified linear units over the same features as the linear part.
@@ -110,17 +111,34 @@ impl PolicyWeights {
     /// with a fact whose weight or a unit's input weight is not 0. The weights score every
     /// action the same without the other parts, so a pick skips them.
     pub fn reads_draft_facts(&self) -> DraftFacts {
+        self.draft_facts_read()[0]
+    }
+
+    /// Which parts of a pick's draft facts the hidden units read: those with a fact whose
+    /// input weight into some unit is not 0 (none without a layer). The other parts enter
+    /// the linear score only, and a pick does not pass them through the units
+    /// (`train --hidden-draft-facts`: a layer the draft pays less for).
+    pub fn units_read_draft_facts(&self) -> DraftFacts {
+        self.draft_facts_read()[1]
+    }
+
+    fn draft_facts_read(&self) -> [DraftFacts; 2] {
         *self.draft_facts.get_or_init(|| {
-            let reads = |part: DraftFacts| {
-                part.indices().any(|i| {
-                    self.values[i] != 0.0
-                        || self
-                            .hidden
-                            .as_ref()
-                            .is_some_and(|h| h.row(i).iter().any(|&w| w != 0.0))
-                })
+            let in_units = |i: usize| {
+                self.hidden
+                    .as_ref()
+                    .is_some_and(|h| h.row(i).iter().any(|&w| w != 0.0))
             };
-            DraftFacts::new(reads(DraftFacts::SHARED), reads(DraftFacts::LATER))
+            let reads =
+                |part: DraftFacts| part.indices().any(|i| self.values[i] != 0.0 || in_units(i));
+            let units_read = |part: DraftFacts| part.indices().any(in_units);
+            [
+                DraftFacts::new(reads(DraftFacts::SHARED), reads(DraftFacts::LATER)),
+                DraftFacts::new(
+                    units_read(DraftFacts::SHARED),
+                    units_read(DraftFacts::LATER),
+                ),
+            ]
         })
     }
 
