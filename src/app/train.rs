@@ -88,13 +88,15 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         let (units, fit) = (parts.parts(), args.draft_facts.parts());
         if args.hidden == 0 {
             return Err(input(anyhow!(
-                "--hidden-draft-facts {}: the draft facts a hidden layer reads, but there is                  none (add --hidden N, N from 1)",
+                "--hidden-draft-facts {}: the draft facts a hidden layer reads, but there is \
+                 none (add --hidden N, N from 1)",
                 value_name(&parts)
             )));
         }
         if (units.shared && !fit.shared) || (units.later && !fit.later) {
             return Err(input(anyhow!(
-                "--hidden-draft-facts {}: the layer reads only draft facts the fit may weigh                  (--draft-facts {})",
+                "--hidden-draft-facts {}: the layer reads only draft facts the fit may weigh \
+                 (--draft-facts {})",
                 value_name(&parts),
                 value_name(&args.draft_facts)
             )));

@@ -495,6 +495,21 @@ mod tests {
             let fitted = fit_on(1, &data, &start, options);
             assert_eq!(fitted.reads_draft_facts(), DraftFacts::SHARED, "{units:?}");
             assert_eq!(fitted.units_read_draft_facts(), units_read, "{units:?}");
+            // The facts' linear weights move from the start's either way; their rows move
+            // only where the units may read them, and are 0 where they may not.
+            let shared = || DraftFacts::SHARED.indices();
+            assert!(
+                shared().any(|j| fitted.values[j] != start.values[j]),
+                "{units:?}: linear weights fitted"
+            );
+            let (rows, start_rows) = (
+                fitted.hidden.as_ref().expect("hidden"),
+                start.hidden.as_ref().expect("hidden"),
+            );
+            match units.shared {
+                true => assert!(shared().any(|j| rows.row(j) != start_rows.row(j))),
+                false => assert!(shared().all(|j| rows.row(j).iter().all(|&w| w == 0.0))),
+            }
         }
         assert_eq!(
             start.units_read_draft_facts(),

@@ -414,7 +414,10 @@ fn a_layer_without_the_draft_facts_is_fitted_and_played() {
     let out_file = out_file.to_str().unwrap();
     refused(
         &["train", "--hidden-draft-facts", "none", "--out", out_file],
-        &["--hidden-draft-facts none", "--hidden N"],
+        &[
+            "--hidden-draft-facts none: the draft facts a hidden layer reads, but there is none \
+           (add --hidden N, N from 1)",
+        ],
     );
     refused(
         &[
@@ -428,7 +431,10 @@ fn a_layer_without_the_draft_facts_is_fitted_and_played() {
             "--out",
             out_file,
         ],
-        &["--hidden-draft-facts shared", "--draft-facts none"],
+        &[
+            "--hidden-draft-facts shared: the layer reads only draft facts the fit may weigh \
+           (--draft-facts none)",
+        ],
     );
     assert!(!Path::new(out_file).exists(), "nothing written");
 }

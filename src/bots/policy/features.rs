@@ -101,7 +101,7 @@ impl<'w> Net<'w> {
     }
 
     /// The score of the features added so far. The units' outputs are worked out side by
-    /// side (a vector loop), then added one by one in unit order, the order the fit adds them.
+    /// side (a vector loop), then added one by one in unit order, as they always were.
     #[inline(always)]
     pub fn total(&self) -> f32 {
         let h = self.hidden;
@@ -181,8 +181,8 @@ impl Sink for Net<'_> {
     }
 }
 
-/// How many hidden units `Net::add_all` sums at once: 32 floats are eight SSE registers
-/// (four AVX ones), half of them.
+/// How many hidden units `Net::add_all` sums at once: 32 floats are eight SSE registers (of
+/// 16) or four AVX ones.
 const LANES: usize = 32;
 
 /// The kinds of action, in the order of their `kind.*` features.
@@ -1402,10 +1402,11 @@ mod tests {
         }
     }
 
-    /// A layer whose input rows of the shared draft facts are 0 reads them in its linear part
-    /// only (`PolicyWeights::units_read_draft_facts`), and a pick that passes them by the
-    /// units scores as one that passes them through: checked bit for bit on every pick of
-    /// random games, where those facts change the scores.
+    /// A layer whose input rows of the draft facts are 0 reads them in its linear part only
+    /// (`PolicyWeights::units_read_draft_facts`), and a pick that passes them by the units
+    /// scores as one that passes them through: checked bit for bit on every pick of random
+    /// games, where those facts change the scores. (With rows that are not 0, passing them by
+    /// changes the scores: the units are skipped.)
     #[test]
     fn draft_facts_the_units_do_not_read_skip_the_units_to_the_same_score() {
         let rules = load_preset("first-game")
@@ -1425,13 +1426,14 @@ mod tests {
             out: small(units),
             kinds: KindSet::ALL,
         };
+        let full = hidden.clone();
         for j in DraftFacts::ALL.indices() {
             hidden.input[j * units..(j + 1) * units].fill(0.0);
         }
         let weights = PolicyWeights::new(values.clone(), Some(hidden.clone()), String::new());
         assert_eq!(weights.reads_draft_facts(), DraftFacts::ALL);
         assert_eq!(weights.units_read_draft_facts(), DraftFacts::NONE);
-        let (mut picks, mut moved) = (0, 0);
+        let (mut picks, mut moved, mut skipped) = (0, 0, 0);
         let mut legal = Vec::new();
         for seed in 0..3 {
             let mut state = new_game(&rules, seed);
@@ -1446,11 +1448,12 @@ mod tests {
                 let without =
                     DecisionFeatures::new(&view, &legal, &kept).with_draft_facts(DraftFacts::NONE);
                 for &action in legal.iter().filter(|a| matches!(a, Action::Pick(_))) {
-                    let score = |features: &DecisionFeatures| {
-                        let mut net = Net::new(&values, &hidden);
+                    let score_under = |hidden: &Hidden, features: &DecisionFeatures| {
+                        let mut net = Net::new(&values, hidden);
                         features.action(action, &mut net);
                         net.total()
                     };
+                    let score = |features: &DecisionFeatures| score_under(&hidden, features);
                     assert_eq!(
                         score(&through).to_bits(),
                         score(&by).to_bits(),
@@ -1458,12 +1461,16 @@ mod tests {
                     );
                     picks += 1;
                     moved += (score(&by) != score(&without)) as u32;
+                    skipped += (score_under(&full, &by) != score_under(&full, &through)) as u32;
                 }
                 let action = legal[play.below(legal.len() as u32) as usize];
                 apply(&rules, &mut state, action);
             }
         }
-        assert!(picks > 50 && moved > 25, "{picks} picks, {moved} moved");
+        assert!(
+            picks > 50 && moved > 25 && skipped > 25,
+            "{picks} picks, {moved} moved, {skipped} skipped"
+        );
     }
 
     /// `Net` scores an action as the linear dot product of its features plus each unit's
