@@ -113,12 +113,6 @@ pub struct TrainArgs {
     /// `all`); the parts left out still enter the linear score.
     #[arg(long, value_name = "PARTS")]
     pub hidden_draft_facts: Option<DraftFactsArg>,
-    /// The hidden layer reads a pick's facts that every candidate of a decision shares (all
-    /// but the character and its own type) through one row each for every character, so a
-    /// decision passes them through the units once instead of once per candidate: a draft
-    /// layer at a fraction of the cost (weights format 4).
-    #[arg(long)]
-    pub shared_pick_rows: bool,
     /// Adam's step size (default: 0.05 for a linear fit, 0.01 with a hidden layer).
     #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_learning_rate)]
     pub learning_rate: Option<f64>,

@@ -45,9 +45,6 @@ struct TrainManifest {
     /// The draft facts the hidden layer reads, with a layer.
     #[serde(skip_serializing_if = "Option::is_none")]
     hidden_draft_facts: Option<String>,
-    /// Whether the layer's pick rows of shared facts are shared (only written when so).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    shared_pick_rows: bool,
     targets: String,
     training_decisions: usize,
     validation_decisions: usize,
@@ -84,12 +81,6 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
             "--hidden-kinds {}: the kinds a hidden layer scores, but there is none \
              (add --hidden N, N from 1)",
             args.hidden_kinds
-        )));
-    }
-    if args.hidden == 0 && args.shared_pick_rows {
-        return Err(input(anyhow!(
-            "--shared-pick-rows: rows of a hidden layer, but there is none (add --hidden N, \
-             N from 1)"
         )));
     }
     let unit_draft_facts = args.hidden_draft_facts.unwrap_or(args.draft_facts);
@@ -138,7 +129,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         draft_facts: args.draft_facts.parts(),
         unit_draft_facts: unit_draft_facts.parts(),
     };
-    let start = start_weights(args.hidden, args.hidden_kinds, args.shared_pick_rows);
+    let start = start_weights(args.hidden, args.hidden_kinds);
     let bar = Progress::counting(u64::from(args.epochs), 0, args.quiet, "epochs");
     bar.set_message("fit".into());
     let mut fitted = pool.install(|| fit(&data, &start, options, &|e| bar.set_position(e.into())));
@@ -161,7 +152,6 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         hidden_kinds: (args.hidden > 0).then(|| args.hidden_kinds.to_string()),
         draft_facts: value_name(&args.draft_facts),
         hidden_draft_facts: (args.hidden > 0).then(|| value_name(&unit_draft_facts)),
-        shared_pick_rows: args.shared_pick_rows,
         targets: value_name(&args.targets),
         training_decisions: trained.decisions,
         validation_decisions: held.decisions,
@@ -192,7 +182,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
 /// units a hidden layer whose input weights are small, fixed pseudo-random numbers (the
 /// same for every fit, so a fit is reproducible) and whose output weights are 0: the start
 /// still plays as the heuristic alone.
-fn start_weights(units: usize, kinds: KindSet, shared_pick_rows: bool) -> PolicyWeights {
+fn start_weights(units: usize, kinds: KindSet) -> PolicyWeights {
     let mut values = vec![0.0f32; FEATURES];
     values[0] = 1.0;
     let hidden = (units > 0).then(|| {
@@ -206,7 +196,6 @@ fn start_weights(units: usize, kinds: KindSet, shared_pick_rows: bool) -> Policy
             bias: vec![0.0; units],
             out: vec![0.0; units],
             kinds,
-            shared_pick_rows,
         }
     });
     PolicyWeights::new(values, hidden, String::new())

@@ -8,7 +8,7 @@
 
 use super::data::Dataset;
 use crate::bots::policy::KindSet;
-use crate::bots::policy::features::{DraftFacts, FEATURES, KINDS, kind_of_feature, unit_row};
+use crate::bots::policy::features::{DraftFacts, FEATURES, KINDS, kind_of_feature};
 use crate::bots::policy::weights::{Hidden, MAX_UNITS, PolicyWeights};
 use rayon::prelude::*;
 
@@ -63,8 +63,6 @@ struct Params {
     units: usize,
     /// The kinds of action the units score (`Hidden::kinds`).
     kinds: KindSet,
-    /// Whether a pick's shared facts share their rows (`Hidden::shared_pick_rows`).
-    shared_pick_rows: bool,
 }
 
 impl Params {
@@ -73,7 +71,6 @@ impl Params {
         let mut values = wide(&weights.values);
         let units = weights.hidden.as_ref().map_or(0, Hidden::units);
         let kinds = weights.hidden.as_ref().map_or(KindSet::ALL, |h| h.kinds);
-        let shared_pick_rows = weights.hidden.as_ref().is_some_and(|h| h.shared_pick_rows);
         if let Some(h) = &weights.hidden {
             values.extend(wide(&h.input));
             values.extend(wide(&h.bias));
@@ -83,7 +80,6 @@ impl Params {
             values,
             units,
             kinds,
-            shared_pick_rows,
         }
     }
 
@@ -98,7 +94,6 @@ impl Params {
                 bias: narrow(bias),
                 out: narrow(out),
                 kinds: self.kinds,
-                shared_pick_rows: self.shared_pick_rows,
             }
         });
         PolicyWeights::new(narrow(linear), hidden, String::new())
@@ -113,12 +108,6 @@ impl Params {
     }
     fn out_at(&self) -> usize {
         self.bias_at() + self.units
-    }
-
-    /// Where feature `j`'s input row starts (`features::unit_row`: with shared pick rows, a
-    /// pick's shared fact reads the row it shares).
-    fn row_at(&self, j: usize) -> usize {
-        self.input_at() + unit_row(j, self.shared_pick_rows) * self.units
     }
 
     /// Whether the hidden layer scores action `a` (its kind is one of `kinds`).
@@ -147,7 +136,7 @@ impl Params {
         let n = self.units;
         units.copy_from_slice(&w[self.bias_at()..self.bias_at() + n]);
         for (&j, &v) in index.iter().zip(value) {
-            let row = &w[self.row_at(j as usize)..][..n];
+            let row = &w[self.input_at() + j as usize * n..][..n];
             for (z, &r) in units.iter_mut().zip(row) {
                 *z += r * v as f64;
             }
@@ -225,14 +214,15 @@ fn evaluate_block(
                 // Through the units: d score / d out_u = max(0, z_u); a unit that is on
                 // passes p * out_u back to its bias and its input row.
                 let z = &units[k * n..(k + 1) * n];
-                let (bias_at, out_at) = (params.bias_at(), params.out_at());
+                let (input_at, bias_at, out_at) =
+                    (params.input_at(), params.bias_at(), params.out_at());
                 for u in 0..n {
                     if z[u] > 0.0 {
                         g[out_at + u] += p * z[u];
                         let back = p * params.values[out_at + u];
                         g[bias_at + u] += back;
                         for (&j, &v) in index.iter().zip(value) {
-                            g[params.row_at(j as usize) + u] += back * v as f64;
+                            g[input_at + j as usize * n + u] += back * v as f64;
                         }
                     }
                 }
@@ -330,17 +320,6 @@ pub fn fit(
         moves[row.clone()].fill(false);
         params.values[row].fill(0.0);
     }
-    // Shared pick rows: the rows the other characters' shared facts would have are never
-    // read; they start and stay at 0.
-    if params.shared_pick_rows {
-        let units = params.units;
-        for feature in (0..FEATURES).filter(|&j| unit_row(j, true) != j) {
-            let row =
-                params.input_at() + feature * units..params.input_at() + (feature + 1) * units;
-            moves[row.clone()].fill(false);
-            params.values[row].fill(0.0);
-        }
-    }
     // A layer for some kinds of action only: the input rows of features that no action of
     // those kinds has in the data would never move but by the penalty; they start and stay
     // at 0, so the weights file lists only the rows the layer reads.
@@ -349,7 +328,7 @@ pub fn fit(
         for a in 0..data.actions() {
             if params.scored_by_units(data, a) {
                 for &j in data.pairs(a).0 {
-                    seen[unit_row(j as usize, params.shared_pick_rows)] = true;
+                    seen[j as usize] = true;
                 }
             }
         }
@@ -592,7 +571,6 @@ mod tests {
             bias: small(units),
             out: small(units),
             kinds,
-            shared_pick_rows: false,
         };
         PolicyWeights::new(values, Some(hidden), String::new())
     }
@@ -600,17 +578,13 @@ mod tests {
     /// The hidden layer's gradient is the loss's: for weights of every part (linear, input
     /// rows, biases, outputs), moving the weight by ±h changes the summed loss by the
     /// gradient times 2h (central differences), to within 1e-4 of it relative; with the
-    /// layer on every kind of action, on the draft's picks alone, and with shared pick rows
-    /// (whose shared row gathers every character's picks).
+    /// layer on every kind of action and on the draft's picks alone.
     #[test]
     fn the_gradient_through_the_hidden_layer_is_the_loss_derivative() {
         let data = heuristic_games(2);
         for kinds in [KindSet::ALL, KindSet::parse("Pick").expect("a kind")] {
             gradient_is_the_loss_derivative(&data, &Params::of(&random_net_for(4, 3, kinds)));
         }
-        let mut shared = random_net_for(4, 3, KindSet::ALL);
-        shared.hidden.as_mut().expect("hidden").shared_pick_rows = true;
-        gradient_is_the_loss_derivative(&data, &Params::of(&shared));
     }
 
     fn gradient_is_the_loss_derivative(data: &Dataset, params: &Params) {
@@ -624,15 +598,6 @@ mod tests {
         let mut checked: Vec<usize> = vec![0, pick];
         checked.extend((0..n).flat_map(|u| [input + u, input + pick * n + u]));
         checked.extend(params.bias_at()..params.out_at() + n);
-        if params.shared_pick_rows {
-            // The row every character's `gold` fact of a pick reads.
-            let gold = (0..FEATURES)
-                .find(|&j| feature_name(j) == "pick.King.gold")
-                .expect("a pick fact");
-            let row = params.row_at(gold);
-            assert_ne!(row, input + gold * n, "a shared row");
-            checked.extend(row..row + n);
-        }
         let h = 1e-5;
         for j in checked {
             let loss_at = |delta: f64| {

@@ -439,49 +439,6 @@ fn a_layer_without_the_draft_facts_is_fitted_and_played() {
     assert!(!Path::new(out_file).exists(), "nothing written");
 }
 
-/// `train --shared-pick-rows` fits a layer whose pick rows of shared facts serve every
-/// character: the same file on 1 and 2 threads, format 4, only the first character's rows
-/// of those facts written, played by `run`; without a layer it is refused.
-#[test]
-fn a_layer_with_shared_pick_rows_is_fitted_and_played() {
-    let dir = tempfile::tempdir().unwrap();
-    let (one, two) = train_on_1_and_2_threads(
-        dir.path(),
-        &[
-            "--games",
-            "8",
-            "--epochs",
-            "10",
-            "--hidden",
-            "3",
-            "--shared-pick-rows",
-        ],
-    );
-    assert_eq!(weights_table(&one), weights_table(&two));
-    let text = std::fs::read_to_string(&one).unwrap();
-    for line in ["format = 4", "shared_pick_rows = true"] {
-        assert!(text.contains(line), "the file says {line}");
-    }
-    let rows = |fact: &str| {
-        text.lines()
-            .filter(|l| l.starts_with("\"pick.") && l.contains(&format!(".{fact}\" = [")))
-            .count()
-    };
-    assert_eq!(rows("gold"), 1, "one shared row of a shared fact");
-    assert!(rows("bias") > 1, "a row per character of its bias");
-    plays_and_names(dir.path(), &one);
-    let out_file = dir.path().join("x.toml");
-    let out_file = out_file.to_str().unwrap();
-    refused(
-        &["train", "--shared-pick-rows", "--out", out_file],
-        &[
-            "--shared-pick-rows: rows of a hidden layer, but there is none (add --hidden N, N \
-           from 1)",
-        ],
-    );
-    assert!(!Path::new(out_file).exists(), "nothing written");
-}
-
 /// `--save-data` keeps the decisions a fit used: fitting that file with `--data` gives the
 /// same weights without playing, and its manifest names the file and the command that made it.
 #[test]

@@ -44,66 +44,6 @@ pub trait Sink {
     fn add_all_linear(&mut self, at: usize, values: &[f32]) {
         self.add_all(at, values);
     }
-
-    /// `add_all` for a pick's `block` of facts from `at`: a layer with shared pick rows
-    /// passes the facts every candidate shares through its units once per decision.
-    #[inline]
-    fn add_pick_block(&mut self, at: usize, values: &[f32], block: PickBlock) {
-        let _ = block;
-        self.add_all(at, values);
-    }
-}
-
-/// A pick's two blocks of facts that hold facts every candidate of a decision shares: the
-/// base facts (all but the bias and the character's own type) and the shared draft facts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PickBlock {
-    Base,
-    Draft,
-}
-
-impl PickBlock {
-    /// The position in `PICK_FACTS` of the block's first fact.
-    fn first_fact(self) -> usize {
-        match self {
-            PickBlock::Base => 0,
-            PickBlock::Draft => PICK_BASE,
-        }
-    }
-}
-
-/// Whether fact `k` of `PICK_FACTS` is the same for every candidate character of a decision:
-/// all but the bias (the character itself), its own type and what the later choosers would
-/// take after it.
-const fn is_shared_pick_fact(k: usize) -> bool {
-    k != 0 && k != 5 && k < PICK_BASE + DRAFT_SHARED
-}
-
-/// The input row feature `index` reads in a hidden layer: its own, or, with shared pick
-/// rows (`Hidden::shared_pick_rows`) and a pick's shared fact, the first character's row of
-/// that fact, which serves every character. The units then see a decision's situation the
-/// same for every candidate, and each candidate through its bias and own-type rows.
-#[inline]
-pub fn unit_row(index: usize, shared_pick_rows: bool) -> usize {
-    match index.checked_sub(Layout::PICK) {
-        Some(i) if shared_pick_rows && index < Layout::TARGET => {
-            let fact = i % PICK_FACTS.len();
-            match is_shared_pick_fact(fact) {
-                true => Layout::PICK + fact,
-                false => index,
-            }
-        }
-        _ => index,
-    }
-}
-
-/// A decision's sums of the shared pick facts through the units, one per block, worked out
-/// by the first candidate scored and added by every other (`Net::add_pick_block`). One per
-/// decision and weights.
-#[derive(Default)]
-pub struct SharedPickUnits {
-    base: OnceCell<[f32; MAX_UNITS]>,
-    draft: OnceCell<[f32; MAX_UNITS]>,
 }
 
 /// The dot product of the features with a weight vector.
@@ -149,18 +89,14 @@ pub struct Net<'w> {
     hidden: &'w Hidden,
     /// Each unit's input so far (the first `hidden.units()`).
     units: [f32; MAX_UNITS],
-    /// The decision's shared pick sums (used with shared pick rows).
-    shared: &'w SharedPickUnits,
 }
 
 impl<'w> Net<'w> {
-    /// `shared`: one per decision and weights, the same for every action scored.
-    pub fn new(values: &'w [f32], hidden: &'w Hidden, shared: &'w SharedPickUnits) -> Net<'w> {
+    pub fn new(values: &'w [f32], hidden: &'w Hidden) -> Net<'w> {
         Net {
             linear: Dot::new(values),
             hidden,
             units: [0.0; MAX_UNITS],
-            shared,
         }
     }
 
@@ -204,8 +140,7 @@ impl Sink for Net<'_> {
     /// group's sums stay in registers for the whole block instead of going to memory at
     /// every value. Each unit still adds the values in the block's order, so the sums are
     /// those of `add` one by one, to the bit. (Inlined where an action is scored, so that
-    /// `net_score_avx2` compiles it for AVX2.) It reads the rows as stored: a pick's blocks
-    /// of shared facts come through `add_pick_block`, which reads the shared rows.
+    /// `net_score_avx2` compiles it for AVX2.)
     #[inline(always)]
     fn add_all(&mut self, at: usize, values: &[f32]) {
         self.linear.add_all(at, values);
@@ -243,47 +178,6 @@ impl Sink for Net<'_> {
     #[inline(always)]
     fn add_all_linear(&mut self, at: usize, values: &[f32]) {
         self.linear.add_all(at, values);
-    }
-
-    /// With shared pick rows: the linear part as `add_all`; the character's own facts
-    /// through their rows; and the shared facts' sums through the shared rows, worked out
-    /// once per decision and added to the units.
-    #[inline(always)]
-    fn add_pick_block(&mut self, at: usize, values: &[f32], block: PickBlock) {
-        if !self.hidden.shared_pick_rows {
-            return self.add_all(at, values);
-        }
-        self.linear.add_all(at, values);
-        let h = self.hidden;
-        let n = h.units();
-        let first = block.first_fact();
-        let units = &mut self.units[..n];
-        for (k, &value) in values.iter().enumerate() {
-            if value != 0.0 && !is_shared_pick_fact(first + k) {
-                for (unit, &w) in units.iter_mut().zip(h.row(at + k)) {
-                    *unit += w * value;
-                }
-            }
-        }
-        let cell = match block {
-            PickBlock::Base => &self.shared.base,
-            PickBlock::Draft => &self.shared.draft,
-        };
-        let sums = cell.get_or_init(|| {
-            let mut sums = [0.0f32; MAX_UNITS];
-            for (k, &value) in values.iter().enumerate() {
-                if value != 0.0 && is_shared_pick_fact(first + k) {
-                    let row = h.row(Layout::PICK + first + k);
-                    for (sum, &w) in sums[..n].iter_mut().zip(row) {
-                        *sum += w * value;
-                    }
-                }
-            }
-            sums
-        });
-        for (unit, &sum) in units.iter_mut().zip(&sums[..n]) {
-            *unit += sum;
-        }
     }
 }
 
@@ -1091,11 +985,11 @@ fn pick(d: &DecisionFeatures, rank: Rank, sink: &mut impl Sink) {
     let own_type = income_type(character).map_or(0.0, |t| d.my_type(t));
     let mut facts = *s.pick_facts(view, || d.others());
     facts[5] = own_type / 3.0;
-    sink.add_pick_block(at, &facts, PickBlock::Base);
+    sink.add_all(at, &facts);
     if d.draft_facts.shared {
         let shared = s.draft_facts(view, d.useful());
         match d.unit_draft_facts.shared {
-            true => sink.add_pick_block(at + PICK_BASE, shared, PickBlock::Draft),
+            true => sink.add_all(at + PICK_BASE, shared),
             false => sink.add_all_linear(at + PICK_BASE, shared),
         }
     }
@@ -1476,7 +1370,6 @@ mod tests {
             bias: vec![0.0],
             out: vec![1.0],
             kinds: KindSet::ALL,
-            shared_pick_rows: false,
         };
         let net = PolicyWeights::new(linear.values.clone(), Some(hidden), "y".into());
         assert_eq!(net.reads_draft_facts(), DraftFacts::LATER);
@@ -1509,122 +1402,6 @@ mod tests {
         }
     }
 
-    /// `unit_row`: with shared pick rows, every character's pick fact that all candidates
-    /// share reads the first character's row (the base facts but the bias and own type, and
-    /// the shared draft facts); the bias, the own type, the later choosers' facts and every
-    /// other feature read their own; without shared rows, every feature its own.
-    #[test]
-    fn shared_pick_facts_read_the_first_characters_row() {
-        let index = |name: &str| {
-            (0..FEATURES)
-                .find(|&j| feature_name(j) == name)
-                .expect("a feature")
-        };
-        for fact in ["gold", "crown", "rank2_before", "rank5_offered", "round"] {
-            let first = index(&format!("pick.Assassin.{fact}"));
-            for character in ["Assassin", "King", "Warlord"] {
-                let j = index(&format!("pick.{character}.{fact}"));
-                assert_eq!(unit_row(j, true), first, "{character} {fact}");
-                assert_eq!(unit_row(j, false), j);
-            }
-        }
-        for name in [
-            "pick.King.bias",
-            "pick.King.own_type",
-            "pick.King.rank3_later",
-            "heuristic",
-            "kind.Pick",
-            "target.kill.King.bias",
-        ] {
-            let j = index(name);
-            assert_eq!(unit_row(j, true), j, "{name}");
-        }
-    }
-
-    /// With shared pick rows, `Net` scores a pick as the layer over the rows `unit_row` gives
-    /// (the shared facts through the first character's rows), whichever candidate of the
-    /// decision is scored first: checked against the sums written out, and candidates
-    /// scored in both orders give the same bits, on every pick of random games.
-    #[test]
-    fn shared_pick_rows_score_every_candidate_through_the_shared_rows() {
-        let rules = load_preset("first-game")
-            .and_then(|c| c.rules(5))
-            .expect("preset");
-        let mut rng = GameRng::new(21);
-        let mut small = |n: usize| -> Vec<f32> {
-            (0..n)
-                .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0)
-                .collect()
-        };
-        let units = 37;
-        let values = small(FEATURES);
-        let hidden = Hidden {
-            input: small(FEATURES * units),
-            bias: small(units),
-            out: small(units),
-            kinds: KindSet::ALL,
-            shared_pick_rows: true,
-        };
-        let mut own_rows = hidden.clone();
-        own_rows.shared_pick_rows = false;
-        let (mut picks, mut differ) = (0, 0);
-        let mut legal = Vec::new();
-        for seed in 0..3 {
-            let mut state = new_game(&rules, seed);
-            let mut play = GameRng::new(seed);
-            while let Some(seat) = to_move(&state) {
-                legal_actions(&rules, &state, &mut legal);
-                let view = View::new(&rules, &state, seat);
-                let kept = Kept::default();
-                let features = DecisionFeatures::new(&view, &legal, &kept);
-                let picks_here: Vec<Action> = legal
-                    .iter()
-                    .copied()
-                    .filter(|a| matches!(a, Action::Pick(_)))
-                    .collect();
-                let score_all = |hidden: &Hidden, order: &mut dyn Iterator<Item = &Action>| {
-                    let shared = SharedPickUnits::default();
-                    let mut scores: Vec<(Action, u32)> = order
-                        .map(|&action| {
-                            let mut net = Net::new(&values, hidden, &shared);
-                            features.action(action, &mut net);
-                            (action, net.total().to_bits())
-                        })
-                        .collect();
-                    scores.sort_by_key(|&(a, _)| format!("{a:?}"));
-                    scores
-                };
-                let forward = score_all(&hidden, &mut picks_here.iter());
-                assert_eq!(forward, score_all(&hidden, &mut picks_here.iter().rev()));
-                let own = score_all(&own_rows, &mut picks_here.iter());
-                for ((action, bits), (_, own_bits)) in forward.iter().zip(&own) {
-                    let mut pairs = Pairs(Vec::new());
-                    features.action(*action, &mut pairs);
-                    let mut expected: f32 = pairs.0.iter().map(|&(j, v)| values[j] * v).sum();
-                    for u in 0..units {
-                        let z: f32 = hidden.bias[u]
-                            + pairs
-                                .0
-                                .iter()
-                                .map(|&(j, v)| hidden.row(j)[u] * v)
-                                .sum::<f32>();
-                        expected += hidden.out[u] * z.max(0.0);
-                    }
-                    let got = f32::from_bits(*bits);
-                    assert!(
-                        (got - expected).abs() <= 1e-4 * expected.abs().max(1.0),
-                        "{action:?}: {got} vs {expected}"
-                    );
-                    picks += 1;
-                    differ += (bits != own_bits) as u32;
-                }
-                let action = legal[play.below(legal.len() as u32) as usize];
-                apply(&rules, &mut state, action);
-            }
-        }
-        assert!(picks > 50 && differ > 25, "{picks} picks, {differ} differ");
-    }
-
     /// A layer whose input rows of the draft facts are 0 reads them in its linear part only
     /// (`PolicyWeights::units_read_draft_facts`), and a pick that passes them by the units
     /// scores as one that passes them through: checked bit for bit on every pick of random
@@ -1648,7 +1425,6 @@ mod tests {
             bias: small(units),
             out: small(units),
             kinds: KindSet::ALL,
-            shared_pick_rows: false,
         };
         let full = hidden.clone();
         for j in DraftFacts::ALL.indices() {
@@ -1673,8 +1449,7 @@ mod tests {
                     DecisionFeatures::new(&view, &legal, &kept).with_draft_facts(DraftFacts::NONE);
                 for &action in legal.iter().filter(|a| matches!(a, Action::Pick(_))) {
                     let score_under = |hidden: &Hidden, features: &DecisionFeatures| {
-                        let shared = SharedPickUnits::default();
-                        let mut net = Net::new(&values, hidden, &shared);
+                        let mut net = Net::new(&values, hidden);
                         features.action(action, &mut net);
                         net.total()
                     };
@@ -1724,7 +1499,6 @@ mod tests {
                 bias: small(units),
                 out: small(units),
                 kinds: KindSet::ALL,
-                shared_pick_rows: false,
             };
             let mut legal = Vec::new();
             for seed in 0..3 {
@@ -1754,11 +1528,10 @@ mod tests {
                             }
                             expected += hidden.out[u] * z.max(0.0);
                         }
-                        let shared = SharedPickUnits::default();
-                        let mut net = Net::new(&values, &hidden, &shared);
+                        let mut net = Net::new(&values, &hidden);
                         features.action(action, &mut net);
                         // `add_all` is `add` value by value, to the bit.
-                        let mut one_by_one = Net::new(&values, &hidden, &shared);
+                        let mut one_by_one = Net::new(&values, &hidden);
                         features.action(action, &mut OneByOne(&mut one_by_one));
                         assert_eq!(net.total().to_bits(), one_by_one.total().to_bits());
                         let mut dot = Dot::new(&values);

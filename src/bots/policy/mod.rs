@@ -28,7 +28,7 @@ use crate::engine::action::Action;
 use crate::engine::ids::{CardId, Seat};
 use crate::engine::rng::GameRng;
 use crate::engine::view::View;
-use features::{DecisionFeatures, Dot, KINDS, Net, SharedPickUnits, kind_of};
+use features::{DecisionFeatures, Dot, KINDS, Net, kind_of};
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 use weights::Hidden;
@@ -279,10 +279,7 @@ impl PolicyBot {
             .with_draft_facts(weights.reads_draft_facts())
             .with_unit_draft_facts(weights.units_read_draft_facts());
         let min_p = params.min_p.0;
-        // The sums of a pick's shared facts through a layer with shared pick rows, worked out
-        // by the first candidate scored.
-        let shared = SharedPickUnits::default();
-        let score = |action: Action| score(weights, &features, &shared, action);
+        let score = |action: Action| score(weights, &features, action);
         // Naming a character competes with the rest as one move, scored by its best target;
         // if it wins, the target is drawn among the named characters.
         let target_temp = params.target_temp.0;
@@ -358,22 +355,15 @@ impl PolicyBot {
 /// saving and restoring registers at each, an action cost about 45 instructions more (29 k
 /// per policy game, measured).
 #[inline(always)]
-fn score(
-    weights: &PolicyWeights,
-    features: &DecisionFeatures,
-    shared: &SharedPickUnits,
-    action: Action,
-) -> f32 {
+fn score(weights: &PolicyWeights, features: &DecisionFeatures, action: Action) -> f32 {
     match &weights.hidden {
         Some(hidden) if hidden.kinds.contains(kind_of(action)) => {
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: this CPU has AVX2, checked just above.
-                return unsafe {
-                    net_score_avx2(&weights.values, hidden, features, shared, action)
-                };
+                return unsafe { net_score_avx2(&weights.values, hidden, features, action) };
             }
-            net_score(&weights.values, hidden, features, shared, action)
+            net_score(&weights.values, hidden, features, action)
         }
         _ => {
             let mut dot = Dot::new(&weights.values);
@@ -385,14 +375,8 @@ fn score(
 
 /// The score of `action` under weights with a hidden layer (`Net`).
 #[inline(always)]
-fn net_score(
-    values: &[f32],
-    hidden: &Hidden,
-    features: &DecisionFeatures,
-    shared: &SharedPickUnits,
-    action: Action,
-) -> f32 {
-    let mut net = Net::new(values, hidden, shared);
+fn net_score(values: &[f32], hidden: &Hidden, features: &DecisionFeatures, action: Action) -> f32 {
+    let mut net = Net::new(values, hidden);
     features.action(action, &mut net);
     net.total()
 }
@@ -408,10 +392,9 @@ fn net_score_avx2(
     values: &[f32],
     hidden: &Hidden,
     features: &DecisionFeatures,
-    shared: &SharedPickUnits,
     action: Action,
 ) -> f32 {
-    net_score(values, hidden, features, shared, action)
+    net_score(values, hidden, features, action)
 }
 
 /// How many scores of named characters a decision keeps between its two passes (the
@@ -599,7 +582,6 @@ mod tests {
             bias: vec![0.5; 4],
             out: vec![1.0, -0.5, 0.25, 2.0],
             kinds,
-            shared_pick_rows: false,
         };
         let all = layer(KindSet::ALL);
         let draft = Hidden {
@@ -619,13 +601,10 @@ mod tests {
                 let kept = Kept::default();
                 let features = DecisionFeatures::new(&view, &legal, &kept);
                 for &action in &legal {
-                    let score = |weights: &PolicyWeights, action| {
-                        score(weights, &features, &SharedPickUnits::default(), action)
-                    };
-                    let got = score(&draft, action).to_bits();
-                    let linear = score(&linear, action).to_bits();
+                    let got = score(&draft, &features, action).to_bits();
+                    let linear = score(&linear, &features, action).to_bits();
                     if matches!(action, Action::Pick(_) | Action::Discard(_)) {
-                        assert_eq!(got, score(&all, action).to_bits());
+                        assert_eq!(got, score(&all, &features, action).to_bits());
                         picks += 1;
                         changed += (got != linear) as u32;
                     } else {
@@ -668,7 +647,6 @@ mod tests {
                     bias: small(units),
                     out: small(units),
                     kinds: KindSet::ALL,
-                    shared_pick_rows: false,
                 };
                 let mut legal = Vec::new();
                 let mut state = new_game(&rules, units as u64);
@@ -679,11 +657,9 @@ mod tests {
                     let kept = Kept::default();
                     let features = DecisionFeatures::new(&view, &legal, &kept);
                     for &action in &legal {
-                        let none = SharedPickUnits::default();
-                        let portable = net_score(&values, &hidden, &features, &none, action);
+                        let portable = net_score(&values, &hidden, &features, action);
                         // SAFETY: this CPU has AVX2, checked above.
-                        let avx2 =
-                            unsafe { net_score_avx2(&values, &hidden, &features, &none, action) };
+                        let avx2 = unsafe { net_score_avx2(&values, &hidden, &features, action) };
                         assert_eq!(
                             portable.to_bits(),
                             avx2.to_bits(),

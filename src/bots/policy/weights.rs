@@ -16,14 +16,9 @@
 //! format 2 plus `[hidden] kinds = "Pick+Discard"`; the other kinds have the linear score
 //! alone. Its own number makes a version before it refuse the file rather than play the
 //! layer on every kind.
-//!
-//! Format 4 is a layer whose rows of a pick's shared facts are shared by every character
-//! (`train --shared-pick-rows`): `[hidden] shared_pick_rows = true`, and the first
-//! character's rows of those facts (`pick.Assassin.gold`, ...) serve every character
-//! (`features::unit_row`); the other characters' rows of them are 0 and not written.
 
 use super::KindSet;
-use super::features::{DraftFacts, FEATURES, feature_name, unit_row};
+use super::features::{DraftFacts, FEATURES, feature_name};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, LazyLock, OnceLock};
@@ -34,8 +29,6 @@ pub const FORMAT: i64 = 1;
 pub const FORMAT_HIDDEN: i64 = 2;
 /// A hidden layer for some kinds of action only (`Hidden::kinds`).
 pub const FORMAT_HIDDEN_KINDS: i64 = 3;
-/// A hidden layer with shared pick rows (`Hidden::shared_pick_rows`), for any kinds.
-pub const FORMAT_SHARED_PICK_ROWS: i64 = 4;
 
 /// The most hidden units a policy may have: an action's hidden values live on the stack.
 pub const MAX_UNITS: usize = 128;
@@ -78,10 +71,6 @@ pub struct Hidden {
     /// have the linear score alone and do not pay for the units (`train --hidden-kinds
     /// Pick+Discard`: a layer for the draft only).
     pub kinds: KindSet,
-    /// Whether a pick's facts that every candidate of a decision shares enter the units
-    /// through one row each for every character (`features::unit_row`), so a decision
-    /// passes them through the units once (`train --shared-pick-rows`).
-    pub shared_pick_rows: bool,
 }
 
 impl PartialEq for PolicyWeights {
@@ -187,17 +176,10 @@ impl PolicyWeights {
             .get("policy")
             .and_then(|p| p.get("format"))
             .and_then(|f| f.as_integer());
-        let formats = [
-            FORMAT,
-            FORMAT_HIDDEN,
-            FORMAT_HIDDEN_KINDS,
-            FORMAT_SHARED_PICK_ROWS,
-        ];
-        if !formats.contains(&format.unwrap_or(0)) {
+        if ![FORMAT, FORMAT_HIDDEN, FORMAT_HIDDEN_KINDS].contains(&format.unwrap_or(0)) {
             return Err(format!(
-                "{source}: [policy] format: expected {FORMAT}, {FORMAT_HIDDEN}, \
-                 {FORMAT_HIDDEN_KINDS} or {FORMAT_SHARED_PICK_ROWS} (a file written by \
-                 `train`), found {}",
+                "{source}: [policy] format: expected {FORMAT}, {FORMAT_HIDDEN} or \
+                 {FORMAT_HIDDEN_KINDS} (a file written by `train`), found {}",
                 format.map_or("none".to_string(), |f| f.to_string())
             ));
         }
@@ -227,17 +209,9 @@ impl PolicyWeights {
             }
             (_, Some(hidden)) => {
                 let hidden = Hidden::parse(hidden, &index, source)?;
-                // Shared pick rows are format 4's, and format 4 is a layer with them.
-                if hidden.shared_pick_rows != (format == Some(FORMAT_SHARED_PICK_ROWS)) {
-                    return Err(format!(
-                        "{source}: [hidden] shared_pick_rows: a layer with shared pick rows \
-                         is [policy] format = {FORMAT_SHARED_PICK_ROWS}, and only such a layer"
-                    ));
-                }
-                // The kinds are format 3's, and format 3 is a layer with kinds (format 4
-                // may have kinds or not).
+                // The kinds are format 3's, and format 3 is a layer with kinds.
                 let has_kinds = hidden.kinds != KindSet::ALL;
-                if !hidden.shared_pick_rows && has_kinds != (format == Some(FORMAT_HIDDEN_KINDS)) {
+                if has_kinds != (format == Some(FORMAT_HIDDEN_KINDS)) {
                     return Err(format!(
                         "{source}: [hidden] kinds: a layer for some kinds of action is \
                          [policy] format = {FORMAT_HIDDEN_KINDS}, one for every kind \
@@ -254,7 +228,6 @@ impl PolicyWeights {
     /// `[manifest]` table), and every weight that is not 0, in feature order.
     pub fn to_text(&self, manifest: &str) -> String {
         let format = match &self.hidden {
-            Some(h) if h.shared_pick_rows => FORMAT_SHARED_PICK_ROWS,
             Some(h) if h.kinds != KindSet::ALL => FORMAT_HIDDEN_KINDS,
             Some(_) => FORMAT_HIDDEN,
             None => FORMAT,
@@ -282,12 +255,10 @@ impl Hidden {
         self.bias.len()
     }
 
-    /// Feature `j`'s row: its weight into each unit (with shared pick rows, the row it
-    /// shares, `features::unit_row`).
+    /// Feature `j`'s row: its weight into each unit.
     #[inline]
     pub fn row(&self, j: usize) -> &[f32] {
         let units = self.units();
-        let j = unit_row(j, self.shared_pick_rows);
         &self.input[j * units..(j + 1) * units]
     }
 
@@ -306,16 +277,9 @@ impl Hidden {
         if self.kinds != KindSet::ALL {
             let _ = writeln!(text, "kinds = \"{}\"", self.kinds);
         }
-        if self.shared_pick_rows {
-            text.push_str(
-                "# The first character's rows of a pick's shared facts serve every character.\n\
-                 shared_pick_rows = true\n",
-            );
-        }
         text.push_str("\n[hidden.input]\n");
-        let units = self.units();
         for j in 0..FEATURES {
-            let row = &self.input[j * units..(j + 1) * units];
+            let row = self.row(j);
             if row.iter().any(|&w| w != 0.0) {
                 let _ = writeln!(text, "\"{}\" = {}", feature_name(j), list(row));
             }
@@ -328,7 +292,7 @@ impl Hidden {
         index: &HashMap<String, usize>,
         source: &str,
     ) -> Result<Hidden, String> {
-        const KEYS: [&str; 6] = ["units", "bias", "out", "kinds", "shared_pick_rows", "input"];
+        const KEYS: [&str; 5] = ["units", "bias", "out", "kinds", "input"];
         if let Some(key) = table
             .as_table()
             .and_then(|t| t.keys().find(|k| !KEYS.contains(&k.as_str())))
@@ -378,33 +342,11 @@ impl Hidden {
                     KindSet::parse(text).map_err(|e| format!("{source}: [hidden] kinds: {e}"))
                 })?,
         };
-        let shared_pick_rows = match table.get("shared_pick_rows") {
-            None => false,
-            Some(value) => value.as_bool().ok_or_else(|| {
-                format!("{source}: [hidden] shared_pick_rows = {value}: expected true or false")
-            })?,
-        };
-        // With shared pick rows, a row another character's shared fact would have is never
-        // read: refused rather than ignored.
-        if shared_pick_rows
-            && let Some(j) = (0..FEATURES).find(|&j| {
-                unit_row(j, true) != j
-                    && input[j * units..(j + 1) * units].iter().any(|&w| w != 0.0)
-            })
-        {
-            return Err(format!(
-                "{source}: [hidden.input] {}: with shared_pick_rows only the first \
-                 character's rows of a pick's shared facts are read ({})",
-                feature_name(j),
-                feature_name(unit_row(j, true))
-            ));
-        }
         Ok(Hidden {
             input,
             bias,
             out,
             kinds,
-            shared_pick_rows,
         })
     }
 }
@@ -472,7 +414,6 @@ mod tests {
             bias: vec![0.1, 0.0, -0.3],
             out: vec![1.5, -1.0, 0.0],
             kinds: KindSet::ALL,
-            shared_pick_rows: false,
         });
         let text = w.to_text("");
         let back = PolicyWeights::parse(&text, "y").expect("parses");
@@ -555,69 +496,6 @@ mod tests {
         let e = parse(2, &good.replace("heuristic = [", "heuristik = [")).unwrap_err();
         assert!(
             e.contains("[hidden.input] heuristik") && e.contains("heuristic"),
-            "{e}"
-        );
-    }
-
-    /// Shared pick rows (format 4): written and read back, with or without kinds; the key
-    /// only in format 4 and format 4 only with it; a row another character's shared fact
-    /// would have is refused by name; and a pick's shared fact reads the first character's
-    /// row, its bias its own.
-    #[test]
-    fn shared_pick_rows_are_format_4() {
-        let index = |name: &str| {
-            (0..FEATURES)
-                .find(|&j| feature_name(j) == name)
-                .expect("a feature")
-        };
-        let (assassin_gold, king_gold) = (index("pick.Assassin.gold"), index("pick.King.gold"));
-        let king_bias = index("pick.King.bias");
-        let mut input = vec![0.0f32; FEATURES * 2];
-        input[assassin_gold * 2] = 0.5;
-        input[king_bias * 2 + 1] = -1.5;
-        for kinds in [KindSet::ALL, KindSet::parse("Pick").expect("kinds")] {
-            let hidden = Hidden {
-                input: input.clone(),
-                bias: vec![0.1, 0.2],
-                out: vec![1.0, -1.0],
-                kinds,
-                shared_pick_rows: true,
-            };
-            assert_eq!(hidden.row(king_gold), &[0.5f32, 0.0][..], "the shared row");
-            assert_eq!(hidden.row(king_bias), &[0.0f32, -1.5][..], "its own row");
-            let mut w = PolicyWeights::new(vec![0.0; FEATURES], Some(hidden), "x".into());
-            w.values[0] = 1.0;
-            let text = w.to_text("");
-            assert!(text.contains("format = 4") && text.contains("shared_pick_rows = true"));
-            assert_eq!(PolicyWeights::parse(&text, "y").expect("parses"), w);
-            let e =
-                PolicyWeights::parse(&text.replace("format = 4", "format = 3"), "y").unwrap_err();
-            assert!(
-                e.contains("shared_pick_rows") && e.contains("format = 4"),
-                "{e}"
-            );
-            let king = text.replace("\"pick.Assassin.gold\"", "\"pick.King.gold\"");
-            let e = PolicyWeights::parse(&king, "y").unwrap_err();
-            assert!(
-                e.contains("[hidden.input] pick.King.gold") && e.contains("pick.Assassin.gold"),
-                "{e}"
-            );
-        }
-        let parse = |format: u8, hidden: &str| {
-            PolicyWeights::parse(
-                &format!("[policy]\nformat = {format}\n[weights]\nheuristic = 1.0\n{hidden}"),
-                "h.toml",
-            )
-        };
-        let layer = "[hidden]\nunits = 1\nbias = [0.0]\nout = [1.0]\n";
-        let e = parse(4, layer).unwrap_err();
-        assert!(
-            e.contains("h.toml") && e.contains("shared_pick_rows"),
-            "{e}"
-        );
-        let e = parse(4, &format!("{layer}shared_pick_rows = 1\n")).unwrap_err();
-        assert!(
-            e.contains("shared_pick_rows = 1") && e.contains("true or false"),
             "{e}"
         );
     }
