@@ -146,26 +146,22 @@ impl Sink for Net<'_> {
         self.linear.add_all(at, values);
         let n = self.hidden.units();
         let rows = &self.hidden.input[at * n..(at + values.len()) * n];
-        let mut groups = self.units[..n].chunks_exact_mut(LANES);
-        for (g, group) in groups.by_ref().enumerate() {
-            let mut sums: [f32; LANES] = group.try_into().expect("LANES units");
-            for (&value, row) in values.iter().zip(rows.chunks_exact(n)) {
-                if value != 0.0 {
-                    let weights: &[f32; LANES] =
-                        row[g * LANES..][..LANES].try_into().expect("LANES weights");
-                    for (sum, &w) in sums.iter_mut().zip(weights) {
-                        *sum += w * value;
-                    }
-                }
-            }
-            group.copy_from_slice(&sums);
+        // Groups of `LANES` units, then one of `LANES / 2` (a 16-unit layer), then the rest.
+        let mut from = 0;
+        while n - from >= LANES {
+            add_group::<LANES>(&mut self.units[from..from + LANES], rows, values, n, from);
+            from += LANES;
         }
-        // The units beyond the last whole group, one value at a time.
-        let rest = groups.into_remainder();
-        if rest.is_empty() {
+        if n - from >= LANES / 2 {
+            const HALF: usize = LANES / 2;
+            add_group::<HALF>(&mut self.units[from..from + HALF], rows, values, n, from);
+            from += HALF;
+        }
+        if from == n {
             return;
         }
-        let from = n - rest.len();
+        // The units beyond the last group, one value at a time.
+        let rest = &mut self.units[from..n];
         for (&value, row) in values.iter().zip(rows.chunks_exact(n)) {
             if value != 0.0 {
                 for (unit, &w) in rest.iter_mut().zip(&row[from..]) {
@@ -179,6 +175,29 @@ impl Sink for Net<'_> {
     fn add_all_linear(&mut self, at: usize, values: &[f32]) {
         self.linear.add_all(at, values);
     }
+}
+
+/// Adds the block's `values`, weighted by the rows' entries of units `from..from + W` (rows
+/// of `n` entries one after another), to those `W` units: their sums held in registers for
+/// the whole block, each unit adding the values in order.
+#[inline(always)]
+fn add_group<const W: usize>(
+    group: &mut [f32],
+    rows: &[f32],
+    values: &[f32],
+    n: usize,
+    from: usize,
+) {
+    let mut sums: [f32; W] = (&*group).try_into().expect("W units");
+    for (&value, row) in values.iter().zip(rows.chunks_exact(n)) {
+        if value != 0.0 {
+            let weights: &[f32; W] = row[from..][..W].try_into().expect("W weights");
+            for (sum, &w) in sums.iter_mut().zip(weights) {
+                *sum += w * value;
+            }
+        }
+    }
+    group.copy_from_slice(&sums);
 }
 
 /// How many hidden units `Net::add_all` sums at once: 32 floats are eight SSE registers (of
@@ -1492,7 +1511,7 @@ mod tests {
         };
         // Fewer units than a group of `LANES`, one group, a group and some, two and some.
         let (mut on, mut off) = (0, 0);
-        for units in [5, LANES, LANES + 13, 2 * LANES + 6] {
+        for units in [5, 16, 21, LANES, LANES + 13, LANES + 19, 2 * LANES + 6] {
             let values = small(FEATURES);
             let hidden = Hidden {
                 input: small(FEATURES * units),

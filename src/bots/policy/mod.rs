@@ -641,7 +641,7 @@ mod tests {
             };
             let values = small(features::FEATURES);
             let mut compared = 0;
-            for units in [5, 32, 45, 70] {
+            for units in [5, 16, 21, 32, 45, 51, 70] {
                 let hidden = Hidden {
                     input: small(features::FEATURES * units),
                     bias: small(units),
