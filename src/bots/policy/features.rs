@@ -136,9 +136,9 @@ impl Sink for Net<'_> {
     }
 
     /// The linear part as `Dot::add_all` (one bounds check for the block), then the units
-    /// from the block's rows, which lie one after another, `LANES` units at a time: each
-    /// group's sums stay in registers for the whole block instead of going to memory at
-    /// every value. Each unit still adds the values in the block's order, so the sums are
+    /// from the block's rows, which lie one after another, in groups of `LANES` units, then
+    /// one of `LANES / 2` if that many are left, then one at a time: each group's sums stay
+    /// in registers for the whole block instead of going to memory at every value. Each unit still adds the values in the block's order, so the sums are
     /// those of `add` one by one, to the bit. (Inlined where an action is scored, so that
     /// `net_score_avx2` compiles it for AVX2.)
     #[inline(always)]
@@ -146,22 +146,23 @@ impl Sink for Net<'_> {
         self.linear.add_all(at, values);
         let n = self.hidden.units();
         let rows = &self.hidden.input[at * n..(at + values.len()) * n];
-        // Groups of `LANES` units, then one of `LANES / 2` (a 16-unit layer), then the rest.
-        let mut from = 0;
-        while n - from >= LANES {
-            add_group::<LANES>(&mut self.units[from..from + LANES], rows, values, n, from);
-            from += LANES;
+        let mut groups = self.units[..n].chunks_exact_mut(LANES);
+        for (g, group) in groups.by_ref().enumerate() {
+            add_group::<LANES>(group, rows, values, n, g * LANES);
         }
-        if n - from >= LANES / 2 {
+        // The units beyond the last whole group: a group of `LANES / 2` if there are that
+        // many (so a 16-unit layer is summed in registers too), then one value at a time.
+        let mut rest = groups.into_remainder();
+        let mut from = n - rest.len();
+        if rest.len() >= LANES / 2 {
             const HALF: usize = LANES / 2;
-            add_group::<HALF>(&mut self.units[from..from + HALF], rows, values, n, from);
-            from += HALF;
+            let (half, after) = rest.split_at_mut(HALF);
+            add_group::<HALF>(half, rows, values, n, from);
+            (rest, from) = (after, from + HALF);
         }
-        if from == n {
+        if rest.is_empty() {
             return;
         }
-        // The units beyond the last group, one value at a time.
-        let rest = &mut self.units[from..n];
         for (&value, row) in values.iter().zip(rows.chunks_exact(n)) {
             if value != 0.0 {
                 for (unit, &w) in rest.iter_mut().zip(&row[from..]) {
@@ -1509,9 +1510,22 @@ mod tests {
                 .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0)
                 .collect()
         };
-        // Fewer units than a group of `LANES`, one group, a group and some, two and some.
+        // Every path of `add_all`: units one at a time only, a half group, a half group and
+        // some, a group, a group and some, a group, a half group and some, two groups and
+        // some, two groups, a half group and some, and the most units a layer may have.
         let (mut on, mut off) = (0, 0);
-        for units in [5, 16, 21, LANES, LANES + 13, LANES + 19, 2 * LANES + 6] {
+        let half = LANES / 2;
+        for units in [
+            5,
+            half,
+            half + 5,
+            LANES,
+            LANES + 13,
+            LANES + half + 3,
+            2 * LANES + 6,
+            2 * LANES + half + 3,
+            MAX_UNITS,
+        ] {
             let values = small(FEATURES);
             let hidden = Hidden {
                 input: small(FEATURES * units),

@@ -623,8 +623,9 @@ mod tests {
     }
 
     /// On a CPU with AVX2, the layer's scores compiled for it (`net_score_avx2`) are those
-    /// of the portable code to the bit, with layers whose units fill no group of
-    /// `add_all`'s, one group, and groups and some: checked on every action of random games.
+    /// of the portable code to the bit, with layers whose units take every path of
+    /// `add_all` (groups of 32 and of 16, and units one at a time): checked on every action
+    /// of random games.
     /// (Without AVX2 there is nothing to compare and the test says so.)
     #[test]
     fn scores_compiled_for_avx2_are_the_portable_scores() {
@@ -641,7 +642,7 @@ mod tests {
             };
             let values = small(features::FEATURES);
             let mut compared = 0;
-            for units in [5, 16, 21, 32, 45, 51, 70] {
+            for units in [5, 16, 21, 32, 45, 51, 70, 83, 128] {
                 let hidden = Hidden {
                     input: small(features::FEATURES * units),
                     bias: small(units),
