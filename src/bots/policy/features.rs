@@ -1112,6 +1112,7 @@ fn completes(s: &Situation<'_>, sink: &mut impl Sink) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::policy::test_games::{each_decision, small_values};
     use crate::bots::policy::{KindSet, PolicyWeights};
     use crate::config::load_preset;
     use crate::engine::legal::{legal_actions, to_move};
@@ -1154,29 +1155,17 @@ mod tests {
         }
     }
 
-    /// Plays first-game games of random moves at `players`, one per seed in `seeds`, and
-    /// shows `visit` every draft pick: the state, the picking seat's view and its legal moves.
+    /// `each_decision`, showing `visit` the draft picks only.
     fn each_pick(
         players: u8,
         seeds: std::ops::Range<u64>,
         mut visit: impl FnMut(u64, &State, &View, &[Action]),
     ) {
-        let rules = load_preset("first-game")
-            .and_then(|c| c.rules(players))
-            .expect("preset");
-        let mut legal = Vec::new();
-        for seed in seeds {
-            let mut state = new_game(&rules, seed);
-            let mut rng = GameRng::new(seed);
-            while let Some(seat) = to_move(&state) {
-                legal_actions(&rules, &state, &mut legal);
-                if matches!(legal[0], Action::Pick(_)) {
-                    visit(seed, &state, &View::new(&rules, &state, seat), &legal);
-                }
-                let action = legal[rng.below(legal.len() as u32) as usize];
-                apply(&rules, &mut state, action);
+        each_decision(players, seeds, |seed, state, view, legal| {
+            if matches!(legal[0], Action::Pick(_)) {
+                visit(seed, state, view, legal);
             }
-        }
+        });
     }
 
     /// The value of the pick fact `name` (a name of `PICK_FACTS`) when picking `rank`, with
@@ -1429,15 +1418,8 @@ mod tests {
     /// changes the scores: the units are skipped.)
     #[test]
     fn draft_facts_the_units_do_not_read_skip_the_units_to_the_same_score() {
-        let rules = load_preset("first-game")
-            .and_then(|c| c.rules(5))
-            .expect("preset");
         let mut rng = GameRng::new(12);
-        let mut small = |n: usize| -> Vec<f32> {
-            (0..n)
-                .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0)
-                .collect()
-        };
+        let mut small = |n: usize| small_values(&mut rng, n);
         let units = 6;
         let values = small(FEATURES);
         let mut hidden = Hidden {
@@ -1454,39 +1436,30 @@ mod tests {
         assert_eq!(weights.reads_draft_facts(), DraftFacts::ALL);
         assert_eq!(weights.units_read_draft_facts(), DraftFacts::NONE);
         let (mut picks, mut moved, mut skipped) = (0, 0, 0);
-        let mut legal = Vec::new();
-        for seed in 0..3 {
-            let mut state = new_game(&rules, seed);
-            let mut play = GameRng::new(seed);
-            while let Some(seat) = to_move(&state) {
-                legal_actions(&rules, &state, &mut legal);
-                let view = View::new(&rules, &state, seat);
-                let kept = Kept::default();
-                let through = DecisionFeatures::new(&view, &legal, &kept);
-                let by = DecisionFeatures::new(&view, &legal, &kept)
-                    .with_unit_draft_facts(DraftFacts::NONE);
-                let without =
-                    DecisionFeatures::new(&view, &legal, &kept).with_draft_facts(DraftFacts::NONE);
-                for &action in legal.iter().filter(|a| matches!(a, Action::Pick(_))) {
-                    let score_under = |hidden: &Hidden, features: &DecisionFeatures| {
-                        let mut net = Net::new(&values, hidden);
-                        features.action(action, &mut net);
-                        net.total()
-                    };
-                    let score = |features: &DecisionFeatures| score_under(&hidden, features);
-                    assert_eq!(
-                        score(&through).to_bits(),
-                        score(&by).to_bits(),
-                        "{action:?}"
-                    );
-                    picks += 1;
-                    moved += (score(&by) != score(&without)) as u32;
-                    skipped += (score_under(&full, &by) != score_under(&full, &through)) as u32;
-                }
-                let action = legal[play.below(legal.len() as u32) as usize];
-                apply(&rules, &mut state, action);
+        each_decision(5, 0..3, |_, _, view, legal| {
+            let kept = Kept::default();
+            let through = DecisionFeatures::new(view, legal, &kept);
+            let by =
+                DecisionFeatures::new(view, legal, &kept).with_unit_draft_facts(DraftFacts::NONE);
+            let without =
+                DecisionFeatures::new(view, legal, &kept).with_draft_facts(DraftFacts::NONE);
+            for &action in legal.iter().filter(|a| matches!(a, Action::Pick(_))) {
+                let score_under = |hidden: &Hidden, features: &DecisionFeatures| {
+                    let mut net = Net::new(&values, hidden);
+                    features.action(action, &mut net);
+                    net.total()
+                };
+                let score = |features: &DecisionFeatures| score_under(&hidden, features);
+                assert_eq!(
+                    score(&through).to_bits(),
+                    score(&by).to_bits(),
+                    "{action:?}"
+                );
+                picks += 1;
+                moved += (score(&by) != score(&without)) as u32;
+                skipped += (score_under(&full, &by) != score_under(&full, &through)) as u32;
             }
-        }
+        });
         assert!(
             picks > 50 && moved > 25 && skipped > 25,
             "{picks} picks, {moved} moved, {skipped} skipped"
@@ -1501,15 +1474,8 @@ mod tests {
     /// its own way.
     #[test]
     fn net_scores_are_the_linear_score_plus_the_rectified_units() {
-        let rules = load_preset("first-game")
-            .and_then(|c| c.rules(4))
-            .expect("preset");
         let mut rng = GameRng::new(9);
-        let mut small = |n: usize| -> Vec<f32> {
-            (0..n)
-                .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0)
-                .collect()
-        };
+        let mut small = |n: usize| small_values(&mut rng, n);
         // Every path of `add_all`: units one at a time only, a half group, a half group and
         // some, a group, a group and some, a group, a half group and some, two groups and
         // some, two groups, a half group and some, and the most units a layer may have.
@@ -1533,58 +1499,49 @@ mod tests {
                 out: small(units),
                 kinds: KindSet::ALL,
             };
-            let mut legal = Vec::new();
-            for seed in 0..3 {
-                let mut state = new_game(&rules, seed);
-                let mut rng = GameRng::new(seed);
-                while let Some(seat) = to_move(&state) {
-                    legal_actions(&rules, &state, &mut legal);
-                    let view = View::new(&rules, &state, seat);
-                    let kept = Kept::default();
-                    let features = DecisionFeatures::new(&view, &legal, &kept);
-                    for &action in &legal {
-                        let mut pairs = Pairs(Vec::new());
-                        features.action(action, &mut pairs);
-                        let linear: f32 = pairs.0.iter().map(|&(j, v)| values[j] * v).sum();
-                        let mut expected = linear;
-                        for u in 0..units {
-                            let z: f32 = hidden.bias[u]
-                                + pairs
-                                    .0
-                                    .iter()
-                                    .map(|&(j, v)| hidden.row(j)[u] * v)
-                                    .sum::<f32>();
-                            if z > 0.0 {
-                                on += 1;
-                            } else {
-                                off += 1;
-                            }
-                            expected += hidden.out[u] * z.max(0.0);
+            each_decision(4, 0..3, |_, _, view, legal| {
+                let kept = Kept::default();
+                let features = DecisionFeatures::new(view, legal, &kept);
+                for &action in legal {
+                    let mut pairs = Pairs(Vec::new());
+                    features.action(action, &mut pairs);
+                    let linear: f32 = pairs.0.iter().map(|&(j, v)| values[j] * v).sum();
+                    let mut expected = linear;
+                    for u in 0..units {
+                        let z: f32 = hidden.bias[u]
+                            + pairs
+                                .0
+                                .iter()
+                                .map(|&(j, v)| hidden.row(j)[u] * v)
+                                .sum::<f32>();
+                        if z > 0.0 {
+                            on += 1;
+                        } else {
+                            off += 1;
                         }
-                        let mut net = Net::new(&values, &hidden);
-                        features.action(action, &mut net);
-                        // `add_all` is `add` value by value, to the bit.
-                        let mut one_by_one = Net::new(&values, &hidden);
-                        features.action(action, &mut OneByOne(&mut one_by_one));
-                        assert_eq!(net.total().to_bits(), one_by_one.total().to_bits());
-                        let mut dot = Dot::new(&values);
-                        features.action(action, &mut dot);
-                        let close = |a: f32, b: f32| (a - b).abs() <= 1e-4 * a.abs().max(1.0);
-                        assert!(
-                            close(net.total(), expected),
-                            "{action:?}: {} vs {expected}",
-                            net.total()
-                        );
-                        assert!(
-                            close(dot.total, linear),
-                            "{action:?}: {} vs {linear}",
-                            dot.total
-                        );
+                        expected += hidden.out[u] * z.max(0.0);
                     }
-                    let action = legal[rng.below(legal.len() as u32) as usize];
-                    apply(&rules, &mut state, action);
+                    let mut net = Net::new(&values, &hidden);
+                    features.action(action, &mut net);
+                    // `add_all` is `add` value by value, to the bit.
+                    let mut one_by_one = Net::new(&values, &hidden);
+                    features.action(action, &mut OneByOne(&mut one_by_one));
+                    assert_eq!(net.total().to_bits(), one_by_one.total().to_bits());
+                    let mut dot = Dot::new(&values);
+                    features.action(action, &mut dot);
+                    let close = |a: f32, b: f32| (a - b).abs() <= 1e-4 * a.abs().max(1.0);
+                    assert!(
+                        close(net.total(), expected),
+                        "{action:?}: {} vs {expected}",
+                        net.total()
+                    );
+                    assert!(
+                        close(dot.total, linear),
+                        "{action:?}: {} vs {linear}",
+                        dot.total
+                    );
                 }
-            }
+            });
         }
         assert!(on > 100 && off > 100, "units on {on}, off {off}");
     }

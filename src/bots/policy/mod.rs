@@ -20,6 +20,8 @@
 //! bot".
 
 pub mod features;
+#[cfg(test)]
+pub(crate) mod test_games;
 pub mod weights;
 
 use super::Bot;
@@ -556,9 +558,7 @@ static NOISE_RANGES: LazyLock<[(f32, f32); 256]> = LazyLock::new(|| {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::load_preset;
-    use crate::engine::legal::{legal_actions, to_move};
-    use crate::engine::{apply, new_game};
+    use crate::bots::policy::test_games::{each_decision, small_values};
     use weights::Hidden;
 
     /// A hidden layer for the draft alone (`Hidden::kinds`) scores a pick or a discard as
@@ -567,15 +567,8 @@ mod tests {
     /// picks' scores.
     #[test]
     fn a_layer_for_the_draft_scores_only_the_draft() {
-        let rules = load_preset("first-game")
-            .and_then(|c| c.rules(4))
-            .expect("preset");
         let mut rng = GameRng::new(4);
-        let mut small = |n: usize| -> Vec<f32> {
-            (0..n)
-                .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0)
-                .collect()
-        };
+        let mut small = |n: usize| small_values(&mut rng, n);
         let values = small(features::FEATURES);
         let mut layer = |kinds| Hidden {
             input: small(features::FEATURES * 4),
@@ -591,31 +584,22 @@ mod tests {
         let weights = |hidden| PolicyWeights::new(values.clone(), hidden, String::new());
         let (linear, all, draft) = (weights(None), weights(Some(all)), weights(Some(draft)));
         let (mut picks, mut changed, mut others) = (0, 0, 0);
-        let mut legal = Vec::new();
-        for seed in 0..3 {
-            let mut state = new_game(&rules, seed);
-            let mut play = GameRng::new(seed);
-            while let Some(seat) = to_move(&state) {
-                legal_actions(&rules, &state, &mut legal);
-                let view = View::new(&rules, &state, seat);
-                let kept = Kept::default();
-                let features = DecisionFeatures::new(&view, &legal, &kept);
-                for &action in &legal {
-                    let got = score(&draft, &features, action).to_bits();
-                    let linear = score(&linear, &features, action).to_bits();
-                    if matches!(action, Action::Pick(_) | Action::Discard(_)) {
-                        assert_eq!(got, score(&all, &features, action).to_bits());
-                        picks += 1;
-                        changed += (got != linear) as u32;
-                    } else {
-                        assert_eq!(got, linear, "{action:?}");
-                        others += 1;
-                    }
+        each_decision(4, 0..3, |_, _, view, legal| {
+            let kept = Kept::default();
+            let features = DecisionFeatures::new(view, legal, &kept);
+            for &action in legal {
+                let got = score(&draft, &features, action).to_bits();
+                let linear = score(&linear, &features, action).to_bits();
+                if matches!(action, Action::Pick(_) | Action::Discard(_)) {
+                    assert_eq!(got, score(&all, &features, action).to_bits());
+                    picks += 1;
+                    changed += (got != linear) as u32;
+                } else {
+                    assert_eq!(got, linear, "{action:?}");
+                    others += 1;
                 }
-                let action = legal[play.below(legal.len() as u32) as usize];
-                apply(&rules, &mut state, action);
             }
-        }
+        });
         assert!(
             picks > 50 && changed > 25 && others > 500,
             "{picks} {changed} {others}"
@@ -631,15 +615,8 @@ mod tests {
     fn scores_compiled_for_avx2_are_the_portable_scores() {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
-            let rules = load_preset("first-game")
-                .and_then(|c| c.rules(5))
-                .expect("preset");
             let mut rng = GameRng::new(7);
-            let mut small = |n: usize| -> Vec<f32> {
-                (0..n)
-                    .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0)
-                    .collect()
-            };
+            let mut small = |n: usize| small_values(&mut rng, n);
             let values = small(features::FEATURES);
             let mut compared = 0;
             for units in [5, 16, 21, 32, 45, 51, 70, 83, 128] {
@@ -649,15 +626,11 @@ mod tests {
                     out: small(units),
                     kinds: KindSet::ALL,
                 };
-                let mut legal = Vec::new();
-                let mut state = new_game(&rules, units as u64);
-                let mut play = GameRng::new(units as u64);
-                while let Some(seat) = to_move(&state) {
-                    legal_actions(&rules, &state, &mut legal);
-                    let view = View::new(&rules, &state, seat);
+                let seed = units as u64;
+                each_decision(5, seed..seed + 1, |_, _, view, legal| {
                     let kept = Kept::default();
-                    let features = DecisionFeatures::new(&view, &legal, &kept);
-                    for &action in &legal {
+                    let features = DecisionFeatures::new(view, legal, &kept);
+                    for &action in legal {
                         let portable = net_score(&values, &hidden, &features, action);
                         // SAFETY: this CPU has AVX2, checked above.
                         let avx2 = unsafe { net_score_avx2(&values, &hidden, &features, action) };
@@ -668,9 +641,7 @@ mod tests {
                         );
                         compared += 1;
                     }
-                    let action = legal[play.below(legal.len() as u32) as usize];
-                    apply(&rules, &mut state, action);
-                }
+                });
             }
             assert!(compared > 1000, "{compared}");
             return;

@@ -55,7 +55,15 @@ pub struct PolicyWeights {
     /// Which parts of the draft facts the weights read, and which of those the hidden
     /// units read (`reads_draft_facts`, `units_read_draft_facts`), worked out on first use:
     /// weights are not changed once a bot plays them.
-    draft_facts: OnceLock<[DraftFacts; 2]>,
+    draft_facts: OnceLock<DraftFactsRead>,
+}
+
+/// Which parts of a pick's draft facts weights read (`PolicyWeights::reads_draft_facts`),
+/// and which of those their hidden units read (`units_read_draft_facts`).
+#[derive(Clone, Copy, Debug)]
+struct DraftFactsRead {
+    anywhere: DraftFacts,
+    by_units: DraftFacts,
 }
 
 /// A hidden layer of rectified linear units over the same features as the linear part.
@@ -111,7 +119,7 @@ impl PolicyWeights {
     /// with a fact whose weight or a unit's input weight is not 0. The weights score every
     /// action the same without the other parts, so a pick skips them.
     pub fn reads_draft_facts(&self) -> DraftFacts {
-        self.draft_facts_read()[0]
+        self.draft_facts_read().anywhere
     }
 
     /// Which parts of a pick's draft facts the hidden units read: those with a fact whose
@@ -119,10 +127,10 @@ impl PolicyWeights {
     /// the linear score only, and a pick does not pass them through the units
     /// (`train --hidden-draft-facts`: a layer the draft pays less for).
     pub fn units_read_draft_facts(&self) -> DraftFacts {
-        self.draft_facts_read()[1]
+        self.draft_facts_read().by_units
     }
 
-    fn draft_facts_read(&self) -> [DraftFacts; 2] {
+    fn draft_facts_read(&self) -> DraftFactsRead {
         *self.draft_facts.get_or_init(|| {
             let in_units = |i: usize| {
                 self.hidden
@@ -132,13 +140,13 @@ impl PolicyWeights {
             let reads =
                 |part: DraftFacts| part.indices().any(|i| self.values[i] != 0.0 || in_units(i));
             let units_read = |part: DraftFacts| part.indices().any(in_units);
-            [
-                DraftFacts::new(reads(DraftFacts::SHARED), reads(DraftFacts::LATER)),
-                DraftFacts::new(
+            DraftFactsRead {
+                anywhere: DraftFacts::new(reads(DraftFacts::SHARED), reads(DraftFacts::LATER)),
+                by_units: DraftFacts::new(
                     units_read(DraftFacts::SHARED),
                     units_read(DraftFacts::LATER),
                 ),
-            ]
+            }
         })
     }
 

@@ -1,0 +1,41 @@
+//! Test helpers for the policy bot: random first-game games whose decisions a test looks
+//! at, and small random weights.
+
+use crate::config::load_preset;
+use crate::engine::action::Action;
+use crate::engine::legal::{legal_actions, to_move};
+use crate::engine::rng::GameRng;
+use crate::engine::state::State;
+use crate::engine::view::View;
+use crate::engine::{apply, new_game};
+
+/// Plays first-game games of random moves at `players`, one per seed in `seeds` (each
+/// seed's moves drawn from `GameRng::new(seed)`), and shows `visit` every decision: the
+/// seed, the state, the deciding seat's view and its legal moves.
+pub(crate) fn each_decision(
+    players: u8,
+    seeds: std::ops::Range<u64>,
+    mut visit: impl FnMut(u64, &State, &View, &[Action]),
+) {
+    let rules = load_preset("first-game")
+        .and_then(|c| c.rules(players))
+        .expect("preset");
+    let mut legal = Vec::new();
+    for seed in seeds {
+        let mut state = new_game(&rules, seed);
+        let mut rng = GameRng::new(seed);
+        while let Some(seat) = to_move(&state) {
+            legal_actions(&rules, &state, &mut legal);
+            visit(seed, &state, &View::new(&rules, &state, seat), &legal);
+            let action = legal[rng.below(legal.len() as u32) as usize];
+            apply(&rules, &mut state, action);
+        }
+    }
+}
+
+/// `n` weights drawn evenly from -1 to 1 in steps of 0.001.
+pub(crate) fn small_values(rng: &mut GameRng, n: usize) -> Vec<f32> {
+    (0..n)
+        .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0)
+        .collect()
+}
