@@ -39,9 +39,10 @@ impl Observer for Digest {
 
 /// The cases: preset, players, bots (one per seat or one for all), games. The heuristic and
 /// random bots first (the engine's guard), then the policy bot (the default of every
-/// command, linear and with its hidden layer, on two casts) and the search with either
-/// rollout model, whose play the published figures of docs/bots.md rest on.
-const CASES: [(&str, u8, &str, u64); 11] = [
+/// command, linear and with its hidden layer, on two casts; and the checked-in draft layer,
+/// as docs/bots.md plays it) and the search with either rollout model, whose play the
+/// published figures of docs/bots.md rest on.
+const CASES: [(&str, u8, &str, u64); 12] = [
     ("first-game", 5, "heuristic", 1500),
     ("first-game", 5, "random", 1500),
     (
@@ -56,6 +57,12 @@ const CASES: [(&str, u8, &str, u64); 11] = [
     ("first-game", 5, "policy", 1000),
     ("all-characters", 6, "policy", 300),
     ("first-game", 4, "policy:weights=net", 300),
+    (
+        "first-game",
+        5,
+        "policy:weights=configs/bots/policy-draft-net.toml:drawn=Destroy+Build",
+        20000,
+    ),
     (
         "first-game",
         4,
