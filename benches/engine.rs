@@ -1,5 +1,6 @@
 //! Engine and bot throughput on fixed seeds: whole games per second (random, heuristic and
-//! policy bots, the policy with its draft layer, 5 players, three presets), and legal-action
+//! policy bots (the default, with its draft layer, and the linear weights), 5 players, three
+//! presets), and legal-action
 //! generation and applying actions over the positions of recorded games.
 
 use citadels_sim::bots::BotSpec;
@@ -33,8 +34,7 @@ fn games(c: &mut Criterion) {
         ),
         (
             "first-game",
-            BotSpec::parse("policy:weights=configs/bots/policy-draft-net.toml:drawn=Destroy+Build")
-                .expect("the policy bot with the draft layer"),
+            BotSpec::parse("policy:weights=linear:drawn=Destroy").expect("the linear policy"),
         ),
         ("all-characters", BotSpec::heuristic()),
         ("all-districts", BotSpec::heuristic()),

@@ -252,12 +252,14 @@ mod tests {
         assert_eq!(spec.to_string(), "policy:target_temp=0");
         let spec = BotSpec::parse("policy:target_temp=0.75:pick_temp=0.85").unwrap();
         assert_eq!(spec.to_string(), "policy:pick_temp=0.85:target_temp=0.75");
-        // The kinds `temp` draws, in `features::KINDS` order; `Destroy` alone is the default,
-        // and every kind is `all`.
+        // The kinds `temp` draws, in `features::KINDS` order; `Build+Destroy` is the
+        // default, and every kind is `all`.
         let spec = BotSpec::parse("policy:temp=1:drawn=EndTurn+Destroy").unwrap();
         assert_eq!(spec.to_string(), "policy:temp=1:drawn=Destroy+EndTurn");
-        let spec = BotSpec::parse("policy:drawn=Destroy").unwrap();
+        let spec = BotSpec::parse("policy:drawn=Destroy+Build").unwrap();
         assert_eq!(spec.to_string(), "policy");
+        let spec = BotSpec::parse("policy:drawn=Destroy:weights=linear").unwrap();
+        assert_eq!(spec.to_string(), "policy:weights=linear:drawn=Destroy");
         let every = format!(
             "policy:drawn={}",
             crate::bots::policy::features::KINDS.join("+")

@@ -72,6 +72,7 @@ fn games_allocate_nothing_after_warm_up() {
         ("first-game", 5, "policy"),
         ("all-characters", 8, "policy"),
         ("first-game", 5, "policy:weights=net"),
+        ("first-game", 5, "policy:weights=linear:drawn=Destroy"),
         ("all-characters", 8, "heuristic"),
         ("all-districts", 4, "heuristic"),
     ] {

@@ -145,8 +145,9 @@ fn targets_are_drawn_only_when_naming_is_the_best_move() {
 }
 
 /// `drawn` limits `temp` to the decisions that offer a move of the kinds named (the
-/// Warlord's destruction here, the default): with `temp` high, every decision without a
-/// `Destroy` still plays the best score, and some decisions with one play another move.
+/// Warlord's destruction here; the default adds the builds): with `temp` high, every
+/// decision without a `Destroy` still plays the best score, and some decisions with one
+/// play another move.
 #[test]
 fn temp_draws_only_the_decisions_of_the_kinds_drawn() {
     let params = |temp: &str, drawn: Option<&str>| {
@@ -175,17 +176,40 @@ fn temp_draws_only_the_decisions_of_the_kinds_drawn() {
     );
     assert!(other_move > 0, "the decisions offering Destroy are drawn");
 
-    // The default draws the decisions offering a destruction (at `temp` 0.5) and no other
-    // decision `temp` would draw: against `temp=0` it differs only there.
+    // The default draws the decisions offering a destruction or a build (at `temp` 0.5) and
+    // no other decision `temp` would draw: against `temp=0` it differs only there.
     let (mut offers, mut other_move) = (0, 0);
     two_bots_decide(4, 4, &best, &PolicyParams::default(), |legal, a, b| {
-        if offers_destroy(legal) {
+        let offers_build = legal.iter().any(|m| matches!(m, Action::Build(_)));
+        if offers_destroy(legal) || offers_build {
             offers += 1;
             other_move += usize::from(a != b);
         } else {
             assert_eq!(a, b, "not drawn: {legal:?}");
         }
     });
+    assert!(offers > 200 && other_move > 20, "{other_move} of {offers}");
+    // Until version 0.3.0 the default drew the destructions alone, with the linear weights.
+    let (old_best, old_default) = (params("0", None), params("0.5", Some("Destroy")));
+    let (mut offers, mut other_move) = (0, 0);
+    let linear = |mut p: PolicyParams| {
+        p.set("weights", "linear").unwrap();
+        p
+    };
+    two_bots_decide(
+        4,
+        4,
+        &linear(old_best),
+        &linear(old_default),
+        |legal, a, b| {
+            if offers_destroy(legal) {
+                offers += 1;
+                other_move += usize::from(a != b);
+            } else {
+                assert_eq!(a, b, "not drawn: {legal:?}");
+            }
+        },
+    );
     assert!(offers > 20 && other_move > 0, "{other_move} of {offers}");
     // `drawn=all` draws every decision.
     let mut plain_moved = 0;
@@ -197,10 +221,11 @@ fn temp_draws_only_the_decisions_of_the_kinds_drawn() {
     });
     assert!(plain_moved > 0, "decisions without Destroy are drawn too");
 
-    // The search's model of the other players and of its rollouts is the policy at 0.85 and
-    // 0.75 with every other decision, destructions included, at its best score.
+    // The search's model of the other players and of its rollouts is the linear policy at
+    // 0.85 and 0.75 with every other decision, destructions included, at its best score.
     let mut rollout_like = PolicyParams::default();
     for (key, value) in [
+        ("weights", "linear"),
         ("temp", "0"),
         ("pick_temp", "0.85"),
         ("target_temp", "0.75"),
@@ -584,7 +609,11 @@ fn bad_weights_and_outputs_are_refused_by_name() {
     let spec = format!("policy:weights={}", missing.display());
     refused(
         &["run", "--games", "1", "--bots", &spec],
-        &["missing.toml", "cannot read", "`built-in` and `net`"],
+        &[
+            "missing.toml",
+            "cannot read",
+            "`built-in`, `linear` and `net`",
+        ],
     );
     let typo = dir.path().join("typo.toml");
     std::fs::write(

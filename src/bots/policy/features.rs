@@ -149,9 +149,9 @@ impl Sink for Net<'_> {
 
     /// The linear part as `Dot::add_all` (one bounds check for the block), then the units
     /// from the rows of the block's values that are not 0 (`Nonzero`, in parts of `BLOCK`
-    /// values), which lie one after another, in groups of `LANES` units, then one of `LANES / 2` if that many are left,
-    /// then one at a time: each group's sums stay in registers for the whole block instead
-    /// of going to memory at every value. Each unit still adds the values in the block's
+    /// values), which lie one after another, in groups of `LANES` units, then one of
+    /// `LANES / 2` if that many are left, then one at a time: each group's sums stay in
+    /// registers for the whole block instead of going to memory at every value. Each unit still adds the values in the block's
     /// order, so the sums are those of `add` one by one, to the bit. (Inlined where an action
     /// is scored, so that `net_score_avx2` compiles it for AVX2.)
     #[inline(always)]
@@ -1416,7 +1416,7 @@ mod tests {
     /// on a fact of a part, linear or into a unit, makes the weights read that part.
     #[test]
     fn weights_without_draft_facts_score_the_same_without_them() {
-        let linear = PolicyWeights::built_in();
+        let linear = PolicyWeights::linear();
         assert_eq!(linear.reads_draft_facts(), DraftFacts::NONE);
         let first_shared = DraftFacts::SHARED.indices().next().expect("shared facts");
         let first_later = DraftFacts::LATER.indices().next().expect("later facts");

@@ -41,8 +41,8 @@ pub use weights::PolicyWeights;
 pub struct PolicyParams {
     pub weights: Arc<PolicyWeights>,
     /// Scores are divided by it before the softmax; 0 plays the best score. For the
-    /// decisions `drawn` names (by default those offering the Warlord's destruction) but the
-    /// two below; every other decision plays the best score.
+    /// decisions `drawn` names (by default those offering the Warlord's destruction or a
+    /// build) but the two below; every other decision plays the best score.
     pub temp: Temperature,
     /// The same for the draft (taking or discarding a character).
     pub pick_temp: Temperature,
@@ -55,9 +55,10 @@ pub struct PolicyParams {
     /// which are mostly blunders. 0 draws from the whole softmax.
     pub min_p: Share,
     /// The decisions `temp` draws: those that offer a move of one of these kinds (`all`:
-    /// every decision); the others play the best score. The default, `Destroy`, spreads
-    /// the Warlord's aim like the search's without drawing the rest of the game
-    /// (docs/bots.md, "Which decisions are drawn").
+    /// every decision); the others play the best score. The default, `Destroy+Build`,
+    /// spreads the Warlord's aim and the builds like the search's (which often ends its
+    /// turn with a build on offer) without drawing the rest of the game (docs/bots.md,
+    /// "Which decisions are drawn"; until version 0.3.0 the default was `Destroy`).
     pub drawn: KindSet,
 }
 
@@ -70,6 +71,9 @@ impl KindSet {
     pub const ALL: KindSet = KindSet((1 << KINDS.len()) - 1);
     /// The Warlord's destruction (`Action::Destroy`) alone.
     pub const DESTROY: KindSet = KindSet(1 << kind_of(Action::Destroy(Seat(0), CardId(0))));
+    /// The destruction and the builds (`Action::Build`): the default's drawn kinds.
+    pub const DESTROY_AND_BUILD: KindSet =
+        KindSet(KindSet::DESTROY.0 | 1 << kind_of(Action::Build(CardId(0))));
 
     /// Whether the kind at position `kind` of `KINDS` is in the set.
     pub fn contains(self, kind: usize) -> bool {
@@ -139,25 +143,28 @@ impl Default for PolicyParams {
             pick_temp: Temperature(1.0),
             target_temp: Temperature(1.0),
             min_p: Share(0.0),
-            drawn: KindSet::DESTROY,
+            drawn: KindSet::DESTROY_AND_BUILD,
         }
     }
 }
 
 impl PolicyParams {
-    /// The built-in weights as the ISMCTS bot's model of the other players and of its
-    /// rollouts (`rollout=policy`): picks and targets drawn at 0.85 and 0.75 and every other
+    /// The ISMCTS bot's model of the other players and of its rollouts (`rollout=policy`):
+    /// the linear weights (`weights=linear`, the default's until version 0.3.0, at half
+    /// the default's cost), picks and targets drawn at 0.85 and 0.75 and every other
     /// decision at its best score, the policy's default until the default moved to 1 and
     /// then drew the Warlord's destruction (which draws as spread as the search, for
     /// populations). The cheap searches' strength (docs/bots.md, "Cheaper search") was
     /// measured with this model; whether the search would do better with the default's
-    /// draws is not measured.
+    /// weights or draws is not measured.
     pub fn rollout_model() -> PolicyParams {
         PolicyParams {
+            weights: PolicyWeights::linear(),
             temp: Temperature(0.0),
             pick_temp: Temperature(0.85),
             target_temp: Temperature(0.75),
-            ..PolicyParams::default()
+            min_p: Share(0.0),
+            drawn: KindSet::DESTROY,
         }
     }
 }

@@ -33,11 +33,20 @@ pub const FORMAT_HIDDEN_KINDS: i64 = 3;
 /// The most hidden units a policy may have: an action's hidden values live on the stack.
 pub const MAX_UNITS: usize = 128;
 
-/// The built-in weights file, as checked in.
-pub const BUILT_IN_TEXT: &str = include_str!("../../../configs/bots/policy.toml");
+/// The built-in weights file, as checked in: the default bot's, linear weights with a
+/// hidden layer for the draft and the targets (since version 0.3.0; docs/bots.md, "A layer
+/// for the draft and the targets").
+pub const BUILT_IN_TEXT: &str = include_str!("../../../configs/bots/policy-draft-net.toml");
 
 /// Where the built-in weights come from, as a spec and reports name them.
 pub const BUILT_IN: &str = "built-in";
+
+/// The linear weights (`configs/bots/policy.toml`, compiled in): `policy:weights=linear`,
+/// the default's weights until version 0.3.0 (which drew only the destructions:
+/// `policy:weights=linear:drawn=Destroy` plays as the default did). Twice as fast as the
+/// default, and the model of the other players in the search's `rollout=policy`.
+pub const LINEAR_TEXT: &str = include_str!("../../../configs/bots/policy.toml");
+pub const LINEAR: &str = "linear";
 
 /// The built-in weights with a hidden layer (`configs/bots/policy-net.toml`, compiled in):
 /// `policy:weights=net`. Stronger than the default weights; as a population as close to the
@@ -94,6 +103,13 @@ static DEFAULT: LazyLock<Arc<PolicyWeights>> = LazyLock::new(|| {
     Arc::new(
         PolicyWeights::parse(BUILT_IN_TEXT, BUILT_IN)
             .expect("the built-in policy weights parse (checked by a test)"),
+    )
+});
+
+static DEFAULT_LINEAR: LazyLock<Arc<PolicyWeights>> = LazyLock::new(|| {
+    Arc::new(
+        PolicyWeights::parse(LINEAR_TEXT, LINEAR)
+            .expect("the built-in linear weights parse (checked by a test)"),
     )
 });
 
@@ -155,16 +171,21 @@ impl PolicyWeights {
         Arc::clone(&DEFAULT)
     }
 
-    /// The weights a spec's `weights=NAME` names: `built-in`, `net` (read once), or a file.
+    /// The built-in linear weights (`linear`), read once.
+    pub fn linear() -> Arc<PolicyWeights> {
+        Arc::clone(&DEFAULT_LINEAR)
+    }
+
+    /// The weights a spec's `weights=NAME` names: `built-in`, `linear`, `net` (each read
+    /// once), or a file.
     pub fn named(name: &str) -> Result<Arc<PolicyWeights>, String> {
         Ok(match name {
             BUILT_IN => PolicyWeights::built_in(),
+            LINEAR => PolicyWeights::linear(),
             NET => Arc::clone(&DEFAULT_NET),
-            path => {
-                Arc::new(PolicyWeights::load(path).map_err(|e| {
-                    format!("{e} (the built-in weights are `{BUILT_IN}` and `{NET}`)")
-                })?)
-            }
+            path => Arc::new(PolicyWeights::load(path).map_err(|e| {
+                format!("{e} (the built-in weights are `{BUILT_IN}`, `{LINEAR}` and `{NET}`)")
+            })?),
         })
     }
 
@@ -388,13 +409,21 @@ fn finite_number(value: &toml::Value) -> Option<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::policy::features::kind_of;
+    use crate::engine::action::Action;
+    use crate::engine::ids::{CardId, Rank};
 
     #[test]
     fn the_built_in_weights_parse() {
         let w = PolicyWeights::built_in();
         assert_eq!(w.values.len(), FEATURES);
         assert!(w.values[0] != 0.0, "the heuristic feature carries weight");
-        assert!(w.hidden.is_none());
+        let layer = w.hidden.as_ref().expect("the default has a layer");
+        assert!(!layer.kinds.contains(kind_of(Action::Build(CardId(0)))));
+        assert!(layer.kinds.contains(kind_of(Action::Pick(Rank(1)))));
+        let linear = PolicyWeights::named(LINEAR).expect("built in");
+        assert!(linear.hidden.is_none() && linear.values[0] != 0.0);
+        assert_eq!(linear.source, LINEAR);
         let net = PolicyWeights::named(NET).expect("built in");
         let hidden = net.hidden.as_ref().expect("a hidden layer");
         assert!(hidden.out.iter().any(|&o| o != 0.0) && net.values[0] != 0.0);
