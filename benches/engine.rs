@@ -1,7 +1,7 @@
 //! Engine and bot throughput on fixed seeds: whole games per second (random, heuristic and
-//! policy bots (the default, with its draft layer, and the linear weights), 5 players, three
-//! presets), and legal-action
-//! generation and applying actions over the positions of recorded games.
+//! policy bots: the default, with its draft layer, and the linear weights; 5 players, three
+//! presets), and legal-action generation and applying actions over the positions of
+//! recorded games.
 
 use citadels_sim::bots::BotSpec;
 use citadels_sim::config::load_preset;

@@ -106,7 +106,7 @@ fn two_bots_decide(
     }
 }
 
-/// Whether a decision offers the Warlord a destruction (the default's drawn decisions).
+/// Whether a decision offers the Warlord a destruction (drawn by default, as are builds).
 fn offers_destroy(legal: &[Action]) -> bool {
     legal.iter().any(|m| matches!(m, Action::Destroy(..)))
 }
@@ -114,7 +114,7 @@ fn offers_destroy(legal: &[Action]) -> bool {
 /// Naming a character is drawn only once naming one is the best move: with the targets'
 /// temperature high and the picks' at 0, the bot still never names a character where the
 /// heuristic-only policy would not, and it names other characters than the heuristic does
-/// (both draw the destructions at the default `temp`, from the same stream).
+/// (both draw the destructions and builds at the default `temp`, from the same stream).
 #[test]
 fn targets_are_drawn_only_when_naming_is_the_best_move() {
     let dir = tempfile::tempdir().unwrap();

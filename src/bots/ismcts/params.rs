@@ -29,8 +29,9 @@ pub struct IsmctsParams {
     /// run's `[heuristic]` weights (not a spec parameter).
     pub model: HeuristicWeights,
     /// The bot that plays the other seats and the rollouts and names the progressive bias's
-    /// move: `heuristic` (default) or `policy` (the distilled bot, built-in weights, as
-    /// `PolicyParams::rollout_model` sets it: not the default bot's temperatures).
+    /// move: `heuristic` (default) or `policy` (the distilled bot with its linear weights,
+    /// as `PolicyParams::rollout_model` sets it: not the default bot's weights or
+    /// temperatures).
     pub rollout: Rollout,
     /// Early stopping: a decision's iterations stop once the most visited root move leads the
     /// runner-up by more than `stop` times the iterations left. 1 stops only when the lead

@@ -151,9 +151,10 @@ impl Sink for Net<'_> {
     /// from the rows of the block's values that are not 0 (`Nonzero`, in parts of `BLOCK`
     /// values), which lie one after another, in groups of `LANES` units, then one of
     /// `LANES / 2` if that many are left, then one at a time: each group's sums stay in
-    /// registers for the whole block instead of going to memory at every value. Each unit still adds the values in the block's
-    /// order, so the sums are those of `add` one by one, to the bit. (Inlined where an action
-    /// is scored, so that `net_score_avx2` compiles it for AVX2.)
+    /// registers for the whole block instead of going to memory at every value. Each unit
+    /// still adds the values in the block's order, so the sums are those of `add` one by
+    /// one, to the bit. (Inlined where an action is scored, so that `net_score_avx2`
+    /// compiles it for AVX2.)
     #[inline(always)]
     fn add_all(&mut self, at: usize, values: &[f32]) {
         self.linear.add_all(at, values);
@@ -235,6 +236,8 @@ impl Nonzero {
         debug_assert!(block.len() <= BLOCK);
         let mut mask = 0u64;
         for (place, &value) in block.iter().enumerate() {
+            // `place` < `BLOCK` (the caller's parts), so `% BLOCK` changes nothing; it only
+            // keeps the shift below 64 should a longer block ever reach here.
             mask |= ((value != 0.0) as u64) << (place % BLOCK);
         }
         Nonzero(mask)

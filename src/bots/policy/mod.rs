@@ -1,6 +1,8 @@
 //! The policy bot: a fast bot distilled from search. It scores each legal action by a linear
 //! function of the action's features (`features.rs`: the heuristic bot's own score, the kind of
-//! action, and facts of the picked or named character, the card, the player chosen). The
+//! action, and facts of the picked or named character, the card, the player chosen), plus,
+//! for weights with a hidden layer (the default's, for the draft and the targets), the
+//! layer's rectified units over the same features. The
 //! weights are fitted by `train` to the moves the ISMCTS bot chooses in self-play (behaviour
 //! cloning by maximum likelihood of a softmax over the scores), so the softmax of the scores
 //! is the model's estimate of how likely the search is to play each move.
@@ -16,8 +18,9 @@
 //! stronger player whose population agrees less. The Warlord's destruction is drawn too, at
 //! `temp` (0.5 by default; `drawn` names the decisions `temp` draws): the search aims it
 //! less sharply than the model's best score, whose Warlord then wins too often at 4
-//! players. Everything else plays the best score. Measured in docs/bots.md, "The policy
-//! bot".
+//! players; so are the decisions that offer a build (since version 0.3.0), as the search
+//! often ends its turn with a build on offer. Everything else plays the best score.
+//! Measured in docs/bots.md, "The policy bot".
 
 pub mod features;
 #[cfg(test)]

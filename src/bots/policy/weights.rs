@@ -1,5 +1,7 @@
-//! The policy bot's weights: the built-in set (`configs/bots/policy.toml`, compiled in), and
-//! weights files as `train` writes them and `policy:weights=FILE` reads them.
+//! The policy bot's weights: the built-in sets (the default's
+//! `configs/bots/policy-draft-net.toml`, the linear `configs/bots/policy.toml` and
+//! `configs/bots/policy-net.toml`, compiled in), and weights files as `train` writes them and
+//! `policy:weights=FILE` reads them.
 //!
 //! A weights file is TOML: `[policy] format = 1` (or 2, below), a `[manifest]` table saying
 //! how the weights were made (command, seed, data, fit; kept as written, for people), and a
@@ -43,14 +45,15 @@ pub const BUILT_IN: &str = "built-in";
 
 /// The linear weights (`configs/bots/policy.toml`, compiled in): `policy:weights=linear`,
 /// the default's weights until version 0.3.0 (which drew only the destructions:
-/// `policy:weights=linear:drawn=Destroy` plays as the default did). Twice as fast as the
-/// default, and the model of the other players in the search's `rollout=policy`.
+/// `policy:weights=linear:drawn=Destroy` plays as the default did). About 1.7 times as fast
+/// as the default, and the model of the other players in the search's `rollout=policy`.
 pub const LINEAR_TEXT: &str = include_str!("../../../configs/bots/policy.toml");
 pub const LINEAR: &str = "linear";
 
 /// The built-in weights with a hidden layer (`configs/bots/policy-net.toml`, compiled in):
-/// `policy:weights=net`. Stronger than the default weights; as a population as close to the
-/// search's verdicts at 4 players and further at 5 (docs/bots.md, "A hidden layer").
+/// `policy:weights=net`. Stronger than the linear weights; as a population (measured with
+/// the destructions alone drawn: add `drawn=Destroy`) as close to the search's verdicts at
+/// 4 players and further at 5 (docs/bots.md, "A hidden layer").
 pub const NET_TEXT: &str = include_str!("../../../configs/bots/policy-net.toml");
 pub const NET: &str = "net";
 
