@@ -106,6 +106,26 @@ fn two_bots_decide(
     }
 }
 
+/// `two_bots_decide` at 4 players, asserting that the two bots choose alike in every
+/// decision but those `drawn` picks out: how many of those there were, and in how many the
+/// two chose differently.
+fn differ_only_where(
+    first: &PolicyParams,
+    second: &PolicyParams,
+    drawn: impl Fn(&[Action]) -> bool,
+) -> (usize, usize) {
+    let (mut offers, mut other_move) = (0, 0);
+    two_bots_decide(4, 4, first, second, |legal, a, b| {
+        if drawn(legal) {
+            offers += 1;
+            other_move += usize::from(a != b);
+        } else {
+            assert_eq!(a, b, "not drawn: {legal:?}");
+        }
+    });
+    (offers, other_move)
+}
+
 /// Whether a decision offers the Warlord a destruction (drawn by default, as are builds).
 fn offers_destroy(legal: &[Action]) -> bool {
     legal.iter().any(|m| matches!(m, Action::Destroy(..)))
@@ -178,38 +198,19 @@ fn temp_draws_only_the_decisions_of_the_kinds_drawn() {
 
     // The default draws the decisions offering a destruction or a build (at `temp` 0.5) and
     // no other decision `temp` would draw: against `temp=0` it differs only there.
-    let (mut offers, mut other_move) = (0, 0);
-    two_bots_decide(4, 4, &best, &PolicyParams::default(), |legal, a, b| {
-        let offers_build = legal.iter().any(|m| matches!(m, Action::Build(_)));
-        if offers_destroy(legal) || offers_build {
-            offers += 1;
-            other_move += usize::from(a != b);
-        } else {
-            assert_eq!(a, b, "not drawn: {legal:?}");
-        }
+    let offers_build = |legal: &[Action]| legal.iter().any(|m| matches!(m, Action::Build(_)));
+    let (offers, other_move) = differ_only_where(&best, &PolicyParams::default(), |legal| {
+        offers_destroy(legal) || offers_build(legal)
     });
     assert!(offers > 200 && other_move > 20, "{other_move} of {offers}");
     // Until version 0.3.0 the default drew the destructions alone, with the linear weights.
-    let (old_best, old_default) = (params("0", None), params("0.5", Some("Destroy")));
-    let (mut offers, mut other_move) = (0, 0);
     let linear = |mut p: PolicyParams| {
         p.set("weights", "linear").unwrap();
         p
     };
-    two_bots_decide(
-        4,
-        4,
-        &linear(old_best),
-        &linear(old_default),
-        |legal, a, b| {
-            if offers_destroy(legal) {
-                offers += 1;
-                other_move += usize::from(a != b);
-            } else {
-                assert_eq!(a, b, "not drawn: {legal:?}");
-            }
-        },
-    );
+    let (old_best, old_default) = (params("0", None), params("0.5", Some("Destroy")));
+    let (offers, other_move) =
+        differ_only_where(&linear(old_best), &linear(old_default), offers_destroy);
     assert!(offers > 20 && other_move > 0, "{other_move} of {offers}");
     // `drawn=all` draws every decision.
     let mut plain_moved = 0;

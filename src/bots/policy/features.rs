@@ -128,8 +128,8 @@ impl<'w> Net<'w> {
         for &output in eights.remainder() {
             total += output;
         }
-        let l = lanes;
-        total + (((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7])))
+        let [l0, l1, l2, l3, l4, l5, l6, l7] = lanes;
+        total + (((l0 + l4) + (l2 + l6)) + ((l1 + l5) + (l3 + l7)))
     }
 }
 

@@ -102,26 +102,19 @@ impl PartialEq for PolicyWeights {
 /// Weights are finite (`parse` refuses others), so equality is an equivalence.
 impl Eq for PolicyWeights {}
 
-static DEFAULT: LazyLock<Arc<PolicyWeights>> = LazyLock::new(|| {
+/// A compiled-in weights file, parsed (each is read once, by the `LazyLock`s below).
+fn compiled_in(text: &str, name: &str) -> Arc<PolicyWeights> {
+    let weights = PolicyWeights::parse(text, name);
     Arc::new(
-        PolicyWeights::parse(BUILT_IN_TEXT, BUILT_IN)
-            .expect("the built-in policy weights parse (checked by a test)"),
+        weights.unwrap_or_else(|e| panic!("built-in weights `{name}` (checked by a test): {e}")),
     )
-});
+}
 
-static DEFAULT_LINEAR: LazyLock<Arc<PolicyWeights>> = LazyLock::new(|| {
-    Arc::new(
-        PolicyWeights::parse(LINEAR_TEXT, LINEAR)
-            .expect("the built-in linear weights parse (checked by a test)"),
-    )
-});
-
-static DEFAULT_NET: LazyLock<Arc<PolicyWeights>> = LazyLock::new(|| {
-    Arc::new(
-        PolicyWeights::parse(NET_TEXT, NET)
-            .expect("the built-in net weights parse (checked by a test)"),
-    )
-});
+static DEFAULT: LazyLock<Arc<PolicyWeights>> =
+    LazyLock::new(|| compiled_in(BUILT_IN_TEXT, BUILT_IN));
+static DEFAULT_LINEAR: LazyLock<Arc<PolicyWeights>> =
+    LazyLock::new(|| compiled_in(LINEAR_TEXT, LINEAR));
+static DEFAULT_NET: LazyLock<Arc<PolicyWeights>> = LazyLock::new(|| compiled_in(NET_TEXT, NET));
 
 impl PolicyWeights {
     /// Weights with these values and layer, read from `source`.
