@@ -13,6 +13,10 @@
 //! - `seat.<role>.<fact>`: a player hit, looked at or otherwise chosen.
 //! - `gather.<fact>` (taking gold rather than drawing), `end.<fact>` (ending the turn),
 //!   `misc.<fact>`.
+//! - `context.<Action>.<fact>`: the gathering facts again, per kind of the choices between
+//!   resources that carry no card, seat or character (the Navigator's gold or cards, the
+//!   Emperor's loot, a bribe, ...), which without them differ by a bias alone.
+//! - `exchange.<fact>`: the Diplomat's exchange, what it gains and costs.
 //!
 //! Every fact comes from the deciding seat's `View`.
 
@@ -536,6 +540,53 @@ const GATHER_FACTS: [&str; 7] = [
 ];
 const END_FACTS: [&str; 4] = ["gold", "built", "can_build", "useful"];
 const MISC_FACTS: [&str; 1] = ["completes_city"];
+/// The kinds of action that get the gathering facts of their own (`context_slot`): choices
+/// between resources with no card, seat or character to describe them (added in version
+/// 0.4.0 for casts beyond `first-game`; the search's Navigator takes cards in a quarter of
+/// its turns, a policy with a bias alone almost never).
+const CONTEXT_KINDS: [&str; 15] = [
+    "Bribe",
+    "RefuseBribe",
+    "RevealThreat",
+    "HideThreat",
+    "MagicianDraw",
+    "SeerTake",
+    "LootGold",
+    "LootCard",
+    "NavigatorGold",
+    "NavigatorCards",
+    "ScholarDraw",
+    "DenPayGold",
+    "Recover",
+    "LetGo",
+    "SmithyDraw",
+];
+/// The position in `CONTEXT_KINDS` of an action's kind, if it is one.
+const fn context_slot(action: Action) -> Option<usize> {
+    use Action::*;
+    Some(match action {
+        Bribe => 0,
+        RefuseBribe => 1,
+        RevealThreat => 2,
+        HideThreat => 3,
+        MagicianDraw => 4,
+        SeerTake => 5,
+        LootGold => 6,
+        LootCard => 7,
+        NavigatorGold => 8,
+        NavigatorCards => 9,
+        ScholarDraw => 10,
+        DenPayGold => 11,
+        Recover => 12,
+        LetGo => 13,
+        SmithyDraw => 14,
+        _ => return None,
+    })
+}
+/// The facts of the Diplomat's exchange: the points it gains (the difference in cost), the
+/// gold it pays, the given district's cost, whether it is unique, and whether it is my only
+/// district of its type.
+const EXCHANGE_FACTS: [&str; 5] = ["gain", "pay", "given_cost", "given_unique", "type_lost"];
 
 const CHARACTERS: usize = Character::COUNT;
 
@@ -552,7 +603,9 @@ impl Layout {
     const GATHER: usize = Layout::SEAT + SEAT_ROLES.len() * SEAT_FACTS.len();
     const END: usize = Layout::GATHER + GATHER_FACTS.len();
     const MISC: usize = Layout::END + END_FACTS.len();
-    const COUNT: usize = Layout::MISC + MISC_FACTS.len();
+    const CONTEXT: usize = Layout::MISC + MISC_FACTS.len();
+    const EXCHANGE: usize = Layout::CONTEXT + CONTEXT_KINDS.len() * GATHER_FACTS.len();
+    const COUNT: usize = Layout::EXCHANGE + EXCHANGE_FACTS.len();
 }
 
 /// The number of features.
@@ -596,8 +649,17 @@ pub fn feature_name(index: usize) -> String {
         format!("gather.{}", GATHER_FACTS[index - Layout::GATHER])
     } else if index < Layout::MISC {
         format!("end.{}", END_FACTS[index - Layout::END])
-    } else {
+    } else if index < Layout::CONTEXT {
         format!("misc.{}", MISC_FACTS[index - Layout::MISC])
+    } else if index < Layout::EXCHANGE {
+        role_fact(
+            "context",
+            &CONTEXT_KINDS,
+            &GATHER_FACTS,
+            index - Layout::CONTEXT,
+        )
+    } else {
+        format!("exchange.{}", EXCHANGE_FACTS[index - Layout::EXCHANGE])
     }
 }
 
@@ -1030,12 +1092,14 @@ fn action_features(d: &DecisionFeatures, action: Action, heuristic: f32, sink: &
         | DenPayCard(card)
         | MuseumTuck(card)
         | Give(card) => district(d, 2, card, sink),
-        Destroy(victim, card)
-        | ArmoryDestroy(victim, card)
-        | Seize(victim, card)
-        | Exchange(victim, card, _) => {
+        Destroy(victim, card) | ArmoryDestroy(victim, card) | Seize(victim, card) => {
             district(d, 3, card, sink);
             seat(view, s, 0, victim, sink);
+        }
+        Exchange(victim, theirs, mine) => {
+            district(d, 3, theirs, sink);
+            seat(view, s, 0, victim, sink);
+            exchange(d, theirs, mine, sink);
         }
         SwapHands(other) | WizardLook(other) | Spy(other, _) => seat(view, s, 1, other, sink),
         AbbotTax(other) | GiveCrown(other) => seat(view, s, 2, other, sink),
@@ -1051,7 +1115,12 @@ fn action_features(d: &DecisionFeatures, action: Action, heuristic: f32, sink: &
             ];
             sink.add_all(at, &facts);
         }
-        _ => {}
+        _ => {
+            if let Some(slot) = context_slot(action) {
+                let at = Layout::CONTEXT + slot * GATHER_FACTS.len();
+                sink.add_all(at, &gather_facts(d));
+            }
+        }
     }
 }
 
@@ -1149,10 +1218,16 @@ fn seat(view: &View, s: &Situation<'_>, role: usize, other: Seat, sink: &mut imp
 
 #[inline(always)]
 fn gather(d: &DecisionFeatures, sink: &mut impl Sink) {
+    sink.add_all(Layout::GATHER, &gather_facts(d));
+}
+
+/// The facts of taking gold rather than cards (`GATHER_FACTS`), also those of the other
+/// choices between resources (`CONTEXT_KINDS`).
+#[inline(always)]
+fn gather_facts(d: &DecisionFeatures) -> [f32; GATHER_FACTS.len()] {
     let (view, s) = (d.view, &d.situation);
     let useful = d.useful();
-    let at = Layout::GATHER;
-    let facts = [
+    [
         s.gold / 5.0,
         useful.len() as f32 / 3.0,
         s.hand / 5.0,
@@ -1160,8 +1235,27 @@ fn gather(d: &DecisionFeatures, sink: &mut impl Sink) {
         (s.complete - s.city) / 7.0,
         useful.is_empty() as u8 as f32,
         s.round / 10.0,
+    ]
+}
+
+/// The Diplomat's exchange of `theirs` for `mine` (`EXCHANGE_FACTS`): "If the other
+/// player's district has a higher cost than your district, you must give that player the
+/// difference in gold" (2016 rulebook, Diplomat); the Great Wall's extra gold is left out.
+#[inline(always)]
+fn exchange(d: &DecisionFeatures, theirs: CardId, mine: CardId, sink: &mut impl Sink) {
+    let view = d.view;
+    let rules = view.rules();
+    let (taken, given) = (rules.card(theirs), rules.card(mine));
+    let gain = view.district_cost(theirs) as f32 - view.district_cost(mine) as f32;
+    let type_lost = given.dtype != taken.dtype && d.my_type(given.dtype) == 1.0;
+    let facts = [
+        gain / 5.0,
+        gain.max(0.0) / 5.0,
+        view.district_cost(mine) as f32 / 5.0,
+        (given.dtype == DistrictType::Unique) as u8 as f32,
+        type_lost as u8 as f32,
     ];
-    sink.add_all(at, &facts);
+    sink.add_all(Layout::EXCHANGE, &facts);
 }
 
 /// A build that would complete my city.
@@ -1186,7 +1280,9 @@ mod tests {
         assert_eq!(names.len(), FEATURES);
         assert!(names.contains("pick.TaxCollector.crown"));
         assert!(names.contains("target.kill.Assassin.bias"));
-        assert_eq!(feature_name(FEATURES - 1), "misc.completes_city");
+        assert_eq!(feature_name(Layout::CONTEXT - 1), "misc.completes_city");
+        assert!(names.contains("context.NavigatorCards.useful"));
+        assert_eq!(feature_name(FEATURES - 1), "exchange.type_lost");
         assert_eq!(feature_name(Layout::KIND + KINDS.len() - 1), "kind.EndTurn");
     }
 
@@ -1206,6 +1302,34 @@ mod tests {
             assert_eq!(kind_name(action), name);
             assert!(format!("{action:?}").starts_with(name));
         }
+    }
+
+    #[test]
+    fn context_kinds_are_the_slots_of_their_actions() {
+        let actions = [
+            Action::Bribe,
+            Action::RefuseBribe,
+            Action::RevealThreat,
+            Action::HideThreat,
+            Action::MagicianDraw,
+            Action::SeerTake,
+            Action::LootGold,
+            Action::LootCard,
+            Action::NavigatorGold,
+            Action::NavigatorCards,
+            Action::ScholarDraw,
+            Action::DenPayGold,
+            Action::Recover,
+            Action::LetGo,
+            Action::SmithyDraw,
+        ];
+        assert_eq!(actions.len(), CONTEXT_KINDS.len());
+        for action in actions {
+            let slot = context_slot(action).expect("a context kind");
+            assert_eq!(CONTEXT_KINDS[slot], kind_name(action));
+        }
+        assert_eq!(context_slot(Action::TakeGold), None);
+        assert_eq!(context_slot(Action::Build(CardId(0))), None);
     }
 
     struct Pairs(Vec<(usize, f32)>);
