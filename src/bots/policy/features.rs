@@ -1266,7 +1266,7 @@ fn completes(s: &Situation<'_>, sink: &mut impl Sink) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::policy::test_games::{each_decision, small_values};
+    use crate::bots::policy::test_games::{each_decision, each_decision_of, small_values};
     use crate::bots::policy::{KindSet, PolicyWeights};
     use crate::config::load_preset;
     use crate::engine::legal::{legal_actions, to_move};
@@ -1330,6 +1330,88 @@ mod tests {
         }
         assert_eq!(context_slot(Action::TakeGold), None);
         assert_eq!(context_slot(Action::Build(CardId(0))), None);
+    }
+
+    /// The value of feature `name` among an action's pairs, if it has one.
+    fn fact_of(view: &View, legal: &[Action], action: Action, name: &str) -> Option<f32> {
+        let kept = Kept::default();
+        let mut pairs = Pairs(Vec::new());
+        DecisionFeatures::new(view, legal, &kept).action(action, &mut pairs);
+        pairs
+            .0
+            .iter()
+            .find(|(i, _)| feature_name(*i) == name)
+            .map(|p| p.1)
+    }
+
+    /// The Diplomat's exchange is described by what it gains and pays: the difference in
+    /// cost between the taken and the given district ("If the other player's district has
+    /// a higher cost than your district, you must give that player the difference in
+    /// gold", 2016 rulebook, Diplomat), the given one's cost, and whether it is my only
+    /// district of its type.
+    #[test]
+    fn an_exchange_gives_the_difference_in_cost_and_the_given_district() {
+        let (mut exchanges, mut paid, mut lost) = (0, 0, 0);
+        each_decision_of("all-characters", 5, 0..300, |seed, _, view, legal| {
+            for &action in legal {
+                let Action::Exchange(_, theirs, mine) = action else {
+                    continue;
+                };
+                let fact = |name: &str| {
+                    fact_of(view, legal, action, &format!("exchange.{name}"))
+                        .expect("every exchange has its facts")
+                };
+                let gain = view.district_cost(theirs) as f32 - view.district_cost(mine) as f32;
+                assert_eq!(fact("gain"), gain / 5.0, "seed {seed}");
+                assert_eq!(fact("pay"), gain.max(0.0) / 5.0, "seed {seed}");
+                assert_eq!(
+                    fact("given_cost"),
+                    view.district_cost(mine) as f32 / 5.0,
+                    "seed {seed}"
+                );
+                let (given, taken) = (view.rules().card(mine), view.rules().card(theirs));
+                let same_type_in_city = view
+                    .my_city()
+                    .iter()
+                    .filter(|&c| view.rules().card(c).dtype == given.dtype)
+                    .count();
+                let expected_lost = same_type_in_city == 1 && taken.dtype != given.dtype;
+                assert_eq!(fact("type_lost"), expected_lost as u8 as f32, "seed {seed}");
+                exchanges += 1;
+                paid += (gain > 0.0) as usize;
+                lost += expected_lost as usize;
+            }
+        });
+        assert!(
+            exchanges > 50 && paid > 5 && lost > 5,
+            "{exchanges} {paid} {lost}"
+        );
+    }
+
+    /// The Navigator's two choices each carry the gathering facts (my gold, buildable
+    /// cards, ...) under their own names, so a fit can tell when cards are worth more.
+    #[test]
+    fn the_navigators_choices_carry_the_gathering_facts() {
+        let mut seen = 0;
+        each_decision_of("all-characters", 5, 0..300, |seed, _, view, legal| {
+            if !legal.contains(&Action::NavigatorGold) {
+                return;
+            }
+            for kind in ["NavigatorGold", "NavigatorCards"] {
+                let action = match kind {
+                    "NavigatorGold" => Action::NavigatorGold,
+                    _ => Action::NavigatorCards,
+                };
+                let gold = fact_of(view, legal, action, &format!("context.{kind}.gold"));
+                assert_eq!(gold, Some(view.my_gold() as f32 / 5.0), "seed {seed}");
+                let hand = fact_of(view, legal, action, &format!("context.{kind}.hand"));
+                assert_eq!(hand, Some(view.my_hand().len() as f32 / 5.0), "seed {seed}");
+                let other = fact_of(view, legal, action, "gather.gold");
+                assert_eq!(other, None, "seed {seed}: TakeGold's block is its own");
+            }
+            seen += 1;
+        });
+        assert!(seen > 20, "{seen}");
     }
 
     struct Pairs(Vec<(usize, f32)>);

@@ -1,4 +1,4 @@
-//! Test helpers for the policy bot: random first-game games whose decisions a test looks
+//! Test helpers for the policy bot: random games whose decisions a test looks
 //! at, and small random weights.
 
 use crate::config::load_preset;
@@ -15,9 +15,19 @@ use crate::engine::{apply, new_game};
 pub(crate) fn each_decision(
     players: u8,
     seeds: std::ops::Range<u64>,
+    visit: impl FnMut(u64, &State, &View, &[Action]),
+) {
+    each_decision_of("first-game", players, seeds, visit);
+}
+
+/// `each_decision` with the built-in preset `preset`.
+pub(crate) fn each_decision_of(
+    preset: &str,
+    players: u8,
+    seeds: std::ops::Range<u64>,
     mut visit: impl FnMut(u64, &State, &View, &[Action]),
 ) {
-    let rules = load_preset("first-game")
+    let rules = load_preset(preset)
         .and_then(|c| c.rules(players))
         .expect("preset");
     let mut legal = Vec::new();
