@@ -35,13 +35,23 @@ pub const FORMAT_HIDDEN_KINDS: i64 = 3;
 /// The most hidden units a policy may have: an action's hidden values live on the stack.
 pub const MAX_UNITS: usize = 128;
 
-/// The built-in weights file, as checked in: the default bot's, linear weights with a
-/// hidden layer for the draft and the targets (since version 0.3.0; docs/bots.md, "A layer
-/// for the draft and the targets").
+/// The built-in weights file, as checked in: the default bot's on `first-game`'s characters,
+/// linear weights with a hidden layer for the draft and the targets (since version 0.3.0;
+/// docs/bots.md, "A layer for the draft and the targets"); also `weights=first-game`.
 pub const BUILT_IN_TEXT: &str = include_str!("../../../configs/bots/policy-draft-net.toml");
 
-/// Where the built-in weights come from, as a spec and reports name them.
+/// Where the built-in weights come from, as a spec and reports name them. They depend on
+/// the cast (`PolicyParams::for_rules`): `FIRST_GAME` when every character of the config is
+/// one of `first-game`'s, `CASTS` otherwise.
 pub const BUILT_IN: &str = "built-in";
+pub const FIRST_GAME: &str = "first-game";
+
+/// The default's weights on casts beyond `first-game` (since version 0.4.0;
+/// `configs/bots/policy-casts-net.toml`, compiled in; also `weights=casts`): the same shape
+/// fitted to the search's decisions on `first-game` and `all-characters` together, with the
+/// features of the characters outside `first-game` (docs/bots.md, "Other casts").
+pub const CASTS_TEXT: &str = include_str!("../../../configs/bots/policy-casts-net.toml");
+pub const CASTS: &str = "casts";
 
 /// The linear weights (`configs/bots/policy.toml`, compiled in): `policy:weights=linear`,
 /// the default's weights until version 0.3.0 (which drew only the destructions:
@@ -115,6 +125,10 @@ static DEFAULT: LazyLock<Arc<PolicyWeights>> =
 static DEFAULT_LINEAR: LazyLock<Arc<PolicyWeights>> =
     LazyLock::new(|| compiled_in(LINEAR_TEXT, LINEAR));
 static DEFAULT_NET: LazyLock<Arc<PolicyWeights>> = LazyLock::new(|| compiled_in(NET_TEXT, NET));
+static DEFAULT_FIRST_GAME: LazyLock<Arc<PolicyWeights>> =
+    LazyLock::new(|| compiled_in(BUILT_IN_TEXT, FIRST_GAME));
+static DEFAULT_CASTS: LazyLock<Arc<PolicyWeights>> =
+    LazyLock::new(|| compiled_in(CASTS_TEXT, CASTS));
 
 impl PolicyWeights {
     /// Weights with these values and layer, read from `source`.
@@ -172,15 +186,25 @@ impl PolicyWeights {
         Arc::clone(&DEFAULT_LINEAR)
     }
 
-    /// The weights a spec's `weights=NAME` names: `built-in`, `linear`, `net` (each read
-    /// once), or a file.
+    /// The default's weights for casts beyond `first-game` (`casts`), read once.
+    pub fn casts() -> Arc<PolicyWeights> {
+        Arc::clone(&DEFAULT_CASTS)
+    }
+
+    /// The weights a spec's `weights=NAME` names: `built-in` (by the cast), `first-game`,
+    /// `casts`, `linear`, `net` (each read once), or a file.
     pub fn named(name: &str) -> Result<Arc<PolicyWeights>, String> {
         Ok(match name {
             BUILT_IN => PolicyWeights::built_in(),
             LINEAR => PolicyWeights::linear(),
             NET => Arc::clone(&DEFAULT_NET),
+            FIRST_GAME => Arc::clone(&DEFAULT_FIRST_GAME),
+            CASTS => PolicyWeights::casts(),
             path => Arc::new(PolicyWeights::load(path).map_err(|e| {
-                format!("{e} (the built-in weights are `{BUILT_IN}`, `{LINEAR}` and `{NET}`)")
+                format!(
+                    "{e} (the built-in weights are `{BUILT_IN}`, `{FIRST_GAME}`, `{CASTS}`, \
+                     `{LINEAR}` and `{NET}`)"
+                )
             })?),
         })
     }
