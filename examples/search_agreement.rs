@@ -112,13 +112,13 @@ fn main() -> ExitCode {
                         return;
                     }
                     let seed = mix(game.seed, decision);
-                    let first = AnyBot::new(&search, &rules, mix(seed, 1)).decide(view, legal);
-                    let second = AnyBot::new(&search, &rules, mix(seed, 2)).decide(view, legal);
+                    let first = AnyBot::new(&search, mix(seed, 1)).decide(view, legal);
+                    let second = AnyBot::new(&search, mix(seed, 2)).decide(view, legal);
                     let g = group(legal);
                     counts.add(g, 0, 1);
                     counts.add(g, 1, (first == second) as u64);
                     for (b, spec) in bots.iter().enumerate() {
-                        let own = AnyBot::new(spec, &rules, mix(seed, 3)).decide(view, legal);
+                        let own = AnyBot::new(spec, mix(seed, 3)).decide(view, legal);
                         let agree = (own == first) as u64 + (own == second) as u64;
                         counts.add(g, 2 + b, agree);
                     }

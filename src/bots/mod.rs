@@ -40,9 +40,8 @@ enum Built {
 }
 
 impl AnyBot {
-    /// A bot for one seat of one game under `rules`; `seed` is that seat's own random
-    /// stream.
-    pub fn new(spec: &BotSpec, rules: &Rules, seed: u64) -> AnyBot {
+    /// A bot for one seat of one game; `seed` is that seat's own random stream.
+    pub fn new(spec: &BotSpec, seed: u64) -> AnyBot {
         let bot = match &spec.kind {
             BotKind::Random => Built::Random(random::RandomBot::new(seed)),
             BotKind::Heuristic(weights) => {
@@ -52,9 +51,7 @@ impl AnyBot {
             BotKind::Ismcts(params) => Built::Ismcts(Box::new(
                 ismcts::IsmctsBot::new(params.clone(), seed).banning(spec.ban),
             )),
-            BotKind::Policy(params) => {
-                Built::Policy(policy::PolicyBot::new(params.for_rules(rules), seed))
-            }
+            BotKind::Policy(params) => Built::Policy(policy::PolicyBot::new(params.clone(), seed)),
         };
         AnyBot { bot, ban: spec.ban }
     }

@@ -90,7 +90,7 @@ pub fn play_observed(
     assert_eq!(bots.len(), rules.players as usize, "one bot spec per seat");
     let mut players: [Option<AnyBot>; 8] = Default::default();
     for (seat, spec) in bots.iter().enumerate() {
-        players[seat] = Some(AnyBot::new(spec, rules, bot_seed(seed, Seat(seat as u8))));
+        players[seat] = Some(AnyBot::new(spec, bot_seed(seed, Seat(seat as u8))));
     }
     let mut state = new_game(rules, seed);
     let mut record = GameRecord::new(rules.players, state.first_crown);

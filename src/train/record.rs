@@ -50,7 +50,7 @@ pub fn teacher_game(
 ) -> GameRecord {
     let seat_bots = |spec: &BotSpec| -> Vec<AnyBot> {
         (0..rules.players)
-            .map(|s| AnyBot::new(spec, rules, bot_seed(seed, Seat(s))))
+            .map(|s| AnyBot::new(spec, bot_seed(seed, Seat(s))))
             .collect()
     };
     let mut teachers = seat_bots(teacher);

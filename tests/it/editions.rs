@@ -142,7 +142,7 @@ fn classic_three_player_games_use_the_eight_characters() {
         let mut state = new_game(&rules, seed);
         let mut choosers = Vec::new();
         let mut round = 0;
-        let mut bot = citadels_sim::bots::AnyBot::new(&BotSpec::random(), &rules, seed);
+        let mut bot = citadels_sim::bots::AnyBot::new(&BotSpec::random(), seed);
         while let Some(seat) = to_move(&state) {
             if state.round != round {
                 // A new round's selection: one card face down, none face up.

@@ -542,8 +542,8 @@ const END_FACTS: [&str; 4] = ["gold", "built", "can_build", "useful"];
 const MISC_FACTS: [&str; 1] = ["completes_city"];
 /// The kinds of action that get the gathering facts of their own (`context_slot`): choices
 /// between resources with no card, seat or character to describe them (added in version
-/// 0.4.0 for casts beyond `first-game`; the search's Navigator takes cards in a quarter of
-/// its turns, a policy with a bias alone almost never).
+/// 0.3.1 for casts beyond `first-game`; the search's Navigator takes the cards in about
+/// three turns of ten, a policy with a bias alone almost never).
 const CONTEXT_KINDS: [&str; 15] = [
     "Bribe",
     "RefuseBribe",

@@ -30,9 +30,8 @@ pub mod weights;
 use super::Bot;
 use super::heuristic::Kept;
 use crate::engine::action::Action;
-use crate::engine::ids::{CardId, Character, Seat};
+use crate::engine::ids::{CardId, Seat};
 use crate::engine::rng::GameRng;
-use crate::engine::rules::Rules;
 use crate::engine::view::View;
 use features::{DecisionFeatures, Dot, KINDS, Net, kind_of};
 use std::fmt;
@@ -170,38 +169,6 @@ impl PolicyParams {
             min_p: Share(0.0),
             drawn: KindSet::DESTROY,
         }
-    }
-}
-
-/// The characters of `first-game`, which the default's first weights were fitted on.
-const FIRST_GAME_CAST: [Character; 8] = [
-    Character::Assassin,
-    Character::Thief,
-    Character::Magician,
-    Character::King,
-    Character::Bishop,
-    Character::Merchant,
-    Character::Architect,
-    Character::Warlord,
-];
-
-impl PolicyParams {
-    /// The parameters a game under `rules` plays with: the built-in weights
-    /// (`weights=built-in`, the default) are those fitted to `first-game` when every
-    /// character the config may deal is one of its eight, and `casts` otherwise (since
-    /// version 0.4.0: the first-game weights draft the other characters nearly at random;
-    /// docs/bots.md, "Other casts"). Named weights and files are kept.
-    pub fn for_rules(&self, rules: &Rules) -> PolicyParams {
-        let beyond_first_game = rules
-            .cast_pools
-            .iter()
-            .flatten()
-            .any(|c| !FIRST_GAME_CAST.contains(c));
-        let mut params = self.clone();
-        if beyond_first_game && params.weights.source == weights::BUILT_IN {
-            params.weights = PolicyWeights::casts();
-        }
-        params
     }
 }
 
@@ -604,42 +571,17 @@ mod tests {
     use crate::bots::policy::test_games::{each_decision, small_values};
     use weights::Hidden;
 
-    /// The default's weights follow the config's characters (version 0.4.0): the first-game
-    /// fit when the config deals only first-game's eight, `casts` as soon as it may deal
-    /// another, whether a whole preset of other characters or one character swapped in; a
-    /// spec that names its weights keeps them.
+    /// `weights=first-game` names the built-in default's weights, `weights=casts` those
+    /// fitted to `all-characters` as well (version 0.3.1), different weights.
     #[test]
-    fn the_default_weights_follow_the_cast_and_named_ones_stay() {
-        use crate::config::load_preset;
-        let rules_of = |preset: &str| load_preset(preset).unwrap().rules(5).unwrap();
-        let first_game = rules_of("first-game");
-        let mut one_swapped = first_game.clone();
-        one_swapped.cast_pools[1] = vec![Character::Witch];
-        let default = PolicyParams::default();
-        let weights_in = |params: &PolicyParams, rules: &Rules| params.for_rules(rules).weights;
-        assert!(Arc::ptr_eq(
-            &weights_in(&default, &first_game),
-            &PolicyWeights::built_in()
-        ));
-        for rules in [rules_of("all-characters"), one_swapped] {
-            assert!(Arc::ptr_eq(
-                &weights_in(&default, &rules),
-                &PolicyWeights::casts()
-            ));
-            for name in ["first-game", "linear", "net"] {
-                let mut named = PolicyParams::default();
-                named.set("weights", name).unwrap();
-                let kept = weights_in(&named, &rules);
-                assert!(Arc::ptr_eq(&kept, &named.weights), "{name}");
-            }
-        }
-        // `first-game` is the built-in first-game fit by name, `casts` the other.
+    fn first_game_and_casts_name_the_built_in_weights() {
         let mut named = PolicyParams::default();
         named.set("weights", "first-game").unwrap();
         assert_eq!(*named.weights, *PolicyWeights::built_in());
         named.set("weights", "casts").unwrap();
         assert!(Arc::ptr_eq(&named.weights, &PolicyWeights::casts()));
         assert_ne!(*PolicyWeights::casts(), *PolicyWeights::built_in());
+        assert_eq!(named.to_string(), "policy:weights=casts");
     }
 
     /// A hidden layer for the draft alone (`Hidden::kinds`) scores a pick or a discard as

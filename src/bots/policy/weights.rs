@@ -1,5 +1,6 @@
 //! The policy bot's weights: the built-in sets (the default's
-//! `configs/bots/policy-draft-net.toml`, the linear `configs/bots/policy.toml` and
+//! `configs/bots/policy-draft-net.toml`, `configs/bots/policy-casts-net.toml` for casts
+//! beyond `first-game`, the linear `configs/bots/policy.toml` and
 //! `configs/bots/policy-net.toml`, compiled in), and weights files as `train` writes them and
 //! `policy:weights=FILE` reads them.
 //!
@@ -35,21 +36,22 @@ pub const FORMAT_HIDDEN_KINDS: i64 = 3;
 /// The most hidden units a policy may have: an action's hidden values live on the stack.
 pub const MAX_UNITS: usize = 128;
 
-/// The built-in weights file, as checked in: the default bot's on `first-game`'s characters,
-/// linear weights with a hidden layer for the draft and the targets (since version 0.3.0;
-/// docs/bots.md, "A layer for the draft and the targets"); also `weights=first-game`.
+/// The built-in weights file, as checked in: the default bot's, linear weights with a
+/// hidden layer for the draft and the targets (since version 0.3.0; docs/bots.md, "A layer
+/// for the draft and the targets"), fitted to `first-game`; also `weights=first-game`.
 pub const BUILT_IN_TEXT: &str = include_str!("../../../configs/bots/policy-draft-net.toml");
 
-/// Where the built-in weights come from, as a spec and reports name them. They depend on
-/// the cast (`PolicyParams::for_rules`): `FIRST_GAME` when every character of the config is
-/// one of `first-game`'s, `CASTS` otherwise.
+/// Where the built-in weights come from, as a spec and reports name them.
 pub const BUILT_IN: &str = "built-in";
 pub const FIRST_GAME: &str = "first-game";
 
-/// The default's weights on casts beyond `first-game` (since version 0.4.0;
-/// `configs/bots/policy-casts-net.toml`, compiled in; also `weights=casts`): the same shape
-/// fitted to the search's decisions on `first-game` and `all-characters` together, with the
-/// features of the characters outside `first-game` (docs/bots.md, "Other casts").
+/// The weights for casts beyond `first-game` (since version 0.3.1;
+/// `configs/bots/policy-casts-net.toml`, compiled in: `weights=casts`): the default's shape,
+/// with its layer also for the Witch's, Magistrate's and Blackmailer's namings, fitted to
+/// the search's decisions on `first-game` and `all-characters` together, with the features
+/// of the characters outside `first-game` (docs/bots.md, "Other casts"). Not the default:
+/// choosing weights by cast would let one command play different bots on the configs or
+/// player counts it compares.
 pub const CASTS_TEXT: &str = include_str!("../../../configs/bots/policy-casts-net.toml");
 pub const CASTS: &str = "casts";
 
