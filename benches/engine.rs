@@ -37,6 +37,10 @@ fn games(c: &mut Criterion) {
             BotSpec::parse("policy:weights=linear:drawn=Destroy").expect("the linear policy"),
         ),
         ("all-characters", BotSpec::heuristic()),
+        (
+            "all-characters",
+            BotSpec::parse("policy:weights=casts").expect("the casts weights"),
+        ),
         ("all-districts", BotSpec::heuristic()),
     ];
     for (preset, spec) in cases {

@@ -1351,7 +1351,7 @@ mod tests {
     /// district of its type.
     #[test]
     fn an_exchange_gives_the_difference_in_cost_and_the_given_district() {
-        let (mut exchanges, mut paid, mut lost) = (0, 0, 0);
+        let (mut exchanges, mut paid, mut lost, mut unique) = (0, 0, 0, 0);
         each_decision_of("all-characters", 5, 0..300, |seed, _, view, legal| {
             for &action in legal {
                 let Action::Exchange(_, theirs, mine) = action else {
@@ -1377,14 +1377,17 @@ mod tests {
                     .count();
                 let expected_lost = same_type_in_city == 1 && taken.dtype != given.dtype;
                 assert_eq!(fact("type_lost"), expected_lost as u8 as f32, "seed {seed}");
+                let is_unique = given.dtype == DistrictType::Unique;
+                assert_eq!(fact("given_unique"), is_unique as u8 as f32, "seed {seed}");
                 exchanges += 1;
                 paid += (gain > 0.0) as usize;
                 lost += expected_lost as usize;
+                unique += is_unique as usize;
             }
         });
         assert!(
-            exchanges > 50 && paid > 5 && lost > 5,
-            "{exchanges} {paid} {lost}"
+            exchanges > 50 && paid > 5 && lost > 5 && unique > 5,
+            "{exchanges} {paid} {lost} {unique}"
         );
     }
 
