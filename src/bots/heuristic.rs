@@ -287,6 +287,15 @@ pub(crate) fn count_type(view: &View, seat: Seat, dtype: DistrictType) -> f32 {
     city.intersection(view.rules().by_type[dtype.index()]).len() as f32
 }
 
+/// The points the Diplomat's exchange of `theirs` for `mine` adds to his city: the
+/// difference in cost, which he also pays when it is positive ("If the other player's
+/// district has a higher cost than your district, you must give that player the difference
+/// in gold from your stash", 2016 rulebook, Diplomat).
+#[inline(always)]
+pub(crate) fn exchange_gain(view: &View, theirs: CardId, mine: CardId) -> f32 {
+    view.district_cost(theirs) as f32 - view.district_cost(mine) as f32
+}
+
 /// The most cards in hand and the most gold among the players, with who holds them: the
 /// most among the others of any seat, in one pass over the players.
 struct Others {
@@ -535,7 +544,7 @@ fn evaluate(d: &Decision, action: Action, floor: f32) -> f32 {
         Action::NavigatorCards => 90.0,
         Action::ScholarDraw => 85.0,
         Action::Exchange(seat, theirs, mine) => {
-            let gain = view.district_cost(theirs) as f32 - view.district_cost(mine) as f32;
+            let gain = exchange_gain(view, theirs, mine);
             // (The standings only when they decide.)
             if gain > 0.0 && seat == d.leader_for(me) {
                 10.0 + gain

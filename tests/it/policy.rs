@@ -613,7 +613,7 @@ fn bad_weights_and_outputs_are_refused_by_name() {
         &[
             "missing.toml",
             "cannot read",
-            "`built-in`, `first-game`, `casts`, `linear` and `net`",
+            "`built-in`, `casts`, `linear` and `net`",
         ],
     );
     let typo = dir.path().join("typo.toml");

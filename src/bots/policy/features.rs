@@ -540,48 +540,43 @@ const GATHER_FACTS: [&str; 7] = [
 ];
 const END_FACTS: [&str; 4] = ["gold", "built", "can_build", "useful"];
 const MISC_FACTS: [&str; 1] = ["completes_city"];
-/// The kinds of action that get the gathering facts of their own (`context_slot`): choices
-/// between resources with no card, seat or character to describe them (added in version
-/// 0.3.1 for casts beyond `first-game`; the search's Navigator takes the cards in about
-/// three turns of ten, a policy with a bias alone almost never).
-const CONTEXT_KINDS: [&str; 15] = [
-    "Bribe",
-    "RefuseBribe",
-    "RevealThreat",
-    "HideThreat",
-    "MagicianDraw",
-    "SeerTake",
-    "LootGold",
-    "LootCard",
-    "NavigatorGold",
-    "NavigatorCards",
-    "ScholarDraw",
-    "DenPayGold",
-    "Recover",
-    "LetGo",
-    "SmithyDraw",
+/// The actions that get the gathering facts of their own (`context_slot`): choices between
+/// resources with no card, seat or character to describe them (added in version 0.3.1 for
+/// casts beyond `first-game`; the search's Navigator takes the cards in about three turns
+/// of ten, a policy with a bias alone almost never). Each is the whole of its kind.
+const CONTEXT_ACTIONS: [Action; 15] = [
+    Action::Bribe,
+    Action::RefuseBribe,
+    Action::RevealThreat,
+    Action::HideThreat,
+    Action::MagicianDraw,
+    Action::SeerTake,
+    Action::LootGold,
+    Action::LootCard,
+    Action::NavigatorGold,
+    Action::NavigatorCards,
+    Action::ScholarDraw,
+    Action::DenPayGold,
+    Action::Recover,
+    Action::LetGo,
+    Action::SmithyDraw,
 ];
-/// The position in `CONTEXT_KINDS` of an action's kind, if it is one.
-const fn context_slot(action: Action) -> Option<usize> {
-    use Action::*;
-    Some(match action {
-        Bribe => 0,
-        RefuseBribe => 1,
-        RevealThreat => 2,
-        HideThreat => 3,
-        MagicianDraw => 4,
-        SeerTake => 5,
-        LootGold => 6,
-        LootCard => 7,
-        NavigatorGold => 8,
-        NavigatorCards => 9,
-        ScholarDraw => 10,
-        DenPayGold => 11,
-        Recover => 12,
-        LetGo => 13,
-        SmithyDraw => 14,
-        _ => return None,
-    })
+/// Per kind of action, its position in `CONTEXT_ACTIONS`, or `u8::MAX` if it has none.
+const CONTEXT_SLOTS: [u8; KINDS.len()] = {
+    let mut slots = [u8::MAX; KINDS.len()];
+    let mut i = 0;
+    while i < CONTEXT_ACTIONS.len() {
+        slots[kind_of(CONTEXT_ACTIONS[i])] = i as u8;
+        i += 1;
+    }
+    slots
+};
+/// The position in `CONTEXT_ACTIONS` of an action's kind, if it is one.
+fn context_slot(action: Action) -> Option<usize> {
+    match CONTEXT_SLOTS[kind_of(action)] {
+        u8::MAX => None,
+        slot => Some(slot as usize),
+    }
 }
 /// The facts of the Diplomat's exchange: the points it gains (the difference in cost), the
 /// gold it pays, the given district's cost, whether it is unique, and whether it is my only
@@ -604,7 +599,7 @@ impl Layout {
     const END: usize = Layout::GATHER + GATHER_FACTS.len();
     const MISC: usize = Layout::END + END_FACTS.len();
     const CONTEXT: usize = Layout::MISC + MISC_FACTS.len();
-    const EXCHANGE: usize = Layout::CONTEXT + CONTEXT_KINDS.len() * GATHER_FACTS.len();
+    const EXCHANGE: usize = Layout::CONTEXT + CONTEXT_ACTIONS.len() * GATHER_FACTS.len();
     const COUNT: usize = Layout::EXCHANGE + EXCHANGE_FACTS.len();
 }
 
@@ -652,11 +647,12 @@ pub fn feature_name(index: usize) -> String {
     } else if index < Layout::CONTEXT {
         format!("misc.{}", MISC_FACTS[index - Layout::MISC])
     } else if index < Layout::EXCHANGE {
-        role_fact(
-            "context",
-            &CONTEXT_KINDS,
-            &GATHER_FACTS,
-            index - Layout::CONTEXT,
+        let i = index - Layout::CONTEXT;
+        let action = CONTEXT_ACTIONS[i / GATHER_FACTS.len()];
+        format!(
+            "context.{}.{}",
+            kind_name(action),
+            GATHER_FACTS[i % GATHER_FACTS.len()]
         )
     } else {
         format!("exchange.{}", EXCHANGE_FACTS[index - Layout::EXCHANGE])
@@ -1222,7 +1218,7 @@ fn gather(d: &DecisionFeatures, sink: &mut impl Sink) {
 }
 
 /// The facts of taking gold rather than cards (`GATHER_FACTS`), also those of the other
-/// choices between resources (`CONTEXT_KINDS`).
+/// choices between resources (`CONTEXT_ACTIONS`).
 #[inline(always)]
 fn gather_facts(d: &DecisionFeatures) -> [f32; GATHER_FACTS.len()] {
     let (view, s) = (d.view, &d.situation);
@@ -1246,7 +1242,7 @@ fn exchange(d: &DecisionFeatures, theirs: CardId, mine: CardId, sink: &mut impl 
     let view = d.view;
     let rules = view.rules();
     let (taken, given) = (rules.card(theirs), rules.card(mine));
-    let gain = view.district_cost(theirs) as f32 - view.district_cost(mine) as f32;
+    let gain = heuristic::exchange_gain(view, theirs, mine);
     let type_lost = given.dtype != taken.dtype && d.my_type(given.dtype) == 1.0;
     let facts = [
         gain / 5.0,
@@ -1304,29 +1300,16 @@ mod tests {
         }
     }
 
+    /// Each context action's slot is its own, its features are named after its kind, and
+    /// other kinds have none.
     #[test]
     fn context_kinds_are_the_slots_of_their_actions() {
-        let actions = [
-            Action::Bribe,
-            Action::RefuseBribe,
-            Action::RevealThreat,
-            Action::HideThreat,
-            Action::MagicianDraw,
-            Action::SeerTake,
-            Action::LootGold,
-            Action::LootCard,
-            Action::NavigatorGold,
-            Action::NavigatorCards,
-            Action::ScholarDraw,
-            Action::DenPayGold,
-            Action::Recover,
-            Action::LetGo,
-            Action::SmithyDraw,
-        ];
-        assert_eq!(actions.len(), CONTEXT_KINDS.len());
-        for action in actions {
+        for (i, &action) in CONTEXT_ACTIONS.iter().enumerate() {
             let slot = context_slot(action).expect("a context kind");
-            assert_eq!(CONTEXT_KINDS[slot], kind_name(action));
+            assert_eq!(slot, i);
+            assert_eq!(kind_name(CONTEXT_ACTIONS[slot]), kind_name(action));
+            let first = feature_name(Layout::CONTEXT + slot * GATHER_FACTS.len());
+            assert_eq!(first, format!("context.{}.gold", kind_name(action)));
         }
         assert_eq!(context_slot(Action::TakeGold), None);
         assert_eq!(context_slot(Action::Build(CardId(0))), None);
@@ -1400,11 +1383,8 @@ mod tests {
             if !legal.contains(&Action::NavigatorGold) {
                 return;
             }
-            for kind in ["NavigatorGold", "NavigatorCards"] {
-                let action = match kind {
-                    "NavigatorGold" => Action::NavigatorGold,
-                    _ => Action::NavigatorCards,
-                };
+            for action in [Action::NavigatorGold, Action::NavigatorCards] {
+                let kind = kind_name(action);
                 let gold = fact_of(view, legal, action, &format!("context.{kind}.gold"));
                 assert_eq!(gold, Some(view.my_gold() as f32 / 5.0), "seed {seed}");
                 let hand = fact_of(view, legal, action, &format!("context.{kind}.hand"));

@@ -571,12 +571,12 @@ mod tests {
     use crate::bots::policy::test_games::{each_decision, small_values};
     use weights::Hidden;
 
-    /// `weights=first-game` names the built-in default's weights, `weights=casts` those
-    /// fitted to `all-characters` as well (version 0.3.1), different weights.
+    /// `weights=built-in` names the default's weights, `weights=casts` those fitted to
+    /// `all-characters` as well (version 0.3.1), different weights.
     #[test]
-    fn first_game_and_casts_name_the_built_in_weights() {
+    fn built_in_and_casts_name_the_built_in_weights() {
         let mut named = PolicyParams::default();
-        named.set("weights", "first-game").unwrap();
+        named.set("weights", "built-in").unwrap();
         assert_eq!(*named.weights, *PolicyWeights::built_in());
         named.set("weights", "casts").unwrap();
         assert!(Arc::ptr_eq(&named.weights, &PolicyWeights::casts()));

@@ -38,12 +38,11 @@ pub const MAX_UNITS: usize = 128;
 
 /// The built-in weights file, as checked in: the default bot's, linear weights with a
 /// hidden layer for the draft and the targets (since version 0.3.0; docs/bots.md, "A layer
-/// for the draft and the targets"), fitted to `first-game`; also `weights=first-game`.
+/// for the draft and the targets"), fitted to `first-game`.
 pub const BUILT_IN_TEXT: &str = include_str!("../../../configs/bots/policy-draft-net.toml");
 
 /// Where the built-in weights come from, as a spec and reports name them.
 pub const BUILT_IN: &str = "built-in";
-pub const FIRST_GAME: &str = "first-game";
 
 /// The weights for casts beyond `first-game` (since version 0.3.1;
 /// `configs/bots/policy-casts-net.toml`, compiled in: `weights=casts`): the default's shape,
@@ -127,8 +126,6 @@ static DEFAULT: LazyLock<Arc<PolicyWeights>> =
 static DEFAULT_LINEAR: LazyLock<Arc<PolicyWeights>> =
     LazyLock::new(|| compiled_in(LINEAR_TEXT, LINEAR));
 static DEFAULT_NET: LazyLock<Arc<PolicyWeights>> = LazyLock::new(|| compiled_in(NET_TEXT, NET));
-static DEFAULT_FIRST_GAME: LazyLock<Arc<PolicyWeights>> =
-    LazyLock::new(|| compiled_in(BUILT_IN_TEXT, FIRST_GAME));
 static DEFAULT_CASTS: LazyLock<Arc<PolicyWeights>> =
     LazyLock::new(|| compiled_in(CASTS_TEXT, CASTS));
 
@@ -188,24 +185,23 @@ impl PolicyWeights {
         Arc::clone(&DEFAULT_LINEAR)
     }
 
-    /// The default's weights for casts beyond `first-game` (`casts`), read once.
+    /// The weights for casts beyond `first-game` (`casts`), read once.
     pub fn casts() -> Arc<PolicyWeights> {
         Arc::clone(&DEFAULT_CASTS)
     }
 
-    /// The weights a spec's `weights=NAME` names: `built-in` (by the cast), `first-game`,
-    /// `casts`, `linear`, `net` (each read once), or a file.
+    /// The weights a spec's `weights=NAME` names: `built-in`, `casts`, `linear`, `net` (each
+    /// read once), or a file.
     pub fn named(name: &str) -> Result<Arc<PolicyWeights>, String> {
         Ok(match name {
             BUILT_IN => PolicyWeights::built_in(),
             LINEAR => PolicyWeights::linear(),
             NET => Arc::clone(&DEFAULT_NET),
-            FIRST_GAME => Arc::clone(&DEFAULT_FIRST_GAME),
             CASTS => PolicyWeights::casts(),
             path => Arc::new(PolicyWeights::load(path).map_err(|e| {
                 format!(
-                    "{e} (the built-in weights are `{BUILT_IN}`, `{FIRST_GAME}`, `{CASTS}`, \
-                     `{LINEAR}` and `{NET}`)"
+                    "{e} (the built-in weights are `{BUILT_IN}`, `{CASTS}`, `{LINEAR}` and \
+                     `{NET}`)"
                 )
             })?),
         })
