@@ -27,7 +27,7 @@ pub use params::{IsmctsParams, Rollout};
 use super::Bot;
 use super::ban::Ban;
 use super::heuristic::HeuristicBot;
-use super::policy::{PolicyBot, PolicyParams};
+use super::policy::{KindSet, PolicyBot, PolicyParams};
 use crate::engine::action::Action;
 use crate::engine::apply;
 use crate::engine::ids::{Rank, Seat};
@@ -57,12 +57,18 @@ pub struct IsmctsBot {
     ban: Ban,
     /// Where the next decision of this turn starts in the tree (`reuse`).
     kept: Option<Kept>,
+    /// The default policy bot, which plays the decisions not `searched` (none when every
+    /// kind is searched).
+    delegate: Option<PolicyBot>,
 }
 
 impl IsmctsBot {
     pub fn new(params: IsmctsParams, seed: u64) -> IsmctsBot {
         let mut rng = GameRng::new(seed);
         let seed = rng.next_u64();
+        // Drawn only when there is a delegate, so a search of everything keeps its streams.
+        let delegate = (params.searched != KindSet::ALL)
+            .then(|| PolicyBot::new(PolicyParams::default(), rng.next_u64()));
         let policy = match params.rollout {
             Rollout::Heuristic => Model::Heuristic(HeuristicBot::new(seed, params.model)),
             Rollout::Policy => Model::Policy(PolicyBot::new(PolicyParams::rollout_model(), seed)),
@@ -77,6 +83,7 @@ impl IsmctsBot {
             available: Vec::with_capacity(crate::engine::legal::MOVE_BUFFER),
             ban: Ban::NONE,
             kept: None,
+            delegate,
         }
     }
 
@@ -248,6 +255,14 @@ impl IsmctsBot {
 
 impl Bot for IsmctsBot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Action {
+        if let Some(delegate) = self.delegate.as_mut()
+            && legal.len() > 1
+            && !self.params.searched.offered_in(legal)
+        {
+            // The tree kept from this turn no longer follows the game.
+            self.kept = None;
+            return delegate.decide(view, legal);
+        }
         let turn = my_turn(view);
         let kept = self.kept.take().filter(|k| Some(k.turn) == turn);
         if legal.len() == 1 {
@@ -454,6 +469,56 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 2, "only {checked} first picks offered the King");
+    }
+
+    /// `searched=`: along a game in which seat 0 searches only the draft (and heuristic bots
+    /// play the others), every decision offering a pick is searched (the root holds the full
+    /// budget's visits), and every other decision with a choice is the default policy's move
+    /// on the same view (a copy of its delegate answers the same), leaving the tree alone.
+    #[test]
+    fn only_the_decisions_of_the_searched_kinds_are_searched() {
+        let rules = load_preset("first-game")
+            .and_then(|c| c.rules(4))
+            .expect("preset");
+        let params = IsmctsParams {
+            iters: 40,
+            stop: 0.0,
+            reuse: false,
+            searched: KindSet::parse("Pick+Discard").expect("kinds"),
+            ..IsmctsParams::default()
+        };
+        let mut bot = IsmctsBot::new(params, 9);
+        let mut others: Vec<HeuristicBot> = (1..4)
+            .map(|s| HeuristicBot::new(s, HeuristicWeights::DEFAULT))
+            .collect();
+        let mut state = new_game(&rules, 9);
+        let mut legal = Vec::new();
+        let (mut searched, mut delegated) = (0, 0);
+        while let Some(seat) = to_move(&state) {
+            legal_actions(&rules, &state, &mut legal);
+            let view = View::new(&rules, &state, seat);
+            let action = if seat != Seat(0) {
+                others[seat.index() - 1].decide(&view, &legal)
+            } else if legal.len() == 1 {
+                bot.decide(&view, &legal)
+            } else if legal.iter().any(|a| matches!(a, Action::Pick(_))) {
+                let action = bot.decide(&view, &legal);
+                assert_eq!(bot.tree.node(0).visits, 40, "a pick is searched");
+                searched += 1;
+                action
+            } else {
+                let before = bot.root_children();
+                let mut copy = bot.delegate.clone().expect("a delegate");
+                let expected = copy.decide(&view, &legal);
+                let action = bot.decide(&view, &legal);
+                assert_eq!(action, expected, "the default policy's move");
+                assert_eq!(bot.root_children(), before, "the tree is left alone");
+                delegated += 1;
+                action
+            };
+            apply(&rules, &mut state, action);
+        }
+        assert!(searched >= 5 && delegated >= 20, "{searched} {delegated}");
     }
 
     /// The progressive bias (Chaslot et al. 2008, "Progressive strategies for Monte-Carlo

@@ -1,6 +1,7 @@
 //! `IsmctsParams`: the ISMCTS bot's tunable parameters, their defaults, and how a bot spec
 //! (`ismcts:iters=1000:c=0.7`) sets them.
 
+use crate::bots::policy::KindSet;
 use crate::bots::weights::HeuristicWeights;
 use std::fmt;
 
@@ -42,6 +43,14 @@ pub struct IsmctsParams {
     /// Tree reuse: the next decision of the same turn starts from the subtree of the move
     /// played, whose visits count towards its budget.
     pub reuse: bool,
+    /// The decisions the bot searches: those offering an action of one of these kinds (the
+    /// policy's kind names, as in its `drawn=`; `all` by default). The default policy bot
+    /// plays the others, from the same view, on its own random stream. A diagnostic of
+    /// where the search's strength lies (docs/bots.md, "Where the strength is"), and a
+    /// cheaper strong player: `searched=Pick+Discard` searches the draft alone. Inside the
+    /// tree and the rollouts nothing changes: the search still plans its later decisions of
+    /// every kind itself.
+    pub searched: KindSet,
 }
 
 /// The bot of the search's simulations (`rollout=`).
@@ -66,13 +75,14 @@ impl Default for IsmctsParams {
             rollout: Rollout::Heuristic,
             stop: 1.0,
             reuse: true,
+            searched: KindSet::ALL,
         }
     }
 }
 
 /// The parameter names a spec may set.
-pub const KEYS: [&str; 8] = [
-    "iters", "c", "rounds", "scale", "prior", "rollout", "stop", "reuse",
+pub const KEYS: [&str; 9] = [
+    "iters", "c", "rounds", "scale", "prior", "rollout", "stop", "reuse", "searched",
 ];
 
 impl IsmctsParams {
@@ -131,6 +141,9 @@ impl IsmctsParams {
                 self.stop = p;
             }
             "reuse" => self.reuse = whole(0, 1)? == 1,
+            "searched" => {
+                self.searched = KindSet::parse(value).map_err(|e| format!("searched={e}"))?
+            }
             "scale" => {
                 let s = number()?;
                 if s <= 0.0 {
@@ -169,6 +182,9 @@ impl fmt::Display for IsmctsParams {
         }
         if self.reuse != default.reuse {
             write!(f, ":reuse={}", u8::from(self.reuse))?;
+        }
+        if self.searched != default.searched {
+            write!(f, ":searched={}", self.searched)?;
         }
         Ok(())
     }
@@ -209,6 +225,15 @@ mod tests {
         assert!(p.set("stop", "-0.1").is_err());
         assert!(p.set("reuse", "2").unwrap_err().contains("0 to 1"));
         assert!(p.set("reuse", "yes").unwrap_err().contains("whole number"));
+        p.set("searched", "Discard+Pick").unwrap();
+        assert!(p.to_string().ends_with(":reuse=0:searched=Pick+Discard"));
+        let e = p.set("searched", "Pick+Draft").unwrap_err();
+        assert!(
+            e.contains("searched=Pick+Draft") && e.contains("`Draft`"),
+            "{e}"
+        );
+        p.set("searched", "all").unwrap();
+        assert!(p.to_string().ends_with(":reuse=0"));
         let e = p.set("rollout", "polcy").unwrap_err();
         assert!(
             e.contains("rollout=polcy") && e.contains("\"policy\""),

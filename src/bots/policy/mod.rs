@@ -84,7 +84,7 @@ impl KindSet {
     }
 
     /// Whether one of `legal` is of a kind in the set.
-    fn offered_in(self, legal: &[Action]) -> bool {
+    pub fn offered_in(self, legal: &[Action]) -> bool {
         self == KindSet::ALL || legal.iter().any(|&a| self.contains(kind_of(a)))
     }
 
