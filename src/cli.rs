@@ -109,7 +109,7 @@ pub struct TrainArgs {
     pub draft_facts: DraftFactsArg,
     /// Which of those parts the hidden layer reads too (default: all that `--draft-facts`
     /// allows): `none` passes only a pick's base facts through the units, so each candidate
-    /// character costs the layer 14 rows (instead of 35 with `--draft-facts shared`, 44 with
+    /// character costs the layer 16 rows (instead of 37 with `--draft-facts shared`, 46 with
     /// `all`); the parts left out still enter the linear score.
     #[arg(long, value_name = "PARTS")]
     pub hidden_draft_facts: Option<DraftFactsArg>,

@@ -169,6 +169,54 @@ impl<'d, 'v> Decision<'d, 'v> {
     pub(crate) fn character_value(&self, seat: Seat, rank: Rank) -> f32 {
         character_value(self, seat, rank)
     }
+
+    /// The characters a heuristic Assassin and a heuristic Thief held by another player would
+    /// name this round, as the search's rollouts and its model of the other players play
+    /// them (the policy's pick facts `kill_aim` and `rob_aim`). The Assassin names the
+    /// character of most value to its leader (`threats_by_rank`), the Thief the one whose
+    /// holder would lose most (`loot_by_rank`). Their holders are unknown here, so the leader
+    /// is the best seat of the table (every seat's but the best's own), the loot is the most
+    /// any seat would lose, and every rank of the cast that is not face up may be named but
+    /// the namer's own and, for the Thief, the Assassin (rulebook 2016, "Thief": not the
+    /// Assassin or the killed character). The lowest rank among equals.
+    pub(crate) fn opponents_aims(&self) -> (Option<Rank>, Option<Rank>) {
+        let view = self.view;
+        let faceup = view.faceup_discards();
+        let leader = Chooser::of(view, self.standings().best);
+        let players = (view.players() as usize).min(8);
+        let mut seats = [(leader, 0.0f32); 8];
+        for (s, slot) in seats[..players].iter_mut().enumerate() {
+            let chooser = Chooser::of(view, Seat(s as u8));
+            *slot = (chooser, chooser.gold * 0.2);
+        }
+        let mut kill: Option<(Rank, f32)> = None;
+        let mut rob: Option<(Rank, f32)> = None;
+        for r in 2..=9u8 {
+            let rank = Rank(r);
+            let Some(character) = view.character(rank) else {
+                continue;
+            };
+            if faceup.contains(rank) {
+                continue;
+            }
+            let threat = character_value_for(self, leader, character);
+            if kill.is_none_or(|(_, best)| threat > best) {
+                kill = Some((rank, threat));
+            }
+            if r >= 3 {
+                let loot = seats[..players]
+                    .iter()
+                    .map(|&(chooser, gold)| {
+                        gold + character_value_for(self, chooser, character) * 0.5
+                    })
+                    .fold(f32::NEG_INFINITY, f32::max);
+                if rob.is_none_or(|(_, best)| loot > best) {
+                    rob = Some((rank, loot));
+                }
+            }
+        }
+        (kill.map(|(r, _)| r), rob.map(|(r, _)| r))
+    }
 }
 
 impl Decision<'_, '_> {
@@ -986,6 +1034,76 @@ mod tests {
         assert!(
             offered > 100 && urgent > 0,
             "{offered} destructions, {urgent} urgent"
+        );
+    }
+
+    /// `opponents_aims` names what a heuristic Assassin or Thief held by another player
+    /// names (the policy's `kill_aim` and `rob_aim`): at every decision of heuristic games at
+    /// 4 to 7 players of first-game that offers a kill (a robbery), by a seat that is not the
+    /// table's best (whose leader is the best seat), the kill (robbery) the heuristic scores
+    /// highest names the rank the aims give, whenever the namer may think an opponent holds
+    /// that rank, and, for the robbery, no other seat's loss outweighs the namer's own.
+    #[test]
+    fn opponents_aims_are_the_heuristic_namers_choices() {
+        let (mut kills, mut robberies) = (0, 0);
+        let mut legal = Vec::new();
+        for players in 4..=7 {
+            let rules = load_preset("first-game")
+                .and_then(|c| c.rules(players))
+                .expect("preset loads");
+            for (state, seat) in positions(&rules) {
+                legal_actions(&rules, &state, &mut legal);
+                let view = View::new(&rules, &state, seat);
+                let kept = Kept::default();
+                let d = Decision::new(&view, &HeuristicWeights::DEFAULT, &kept);
+                if d.standings().best == seat {
+                    continue;
+                }
+                let (kill, rob) = d.opponents_aims();
+                let possible = view.opponent_ranks();
+                let best_named = |named: fn(Action) -> Option<Rank>| {
+                    let mut best: Option<(Rank, f32)> = None;
+                    for &action in &legal {
+                        if let Some(rank) = named(action) {
+                            let score = d.score(action);
+                            if best.is_none_or(|(_, b)| score > b) {
+                                best = Some((rank, score));
+                            }
+                        }
+                    }
+                    best.map(|(rank, _)| rank)
+                };
+                let killed = best_named(|a| match a {
+                    Action::Kill(rank) => Some(rank),
+                    _ => None,
+                });
+                if let (Some(killed), Some(aim)) = (killed, kill)
+                    && possible.contains(aim)
+                {
+                    assert_eq!(killed, aim, "{players} players, round {}", state.round);
+                    kills += 1;
+                }
+                let robbed = best_named(|a| match a {
+                    Action::Rob(rank) => Some(rank),
+                    _ => None,
+                });
+                if let (Some(robbed), Some(aim)) = (robbed, rob)
+                    && possible.contains(aim)
+                    && view.killed() != Some(aim)
+                {
+                    // The aim may be the Thief's own loss; then the robbery is another's.
+                    let me = Chooser::of(&view, seat);
+                    let own = me.gold * 0.2 + value_of_rank(&d, me, view.character(aim)) * 0.5;
+                    if d.loot(aim) >= own {
+                        assert_eq!(robbed, aim, "{players} players, round {}", state.round);
+                        robberies += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            kills > 10 && robberies > 10,
+            "{kills} kills, {robberies} robberies"
         );
     }
 

@@ -406,7 +406,7 @@ pub const fn kind_of(action: Action) -> usize {
 /// cards and the round, and which characters the later choosers would take from what the
 /// pick leaves), which a pick works out only when the weights read them
 /// (`PolicyWeights::reads_draft_facts`).
-const PICK_FACTS: [&str; 44] = [
+const PICK_FACTS: [&str; 46] = [
     "bias",
     "gold",
     "hand",
@@ -421,6 +421,8 @@ const PICK_FACTS: [&str; 44] = [
     "crown",
     "rank1_before",
     "rank2_before",
+    "kill_aim",
+    "rob_aim",
     // The draft facts from here.
     "rank3_before",
     "rank4_before",
@@ -454,8 +456,19 @@ const PICK_FACTS: [&str; 44] = [
     "rank8_later",
     "rank9_later",
 ];
-/// How many of `PICK_FACTS` every pick works out.
-const PICK_BASE: usize = 14;
+/// How many of `PICK_FACTS` every pick gives (the aims among them worked out only for
+/// weights that read them).
+const PICK_BASE: usize = 16;
+/// The position of `kill_aim` in `PICK_FACTS` (`rob_aim` follows it).
+const AIM_FACT: usize = 14;
+
+/// The features of the aim facts (`kill_aim` and `rob_aim`) of every character.
+pub fn aim_indices() -> impl Iterator<Item = usize> {
+    (0..CHARACTERS).flat_map(|c| {
+        let at = Layout::PICK + c * PICK_FACTS.len() + AIM_FACT;
+        [at, at + 1]
+    })
+}
 /// How many are the draft's own.
 const DRAFT_FACTS: usize = PICK_FACTS.len() - PICK_BASE;
 /// The last of them, one per rank: what the later choosers would take (`LaterChoosers`).
@@ -700,6 +713,22 @@ struct Situation<'d> {
     later: OnceCell<LaterChoosers>,
     /// The facts of naming a character that do not depend on the character (`target`).
     target: OnceCell<TargetFacts>,
+    /// What heuristic opponents would name this round (`Aims`).
+    aims: OnceCell<Aims>,
+}
+
+/// The characters a heuristic Assassin and Thief held by another player would name this
+/// round (`heuristic::Decision::opponents_aims`), and whether each namer may end with another
+/// player: the search's rollouts and its model of the other players are the heuristic, so its
+/// picks avoid what they would hit (the pick facts `kill_aim` and `rob_aim`).
+struct Aims {
+    kill: Option<Rank>,
+    rob: Option<Rank>,
+    /// 1 when the Assassin (Thief) may end with another player: it is in the cast, not face
+    /// up, and either not offered to me (an earlier chooser has it, or it is face down) or
+    /// offered with a later chooser to take it if I do not.
+    assassin_open: f32,
+    thief_open: f32,
 }
 
 /// What `target` needs beside the named character, the same for every target of a decision.
@@ -773,6 +802,7 @@ impl<'d> Situation<'d> {
             draft: OnceCell::new(),
             later: OnceCell::new(),
             target: OnceCell::new(),
+            aims: OnceCell::new(),
         }
     }
 
@@ -802,7 +832,31 @@ impl<'d> Situation<'d> {
                 (view.crown() == self.me) as u8 as f32,
                 before.contains(Rank(1)) as u8 as f32,
                 before.contains(Rank(2)) as u8 as f32,
+                // `kill_aim` and `rob_aim`, the candidate's own (`pick`).
+                0.0,
+                0.0,
             ]
+        })
+    }
+
+    /// What heuristic opponents would name this round (`Aims`).
+    fn aims(&self, view: &View, heuristic: &heuristic::Decision) -> &Aims {
+        self.aims.get_or_init(|| {
+            let (kill, rob) = heuristic.opponents_aims();
+            let offer = view.draft_offer();
+            let later = choosers_after(view, self.me).next().is_some();
+            let open = |rank: Rank| {
+                let dealt = !view.faceup_discards().contains(rank);
+                (dealt && (!offer.contains(rank) || later)) as u8 as f32
+            };
+            // Other casts deal other characters at ranks 1 and 2, which do not name so.
+            let open_character = |c: Character| view.rank_of(c).map_or(0.0, open);
+            Aims {
+                kill,
+                rob,
+                assassin_open: open_character(Character::Assassin),
+                thief_open: open_character(Character::Thief),
+            }
         })
     }
 
@@ -989,6 +1043,8 @@ pub struct DecisionFeatures<'d, 'v> {
     draft_facts: DraftFacts,
     /// Which of those pass through the hidden units (the others have input rows of 0).
     unit_draft_facts: DraftFacts,
+    /// Whether picks work out their aim facts (`aim_indices`); 0 when not.
+    aims: bool,
 }
 
 impl<'d, 'v> DecisionFeatures<'d, 'v> {
@@ -1005,7 +1061,16 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
             situation: Situation::new(view, kept),
             draft_facts: DraftFacts::ALL,
             unit_draft_facts: DraftFacts::ALL,
+            aims: true,
         }
+    }
+
+    /// The same features, with the picks' aim facts worked out or left at 0: for weights
+    /// that give each of them 0 (`PolicyWeights::reads_aims`), whose scores they would not
+    /// change. They are the dearest of a pick's base facts (about 2.8 k instructions a
+    /// 5-player pick decision: a heuristic value per rank for every seat).
+    pub fn with_aims(self, aims: bool) -> DecisionFeatures<'d, 'v> {
+        DecisionFeatures { aims, ..self }
     }
 
     /// The same features, with only the parts of the picks' draft facts that `draft_facts`
@@ -1130,6 +1195,12 @@ fn pick(d: &DecisionFeatures, rank: Rank, sink: &mut impl Sink) {
     let own_type = income_type(character).map_or(0.0, |t| d.my_type(t));
     let mut facts = *s.pick_facts(view, || d.others());
     facts[5] = own_type / 3.0;
+    if d.aims {
+        let aims = s.aims(view, &d.heuristic);
+        facts[AIM_FACT] = (aims.kill == Some(rank)) as u8 as f32 * aims.assassin_open;
+        facts[AIM_FACT + 1] =
+            (aims.rob == Some(rank)) as u8 as f32 * aims.thief_open * s.gold / 5.0;
+    }
     sink.add_all(at, &facts);
     if d.draft_facts.shared {
         let shared = s.draft_facts(view, d.useful());
@@ -1508,6 +1579,61 @@ mod tests {
         assert!(last > 20 && before_others > 20, "{last} {before_others}");
     }
 
+    /// `aim_indices` are the `kill_aim` and `rob_aim` facts of every character, which
+    /// `PolicyWeights::reads_aims` and `DecisionFeatures::with_aims` rest on.
+    #[test]
+    fn aim_indices_are_the_aim_facts() {
+        let names: Vec<String> = aim_indices().map(feature_name).collect();
+        assert_eq!(names.len(), 2 * CHARACTERS);
+        assert!(names.contains(&"pick.Assassin.kill_aim".to_string()));
+        assert!(names.contains(&"pick.Warlord.rob_aim".to_string()));
+        for name in &names {
+            assert!(
+                name.ends_with(".kill_aim") || name.ends_with(".rob_aim"),
+                "{name}"
+            );
+        }
+    }
+
+    /// `pick.*.kill_aim` is 1 for the one character a heuristic Assassin held by another
+    /// player would kill (`heuristic::Decision::opponents_aims`, checked against the
+    /// heuristic's own kills), and `rob_aim` my gold / 5 for the one its Thief would rob, when
+    /// that namer may end with another player: it is not face up, and either not offered to
+    /// me or offered with a player still to choose after me. Checked on the picks of random
+    /// games at 4 and 5 players, where the players still to choose hold no character yet.
+    #[test]
+    fn aim_facts_name_what_heuristic_opponents_would_hit() {
+        let (mut aimed, mut closed) = (0, 0);
+        for players in [4, 5] {
+            each_pick(players, 0..30, |seed, state, view, legal| {
+                let kept = Kept::default();
+                let heuristic = heuristic::Decision::new(view, &HeuristicWeights::DEFAULT, &kept);
+                let (kill, rob) = heuristic.opponents_aims();
+                let waiting = (0..players)
+                    .map(Seat)
+                    .any(|s| s != view.me() && state.ranks_of(s).is_empty());
+                let offer = state.draft.available;
+                let open = |rank: Rank| {
+                    !state.faceup_discards.contains(rank) && (!offer.contains(rank) || waiting)
+                };
+                let gold = state.gold[view.me().index()] as f32;
+                for &action in legal {
+                    let Action::Pick(mine) = action else {
+                        unreachable!("a pick")
+                    };
+                    let want_kill = (kill == Some(mine) && open(Rank(1))) as u8 as f32;
+                    let want_rob = (rob == Some(mine) && open(Rank(2))) as u8 as f32 * gold / 5.0;
+                    let at = format!("seed {seed}, {players} players, pick {mine:?}");
+                    assert_eq!(pick_fact(view, legal, mine, "kill_aim"), want_kill, "{at}");
+                    assert_eq!(pick_fact(view, legal, mine, "rob_aim"), want_rob, "{at}");
+                    aimed += (want_kill > 0.0) as usize;
+                    closed += (kill == Some(mine) && !open(Rank(1))) as usize;
+                }
+            });
+        }
+        assert!(aimed > 20 && closed > 5, "{aimed} aimed, {closed} closed");
+    }
+
     /// `pick.*.rankN_later` says which characters the players who choose after me would
     /// take from what my pick leaves, if each, in turn from the crown (rulebook 2016,
     /// "Selection Phase"), took what the heuristic bot would pick in its seat. Checked
@@ -1649,6 +1775,50 @@ mod tests {
             }
         });
         assert!(picks > 100, "{picks}");
+    }
+
+    /// Weights that give the aim facts 0 (every built-in file) score each pick the same, to
+    /// the bit, with or without working them out (so a pick skips them); one weight on an aim
+    /// fact, linear or into a unit, makes the weights read them, and then they move scores.
+    #[test]
+    fn weights_without_aims_score_the_same_without_them() {
+        for weights in [
+            PolicyWeights::built_in(),
+            PolicyWeights::linear(),
+            PolicyWeights::named("net").expect("built in"),
+            PolicyWeights::named("casts").expect("built in"),
+        ] {
+            assert!(!weights.reads_aims(), "{}", weights.source);
+        }
+        let default = PolicyWeights::built_in();
+        // The Architect's: the Assassin is never the aim of a kill.
+        let first_aim = aim_indices()
+            .find(|&i| feature_name(i) == "pick.Architect.kill_aim")
+            .expect("aim facts");
+        let mut values = default.values.clone();
+        values[first_aim] = 0.5;
+        let linear_aim = PolicyWeights::new(values, None, "x".into());
+        assert!(linear_aim.reads_aims());
+        let mut hidden = default.hidden.clone().expect("a layer");
+        let units = hidden.units();
+        hidden.input[first_aim * units] = 0.5;
+        let unit_aim = PolicyWeights::new(default.values.clone(), Some(hidden), "y".into());
+        assert!(unit_aim.reads_aims());
+        let (mut picks, mut moved) = (0, 0);
+        each_pick(5, 0..10, |_, _, view, legal| {
+            let kept = Kept::default();
+            let all = DecisionFeatures::new(view, legal, &kept);
+            let skipped = DecisionFeatures::new(view, legal, &kept).with_aims(false);
+            for &action in legal {
+                let score = |weights: &PolicyWeights, features: &DecisionFeatures| {
+                    super::super::score(weights, features, action).to_bits()
+                };
+                assert_eq!(score(&default, &all), score(&default, &skipped));
+                moved += (score(&linear_aim, &all) != score(&linear_aim, &skipped)) as u32;
+                picks += 1;
+            }
+        });
+        assert!(picks > 100 && moved > 10, "{picks} picks, {moved} moved");
     }
 
     /// A sink that receives a block's values one `add` at a time (`Sink::add_all`'s default).

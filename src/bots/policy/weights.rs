@@ -21,7 +21,7 @@
 //! layer on every kind.
 
 use super::KindSet;
-use super::features::{DraftFacts, FEATURES, feature_name};
+use super::features::{DraftFacts, FEATURES, aim_indices, feature_name};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, LazyLock, OnceLock};
@@ -87,6 +87,8 @@ pub struct PolicyWeights {
 struct DraftFactsRead {
     anywhere: DraftFacts,
     by_units: DraftFacts,
+    /// The aim facts (`features::aim_indices`).
+    aims: bool,
 }
 
 /// A hidden layer of rectified linear units over the same features as the linear part.
@@ -155,6 +157,13 @@ impl PolicyWeights {
         self.draft_facts_read().by_units
     }
 
+    /// Whether the weights read a pick's aim facts (`kill_aim`, `rob_aim`): a weight or a
+    /// unit's input weight of one is not 0. Weights that do not (every built-in file) score
+    /// every pick the same without them, so a pick skips working them out.
+    pub fn reads_aims(&self) -> bool {
+        self.draft_facts_read().aims
+    }
+
     fn draft_facts_read(&self) -> DraftFactsRead {
         *self.draft_facts.get_or_init(|| {
             let in_units = |i: usize| {
@@ -171,6 +180,7 @@ impl PolicyWeights {
                     units_read(DraftFacts::SHARED),
                     units_read(DraftFacts::LATER),
                 ),
+                aims: aim_indices().any(|i| self.values[i] != 0.0 || in_units(i)),
             }
         })
     }
