@@ -1010,9 +1010,9 @@ mod tests {
     /// so no draw is missed). That keeps play unchanged only if no destruction ever scores
     /// more: checked on every destruction offered in the games of `positions` at 4 to 7
     /// players, the branch for a city about to be completed (20 more) included.
-    #[test]
-    fn no_destruction_scores_above_the_bound_the_bot_skips_by() {
-        let (mut offered, mut urgent) = (0, 0);
+    /// Every decision of `positions` of first-game at 4 to 7 players: the player count, the
+    /// round, the decider, its legal actions and the heuristic's decision of them.
+    fn first_game_decisions(mut visit: impl FnMut(u8, u16, Seat, &[Action], &Decision)) {
         let mut legal = Vec::new();
         for players in 4..=7 {
             let rules = load_preset("first-game")
@@ -1023,14 +1023,22 @@ mod tests {
                 let view = View::new(&rules, &state, seat);
                 let kept = Kept::default();
                 let decision = Decision::new(&view, &HeuristicWeights::DEFAULT, &kept);
-                for &action in legal.iter().filter(|a| matches!(a, Action::Destroy(..))) {
-                    let score = decision.score(action);
-                    assert!(score <= DESTROY_VALUE_MAX, "{action:?} scores {score}");
-                    offered += 1;
-                    urgent += (score >= 20.0) as usize;
-                }
+                visit(players, state.round, seat, &legal, &decision);
             }
         }
+    }
+
+    #[test]
+    fn no_destruction_scores_above_the_bound_the_bot_skips_by() {
+        let (mut offered, mut urgent) = (0, 0);
+        first_game_decisions(|_, _, _, legal, decision| {
+            for &action in legal.iter().filter(|a| matches!(a, Action::Destroy(..))) {
+                let score = decision.score(action);
+                assert!(score <= DESTROY_VALUE_MAX, "{action:?} scores {score}");
+                offered += 1;
+                urgent += (score >= 20.0) as usize;
+            }
+        });
         assert!(
             offered > 100 && urgent > 0,
             "{offered} destructions, {urgent} urgent"
@@ -1046,61 +1054,52 @@ mod tests {
     #[test]
     fn opponents_aims_are_the_heuristic_namers_choices() {
         let (mut kills, mut robberies) = (0, 0);
-        let mut legal = Vec::new();
-        for players in 4..=7 {
-            let rules = load_preset("first-game")
-                .and_then(|c| c.rules(players))
-                .expect("preset loads");
-            for (state, seat) in positions(&rules) {
-                legal_actions(&rules, &state, &mut legal);
-                let view = View::new(&rules, &state, seat);
-                let kept = Kept::default();
-                let d = Decision::new(&view, &HeuristicWeights::DEFAULT, &kept);
-                if d.standings().best == seat {
-                    continue;
-                }
-                let (kill, rob) = d.opponents_aims();
-                let possible = view.opponent_ranks();
-                let best_named = |named: fn(Action) -> Option<Rank>| {
-                    let mut best: Option<(Rank, f32)> = None;
-                    for &action in &legal {
-                        if let Some(rank) = named(action) {
-                            let score = d.score(action);
-                            if best.is_none_or(|(_, b)| score > b) {
-                                best = Some((rank, score));
-                            }
+        first_game_decisions(|players, round, seat, legal, d| {
+            if d.standings().best == seat {
+                return;
+            }
+            let view = d.view;
+            let (kill, rob) = d.opponents_aims();
+            let possible = view.opponent_ranks();
+            let best_named = |named: fn(Action) -> Option<Rank>| {
+                let mut best: Option<(Rank, f32)> = None;
+                for &action in legal {
+                    if let Some(rank) = named(action) {
+                        let score = d.score(action);
+                        if best.is_none_or(|(_, b)| score > b) {
+                            best = Some((rank, score));
                         }
                     }
-                    best.map(|(rank, _)| rank)
-                };
-                let killed = best_named(|a| match a {
-                    Action::Kill(rank) => Some(rank),
-                    _ => None,
-                });
-                if let (Some(killed), Some(aim)) = (killed, kill)
-                    && possible.contains(aim)
-                {
-                    assert_eq!(killed, aim, "{players} players, round {}", state.round);
-                    kills += 1;
                 }
-                let robbed = best_named(|a| match a {
-                    Action::Rob(rank) => Some(rank),
-                    _ => None,
-                });
-                if let (Some(robbed), Some(aim)) = (robbed, rob)
-                    && possible.contains(aim)
-                    && view.killed() != Some(aim)
-                {
-                    // The aim may be the Thief's own loss; then the robbery is another's.
-                    let me = Chooser::of(&view, seat);
-                    let own = me.gold * 0.2 + value_of_rank(&d, me, view.character(aim)) * 0.5;
-                    if d.loot(aim) >= own {
-                        assert_eq!(robbed, aim, "{players} players, round {}", state.round);
-                        robberies += 1;
-                    }
+                best.map(|(rank, _)| rank)
+            };
+            let killed = best_named(|a| match a {
+                Action::Kill(rank) => Some(rank),
+                _ => None,
+            });
+            if let (Some(killed), Some(aim)) = (killed, kill)
+                && possible.contains(aim)
+            {
+                assert_eq!(killed, aim, "{players} players, round {round}");
+                kills += 1;
+            }
+            let robbed = best_named(|a| match a {
+                Action::Rob(rank) => Some(rank),
+                _ => None,
+            });
+            if let (Some(robbed), Some(aim)) = (robbed, rob)
+                && possible.contains(aim)
+                && view.killed() != Some(aim)
+            {
+                // The aim may be the Thief's own loss; then the robbery is another's.
+                let me = Chooser::of(view, seat);
+                let own = me.gold * 0.2 + value_of_rank(d, me, view.character(aim)) * 0.5;
+                if d.loot(aim) >= own {
+                    assert_eq!(robbed, aim, "{players} players, round {round}");
+                    robberies += 1;
                 }
             }
-        }
+        });
         assert!(
             kills > 10 && robberies > 10,
             "{kills} kills, {robberies} robberies"
