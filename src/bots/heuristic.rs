@@ -172,25 +172,33 @@ impl<'d, 'v> Decision<'d, 'v> {
 
     /// The characters a heuristic Assassin and a heuristic Thief held by another player would
     /// name this round, as the search's rollouts and its model of the other players play
-    /// them (the policy's pick facts `kill_aim` and `rob_aim`). The Assassin names the
-    /// character of most value to its leader (`threats_by_rank`), the Thief the one whose
-    /// holder would lose most (`loot_by_rank`). Their holders are unknown here, so the leader
-    /// is the best seat of the table (every seat's but the best's own), the loot is the most
-    /// any seat would lose, and every rank of the cast that is not face up may be named but
-    /// the namer's own and, for the Thief, the Assassin (rulebook 2016, "Thief": not the
-    /// Assassin or the killed character). The lowest rank among equals.
-    pub(crate) fn opponents_aims(&self) -> (Option<Rank>, Option<Rank>) {
+    /// them (the policy's pick facts `kill_aim` and `rob_aim`), each worked out only when
+    /// asked (`kill`, `rob`; None otherwise). The Assassin names the character of most value
+    /// to its leader (`threats_by_rank`), the Thief the one whose holder would lose most
+    /// (`loot_by_rank`). Their holders are unknown here, so the leader is the best seat of
+    /// the table (every seat's but the best's own), the loot is the most any seat would lose,
+    /// and every rank of the cast that is not face up may be named but the namer's own and,
+    /// for the Thief, the Assassin (rulebook 2016, "Thief": not the Assassin or the killed
+    /// character). The lowest rank among equals.
+    pub(crate) fn opponents_aims(&self, kill: bool, rob: bool) -> (Option<Rank>, Option<Rank>) {
         let view = self.view;
         let faceup = view.faceup_discards();
-        let leader = Chooser::of(view, self.standings().best);
+        let leader = Chooser::of(
+            view,
+            if kill {
+                self.standings().best
+            } else {
+                view.me()
+            },
+        );
         let players = (view.players() as usize).min(8);
         let mut seats = [(leader, 0.0f32); 8];
-        for (s, slot) in seats[..players].iter_mut().enumerate() {
+        for (s, slot) in seats[..players].iter_mut().enumerate().filter(|_| rob) {
             let chooser = Chooser::of(view, Seat(s as u8));
             *slot = (chooser, chooser.gold * 0.2);
         }
-        let mut kill: Option<(Rank, f32)> = None;
-        let mut rob: Option<(Rank, f32)> = None;
+        let mut killed: Option<(Rank, f32)> = None;
+        let mut robbed: Option<(Rank, f32)> = None;
         for r in 2..=9u8 {
             let rank = Rank(r);
             let Some(character) = view.character(rank) else {
@@ -199,23 +207,25 @@ impl<'d, 'v> Decision<'d, 'v> {
             if faceup.contains(rank) {
                 continue;
             }
-            let threat = character_value_for(self, leader, character);
-            if kill.is_none_or(|(_, best)| threat > best) {
-                kill = Some((rank, threat));
+            if kill {
+                let threat = character_value_for(self, leader, character);
+                if killed.is_none_or(|(_, best)| threat > best) {
+                    killed = Some((rank, threat));
+                }
             }
-            if r >= 3 {
+            if rob && r >= 3 {
                 let loot = seats[..players]
                     .iter()
                     .map(|&(chooser, gold)| {
                         gold + character_value_for(self, chooser, character) * 0.5
                     })
                     .fold(f32::NEG_INFINITY, f32::max);
-                if rob.is_none_or(|(_, best)| loot > best) {
-                    rob = Some((rank, loot));
+                if robbed.is_none_or(|(_, best)| loot > best) {
+                    robbed = Some((rank, loot));
                 }
             }
         }
-        (kill.map(|(r, _)| r), rob.map(|(r, _)| r))
+        (killed.map(|(r, _)| r), robbed.map(|(r, _)| r))
     }
 }
 
@@ -1059,7 +1069,7 @@ mod tests {
                 return;
             }
             let view = d.view;
-            let (kill, rob) = d.opponents_aims();
+            let (kill, rob) = d.opponents_aims(true, true);
             let possible = view.opponent_ranks();
             let best_named = |named: fn(Action) -> Option<Rank>| {
                 let mut best: Option<(Rank, f32)> = None;

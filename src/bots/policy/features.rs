@@ -718,17 +718,15 @@ struct Situation<'d> {
 }
 
 /// The characters a heuristic Assassin and Thief held by another player would name this
-/// round (`heuristic::Decision::opponents_aims`), and whether each namer may end with another
-/// player: the search's rollouts and its model of the other players are the heuristic, so its
+/// round (`heuristic::Decision::opponents_aims`), each only when that namer may end with
+/// another player: it is in the cast, not face up, and either not offered to me (an earlier
+/// chooser has it, or it is face down) or offered with a later chooser to take it if I do
+/// not. The search's rollouts and its model of the other players are the heuristic, so its
 /// picks avoid what they would hit (the pick facts `kill_aim` and `rob_aim`).
 struct Aims {
     kill: Option<Rank>,
+    /// None also when I have no gold to lose.
     rob: Option<Rank>,
-    /// 1 when the Assassin (Thief) may end with another player: it is in the cast, not face
-    /// up, and either not offered to me (an earlier chooser has it, or it is face down) or
-    /// offered with a later chooser to take it if I do not.
-    assassin_open: f32,
-    thief_open: f32,
 }
 
 /// What `target` needs beside the named character, the same for every target of a decision.
@@ -842,21 +840,21 @@ impl<'d> Situation<'d> {
     /// What heuristic opponents would name this round (`Aims`).
     fn aims(&self, view: &View, heuristic: &heuristic::Decision) -> &Aims {
         self.aims.get_or_init(|| {
-            let (kill, rob) = heuristic.opponents_aims();
             let offer = view.draft_offer();
             let later = choosers_after(view, self.me).next().is_some();
-            let open = |rank: Rank| {
-                let dealt = !view.faceup_discards().contains(rank);
-                (dealt && (!offer.contains(rank) || later)) as u8 as f32
-            };
             // Other casts deal other characters at ranks 1 and 2, which do not name so.
-            let open_character = |c: Character| view.rank_of(c).map_or(0.0, open);
-            Aims {
-                kill,
-                rob,
-                assassin_open: open_character(Character::Assassin),
-                thief_open: open_character(Character::Thief),
-            }
+            let open = |character: Character| {
+                view.rank_of(character).is_some_and(|rank| {
+                    !view.faceup_discards().contains(rank) && (!offer.contains(rank) || later)
+                })
+            };
+            // Only what a fact needs is worked out (the Thief's aim asks a value of every
+            // rank for every seat): `rob_aim` is 0 for an empty stash.
+            let (kill, rob) = heuristic.opponents_aims(
+                open(Character::Assassin),
+                open(Character::Thief) && self.gold > 0.0,
+            );
+            Aims { kill, rob }
         })
     }
 
@@ -1197,9 +1195,8 @@ fn pick(d: &DecisionFeatures, rank: Rank, sink: &mut impl Sink) {
     facts[5] = own_type / 3.0;
     if d.aims {
         let aims = s.aims(view, &d.heuristic);
-        facts[AIM_FACT] = (aims.kill == Some(rank)) as u8 as f32 * aims.assassin_open;
-        facts[AIM_FACT + 1] =
-            (aims.rob == Some(rank)) as u8 as f32 * aims.thief_open * s.gold / 5.0;
+        facts[AIM_FACT] = (aims.kill == Some(rank)) as u8 as f32;
+        facts[AIM_FACT + 1] = (aims.rob == Some(rank)) as u8 as f32 * s.gold / 5.0;
     }
     sink.add_all(at, &facts);
     if d.draft_facts.shared {
@@ -1603,12 +1600,12 @@ mod tests {
     /// games at 4 and 5 players, where the players still to choose hold no character yet.
     #[test]
     fn aim_facts_name_what_heuristic_opponents_would_hit() {
-        let (mut aimed, mut closed) = (0, 0);
+        let (mut aimed, mut closed, mut robbed) = (0, 0, 0);
         for players in [4, 5] {
             each_pick(players, 0..30, |seed, state, view, legal| {
                 let kept = Kept::default();
                 let heuristic = heuristic::Decision::new(view, &HeuristicWeights::DEFAULT, &kept);
-                let (kill, rob) = heuristic.opponents_aims();
+                let (kill, rob) = heuristic.opponents_aims(true, true);
                 let waiting = (0..players)
                     .map(Seat)
                     .any(|s| s != view.me() && state.ranks_of(s).is_empty());
@@ -1628,10 +1625,14 @@ mod tests {
                     assert_eq!(pick_fact(view, legal, mine, "rob_aim"), want_rob, "{at}");
                     aimed += (want_kill > 0.0) as usize;
                     closed += (kill == Some(mine) && !open(Rank(1))) as usize;
+                    robbed += (want_rob > 0.0) as usize;
                 }
             });
         }
-        assert!(aimed > 20 && closed > 5, "{aimed} aimed, {closed} closed");
+        assert!(
+            aimed > 20 && closed > 5 && robbed > 20,
+            "{aimed} aimed, {closed} closed, {robbed} robbed"
+        );
     }
 
     /// `pick.*.rankN_later` says which characters the players who choose after me would
