@@ -1015,11 +1015,6 @@ mod tests {
             .collect()
     }
 
-    /// The bot skips scoring a Warlord's destruction once an earlier action of the decision
-    /// scores above `DESTROY_VALUE_MAX` (such a destruction could neither be played nor tie,
-    /// so no draw is missed). That keeps play unchanged only if no destruction ever scores
-    /// more: checked on every destruction offered in the games of `positions` at 4 to 7
-    /// players, the branch for a city about to be completed (20 more) included.
     /// Every decision of `positions` of first-game at 4 to 7 players: the player count, the
     /// round, the decider, its legal actions and the heuristic's decision of them.
     fn first_game_decisions(mut visit: impl FnMut(u8, u16, Seat, &[Action], &Decision)) {
@@ -1038,6 +1033,11 @@ mod tests {
         }
     }
 
+    /// The bot skips scoring a Warlord's destruction once an earlier action of the decision
+    /// scores above `DESTROY_VALUE_MAX` (such a destruction could neither be played nor tie,
+    /// so no draw is missed). That keeps play unchanged only if no destruction ever scores
+    /// more: checked on every destruction offered in the games of `positions` at 4 to 7
+    /// players, the branch for a city about to be completed (20 more) included.
     #[test]
     fn no_destruction_scores_above_the_bound_the_bot_skips_by() {
         let (mut offered, mut urgent) = (0, 0);
