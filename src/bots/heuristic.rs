@@ -176,27 +176,33 @@ impl<'d, 'v> Decision<'d, 'v> {
     /// asked (`kill`, `rob`; None otherwise). The Assassin names the character of most value
     /// to its leader (`threats_by_rank`), the Thief the one whose holder would lose most
     /// (`loot_by_rank`). Their holders are unknown here, so the leader is the best seat of
-    /// the table (every seat's but the best's own), the loot is the most any seat would lose,
-    /// and every rank of the cast that is not face up may be named but the namer's own and,
-    /// for the Thief, the Assassin (rulebook 2016, "Thief": not the Assassin or the killed
-    /// character). The lowest rank among equals.
+    /// the table (every seat's but the best's own), and every rank of the cast that is not
+    /// face up may be named but the namer's own and, for the Thief, the Assassin (rulebook
+    /// 2016, "Thief": not the Assassin or the killed character). The loot is the most that
+    /// I or the richest other player would lose (the first in seat order among equals): the
+    /// gold dominates it, and asking every seat cost the policy 48 k more instructions per
+    /// 5-player game for the same fit (`docs/bots.md`, "What the search fears"). The lowest
+    /// rank among equals.
     pub(crate) fn opponents_aims(&self, kill: bool, rob: bool) -> (Option<Rank>, Option<Rank>) {
         let view = self.view;
         let faceup = view.faceup_discards();
-        let leader = Chooser::of(
-            view,
-            if kill {
-                self.standings().best
-            } else {
-                view.me()
-            },
-        );
-        let players = (view.players() as usize).min(8);
-        let mut seats = [(leader, 0.0f32); 8];
-        for (s, slot) in seats[..players].iter_mut().enumerate().filter(|_| rob) {
-            let chooser = Chooser::of(view, Seat(s as u8));
-            *slot = (chooser, chooser.gold * 0.2);
-        }
+        let me = view.me();
+        let leader = Chooser::of(view, if kill { self.standings().best } else { me });
+        let richest = (0..view.players())
+            .map(Seat)
+            .filter(|&s| s != me)
+            .reduce(|best, s| {
+                if view.gold(s) > view.gold(best) {
+                    s
+                } else {
+                    best
+                }
+            })
+            .unwrap_or(me);
+        let victims = [me, richest].map(|seat| {
+            let chooser = Chooser::of(view, seat);
+            (chooser, chooser.gold * 0.2)
+        });
         let mut killed: Option<(Rank, f32)> = None;
         let mut robbed: Option<(Rank, f32)> = None;
         for r in 2..=9u8 {
@@ -214,7 +220,7 @@ impl<'d, 'v> Decision<'d, 'v> {
                 }
             }
             if rob && r >= 3 {
-                let loot = seats[..players]
+                let loot = victims
                     .iter()
                     .map(|&(chooser, gold)| {
                         gold + character_value_for(self, chooser, character) * 0.5
@@ -1057,13 +1063,17 @@ mod tests {
 
     /// `opponents_aims` names what a heuristic Assassin or Thief held by another player
     /// names (the policy's `kill_aim` and `rob_aim`): at every decision of heuristic games at
-    /// 4 to 7 players of first-game that offers a kill (a robbery), by a seat that is not the
-    /// table's best (whose leader is the best seat), the kill (robbery) the heuristic scores
-    /// highest names the rank the aims give, whenever the namer may think an opponent holds
-    /// that rank, and, for the robbery, no other seat's loss outweighs the namer's own.
+    /// 4 to 7 players of first-game that offers a kill, by a seat that is not the table's
+    /// best (whose leader is the best seat), the kill the heuristic scores highest names the
+    /// rank the aims give, whenever the namer may think an opponent holds that rank. The
+    /// Thief's aim weighs only the richest other player's loss and the asker's, where the
+    /// heuristic Thief weighs every other player's: asked from the robber's own seat (whose
+    /// loss the real Thief leaves out), it names the heuristic's robbery in at least four
+    /// robberies of five where the Thief may think an opponent holds it (24 of 28 in these
+    /// games).
     #[test]
     fn opponents_aims_are_the_heuristic_namers_choices() {
-        let (mut kills, mut robberies) = (0, 0);
+        let (mut kills, mut robberies, mut alike) = (0, 0, 0);
         first_game_decisions(|players, round, seat, legal, d| {
             if d.standings().best == seat {
                 return;
@@ -1101,18 +1111,13 @@ mod tests {
                 && possible.contains(aim)
                 && view.killed() != Some(aim)
             {
-                // The aim may be the Thief's own loss; then the robbery is another's.
-                let me = Chooser::of(view, seat);
-                let own = me.gold * 0.2 + value_of_rank(d, me, view.character(aim)) * 0.5;
-                if d.loot(aim) >= own {
-                    assert_eq!(robbed, aim, "{players} players, round {round}");
-                    robberies += 1;
-                }
+                robberies += 1;
+                alike += (robbed == aim) as u32;
             }
         });
         assert!(
-            kills > 10 && robberies > 10,
-            "{kills} kills, {robberies} robberies"
+            kills > 10 && robberies > 10 && alike * 5 >= robberies * 4,
+            "{kills} kills, {robberies} robberies, {alike} alike"
         );
     }
 
