@@ -177,17 +177,17 @@ impl<'d, 'v> Decision<'d, 'v> {
     /// to its leader (`threats_by_rank`), the Thief the one whose holder would lose most
     /// (`loot_by_rank`). Their holders are unknown here, so the leader is the best seat of
     /// the table (every seat's but the best's own), and every rank of the cast that is not
-    /// face up may be named but the namer's own and, for the Thief, the Assassin (rulebook
-    /// 2016, "Thief": not the Assassin or the killed character). The loot is the most that
-    /// I or the richest other player would lose (the first in seat order among equals): the
-    /// gold dominates it, and asking every seat cost the policy 48 k more instructions per
-    /// 5-player game for the same fit (`docs/bots.md`, "What the search fears"). The lowest
-    /// rank among equals.
+    /// face up may be named but the namer's own and, for the Thief, rank 1 (rulebook 2016,
+    /// "Thief": "You cannot rob the rank 1 character ..., the killed character, or the
+    /// bewitched character"). The loot is the most that I or the richest other player would
+    /// lose (the first in seat order among equals): the gold dominates it, and asking every
+    /// seat cost the policy 31 k more instructions per 5-player game for about the same fit
+    /// (`docs/bots.md`, "What the search fears"). The lowest rank among equals.
     pub(crate) fn opponents_aims(&self, kill: bool, rob: bool) -> (Option<Rank>, Option<Rank>) {
         let view = self.view;
         let faceup = view.faceup_discards();
         let me = view.me();
-        let leader = Chooser::of(view, if kill { self.standings().best } else { me });
+        let leader = kill.then(|| Chooser::of(view, self.standings().best));
         let richest = (0..view.players())
             .map(Seat)
             .filter(|&s| s != me)
@@ -213,7 +213,7 @@ impl<'d, 'v> Decision<'d, 'v> {
             if faceup.contains(rank) {
                 continue;
             }
-            if kill {
+            if let Some(leader) = leader {
                 let threat = character_value_for(self, leader, character);
                 if killed.is_none_or(|(_, best)| threat > best) {
                     killed = Some((rank, threat));

@@ -82,7 +82,8 @@ pub struct PolicyWeights {
 }
 
 /// Which parts of a pick's draft facts weights read (`PolicyWeights::reads_draft_facts`),
-/// and which of those their hidden units read (`units_read_draft_facts`).
+/// which of those their hidden units read (`units_read_draft_facts`), and whether they read
+/// the pick's aim facts (`reads_aims`).
 #[derive(Clone, Copy, Debug)]
 struct DraftFactsRead {
     anywhere: DraftFacts,
