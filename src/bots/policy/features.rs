@@ -1779,32 +1779,33 @@ mod tests {
         assert!(picks > 100, "{picks}");
     }
 
-    /// Weights that give the aim facts 0 (every built-in file) score each pick the same, to
-    /// the bit, with or without working them out (so a pick skips them); one weight on an aim
-    /// fact, linear or into a unit, makes the weights read them, and then they move scores.
+    /// Weights that give the aim facts 0 (every built-in file but the default's) score each
+    /// pick the same, to the bit, with or without working them out (so a pick skips them);
+    /// one weight on an aim fact, linear or into a unit, makes the weights read them, and
+    /// then they move scores.
     #[test]
     fn weights_without_aims_score_the_same_without_them() {
+        assert!(PolicyWeights::built_in().reads_aims());
         for weights in [
-            PolicyWeights::built_in(),
             PolicyWeights::linear(),
             PolicyWeights::named("net").expect("built in"),
             PolicyWeights::named("casts").expect("built in"),
         ] {
             assert!(!weights.reads_aims(), "{}", weights.source);
         }
-        let default = PolicyWeights::built_in();
+        let without = PolicyWeights::casts();
         // The Architect's: the Assassin is never the aim of a kill.
         let first_aim = aim_indices()
             .find(|&i| feature_name(i) == "pick.Architect.kill_aim")
             .expect("aim facts");
-        let mut values = default.values.clone();
+        let mut values = without.values.clone();
         values[first_aim] = 0.5;
         let linear_aim = PolicyWeights::new(values, None, "x".into());
         assert!(linear_aim.reads_aims());
-        let mut hidden = default.hidden.clone().expect("a layer");
+        let mut hidden = without.hidden.clone().expect("a layer");
         let units = hidden.units();
         hidden.input[first_aim * units] = 0.5;
-        let unit_aim = PolicyWeights::new(default.values.clone(), Some(hidden), "y".into());
+        let unit_aim = PolicyWeights::new(without.values.clone(), Some(hidden), "y".into());
         assert!(unit_aim.reads_aims());
         let (mut picks, mut moved) = (0, 0);
         each_pick(5, 0..10, |_, _, view, legal| {
@@ -1815,7 +1816,7 @@ mod tests {
                 let score = |weights: &PolicyWeights, features: &DecisionFeatures| {
                     super::super::score(weights, features, action).to_bits()
                 };
-                assert_eq!(score(&default, &all), score(&default, &skipped));
+                assert_eq!(score(&without, &all), score(&without, &skipped));
                 moved += (score(&linear_aim, &all) != score(&linear_aim, &skipped)) as u32;
                 picks += 1;
             }

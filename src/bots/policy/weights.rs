@@ -1,5 +1,5 @@
 //! The policy bot's weights: the built-in sets (the default's
-//! `configs/bots/policy-draft-net.toml`, `configs/bots/policy-casts-net.toml` for casts
+//! `configs/bots/policy-aims-net.toml`, `configs/bots/policy-casts-net.toml` for casts
 //! beyond `first-game`, the linear `configs/bots/policy.toml` and
 //! `configs/bots/policy-net.toml`, compiled in), and weights files as `train` writes them and
 //! `policy:weights=FILE` reads them.
@@ -37,9 +37,12 @@ pub const FORMAT_HIDDEN_KINDS: i64 = 3;
 pub const MAX_UNITS: usize = 128;
 
 /// The built-in weights file, as checked in: the default bot's, linear weights with a
-/// hidden layer for the draft and the targets (since version 0.3.0; docs/bots.md, "A layer
-/// for the draft and the targets"), fitted to `first-game`.
-pub const BUILT_IN_TEXT: &str = include_str!("../../../configs/bots/policy-draft-net.toml");
+/// hidden layer for the draft and the targets (docs/bots.md, "A layer for the draft and the
+/// targets"), fitted to `first-game`, whose picks read what heuristic opponents would name
+/// (the aim facts; since version 0.4.0, docs/bots.md, "Where the strength is"). The
+/// default of versions 0.3.x is `configs/bots/policy-draft-net.toml`, the same shape
+/// without the aim facts.
+pub const BUILT_IN_TEXT: &str = include_str!("../../../configs/bots/policy-aims-net.toml");
 
 /// Where the built-in weights come from, as a spec and reports name them.
 pub const BUILT_IN: &str = "built-in";
