@@ -1807,7 +1807,7 @@ mod tests {
         hidden.input[first_aim * units] = 0.5;
         let unit_aim = PolicyWeights::new(without.values.clone(), Some(hidden), "y".into());
         assert!(unit_aim.reads_aims());
-        let (mut picks, mut moved) = (0, 0);
+        let (mut picks, mut moved, mut moved_by_unit) = (0, 0, 0);
         each_pick(5, 0..10, |_, _, view, legal| {
             let kept = Kept::default();
             let all = DecisionFeatures::new(view, legal, &kept);
@@ -1818,10 +1818,14 @@ mod tests {
                 };
                 assert_eq!(score(&without, &all), score(&without, &skipped));
                 moved += (score(&linear_aim, &all) != score(&linear_aim, &skipped)) as u32;
+                moved_by_unit += (score(&unit_aim, &all) != score(&unit_aim, &skipped)) as u32;
                 picks += 1;
             }
         });
-        assert!(picks > 100 && moved > 10, "{picks} picks, {moved} moved");
+        assert!(
+            picks > 100 && moved > 10 && moved_by_unit > 0,
+            "{picks} picks, {moved} moved, {moved_by_unit} moved by the unit"
+        );
     }
 
     /// A sink that receives a block's values one `add` at a time (`Sink::add_all`'s default).
