@@ -190,9 +190,9 @@ fn start_weights(units: usize, kinds: KindSet) -> PolicyWeights {
         // Uniform in [-0.17, 0.17]: a spread of about 0.1.
         let input = (0..FEATURES * units)
             .map(|_| ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 - 0.5) as f32 * 0.346)
-            .collect();
+            .collect::<Vec<f32>>();
         Hidden {
-            input,
+            input: input.into(),
             bias: vec![0.0; units],
             out: vec![0.0; units],
             kinds,

@@ -300,9 +300,12 @@ impl State {
 
     /// Ranks held by `seat` this round.
     pub fn ranks_of(&self, seat: Seat) -> RankSet {
+        // No seat is `u8::MAX`: an empty slot compares unequal. Written as `== Some(seat)`
+        // the comparison tested the slot's tag first, a branch per rank that the seats'
+        // changing ranks mispredicted (3.7% of a policy game's time, `perf`).
         let mut bits = 0u16;
         for r in 1..10 {
-            bits |= ((self.owner[r] == Some(seat)) as u16) << r;
+            bits |= ((self.owner[r].map_or(u8::MAX, |s| s.0) == seat.0) as u16) << r;
         }
         RankSet(bits)
     }

@@ -90,7 +90,7 @@ impl Params {
             let (input, rest) = rest.split_at(FEATURES * self.units);
             let (bias, out) = rest.split_at(self.units);
             Hidden {
-                input: narrow(input),
+                input: narrow(input).into(),
                 bias: narrow(bias),
                 out: narrow(out),
                 kinds: self.kinds,
@@ -567,7 +567,7 @@ mod tests {
         };
         let values = small(FEATURES);
         let hidden = Hidden {
-            input: small(FEATURES * units),
+            input: small(FEATURES * units).into(),
             bias: small(units),
             out: small(units),
             kinds,

@@ -21,7 +21,7 @@
 //! Every fact comes from the deciding seat's `View`.
 
 use crate::bots::heuristic::{self, Kept};
-use crate::bots::policy::weights::{Hidden, MAX_UNITS};
+use crate::bots::policy::weights::{Hidden, MAX_UNITS, Octet};
 use crate::bots::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::characters::income_type;
@@ -163,6 +163,45 @@ impl Sink for Net<'_> {
     fn add_all(&mut self, at: usize, values: &[f32]) {
         self.linear.add_all(at, values);
         let n = self.hidden.units();
+        if n.is_multiple_of(8) {
+            // Every eight units of every row are an `Octet` (`weights::InputRows`).
+            let octets = self.hidden.input.octets();
+            let stride = n / 8;
+            for (c, values) in values.chunks(BLOCK).enumerate() {
+                let first = (at + c * BLOCK) * stride;
+                let nonzero = Nonzero::of(values);
+                let mut groups = self.units[..n].chunks_exact_mut(LANES);
+                for (g, group) in groups.by_ref().enumerate() {
+                    add_octets::<{ LANES / 8 }>(
+                        group,
+                        octets,
+                        first + g * LANES / 8,
+                        stride,
+                        values,
+                        nonzero,
+                    );
+                }
+                // The units beyond the last whole group: a group of `LANES / 2`, then of 8.
+                let mut rest = groups.into_remainder();
+                let mut from = (n - rest.len()) / 8;
+                if rest.len() >= LANES / 2 {
+                    let (half, after) = rest.split_at_mut(LANES / 2);
+                    add_octets::<{ LANES / 16 }>(
+                        half,
+                        octets,
+                        first + from,
+                        stride,
+                        values,
+                        nonzero,
+                    );
+                    (rest, from) = (after, from + LANES / 16);
+                }
+                if !rest.is_empty() {
+                    add_octets::<1>(rest, octets, first + from, stride, values, nonzero);
+                }
+            }
+            return;
+        }
         for (c, values) in values.chunks(BLOCK).enumerate() {
             let at = at + c * BLOCK;
             let rows = &self.hidden.input[at * n..(at + values.len()) * n];
@@ -221,6 +260,38 @@ fn add_group<const W: usize>(
         }
     }
     group.copy_from_slice(&sums);
+}
+
+/// `add_group` for a layer of a multiple of 8 units: `K` octets of units (`group`), whose
+/// weights for the block's value `i` are octets `first + i * stride` on (`stride` octets a
+/// row).
+#[inline(always)]
+fn add_octets<const K: usize>(
+    group: &mut [f32],
+    octets: &[Octet],
+    first: usize,
+    stride: usize,
+    values: &[f32],
+    nonzero: Nonzero,
+) {
+    let mut sums = [[0.0f32; 8]; K];
+    for (sum, units) in sums.iter_mut().zip(group.chunks_exact(8)) {
+        sum.copy_from_slice(units);
+    }
+    for i in nonzero.places() {
+        let value = values[i];
+        let weights: &[Octet; K] = octets[first + i * stride..][..K]
+            .try_into()
+            .expect("K octets");
+        for (sum, &Octet(weights)) in sums.iter_mut().zip(weights) {
+            for (sum, w) in sum.iter_mut().zip(weights) {
+                *sum += w * value;
+            }
+        }
+    }
+    for (sum, units) in sums.iter().zip(group.chunks_exact_mut(8)) {
+        units.copy_from_slice(sum);
+    }
 }
 
 /// Which values of a block (at most `BLOCK`) are not 0: bit `i` for value `i`.
@@ -1752,7 +1823,7 @@ mod tests {
         let mut input = vec![0.0; FEATURES];
         input[first_later] = 0.5;
         let hidden = Hidden {
-            input,
+            input: input.into(),
             bias: vec![0.0],
             out: vec![1.0],
             kinds: KindSet::ALL,
@@ -1849,7 +1920,7 @@ mod tests {
         let units = 6;
         let values = small(FEATURES);
         let mut hidden = Hidden {
-            input: small(FEATURES * units),
+            input: small(FEATURES * units).into(),
             bias: small(units),
             out: small(units),
             kinds: KindSet::ALL,
@@ -1904,11 +1975,16 @@ mod tests {
         let mut small = |n: usize| small_values(&mut rng, n);
         // Every path of `add_all`: units one at a time only, a half group, a half group and
         // some, a group, a group and some, a group, a half group and some, two groups and
-        // some, two groups, a half group and some, and the most units a layer may have.
+        // some, two groups, a half group and some, and the most units a layer may have; and
+        // the layers of a multiple of 8 units, summed octet by octet (`add_octets`): one
+        // octet, a half group and one, a group, a half group and one.
         let (mut on, mut off) = (0, 0);
         let half = LANES / 2;
         for units in [
             5,
+            8,
+            half + 8,
+            LANES + half + 8,
             half,
             half + 5,
             LANES,
@@ -1920,7 +1996,7 @@ mod tests {
         ] {
             let values = small(FEATURES);
             let hidden = Hidden {
-                input: small(FEATURES * units),
+                input: small(FEATURES * units).into(),
                 bias: small(units),
                 out: small(units),
                 kinds: KindSet::ALL,
@@ -1979,10 +2055,17 @@ mod tests {
     #[test]
     fn long_blocks_with_zeros_give_the_sums_of_one_by_one() {
         let mut rng = GameRng::new(10);
-        for units in [5, LANES / 2 + 3, LANES, 2 * LANES + LANES / 2 + 3] {
+        for units in [
+            5,
+            8,
+            LANES / 2 + 3,
+            LANES,
+            LANES + LANES / 2 + 8,
+            2 * LANES + LANES / 2 + 3,
+        ] {
             let values = small_values(&mut rng, FEATURES);
             let hidden = Hidden {
-                input: small_values(&mut rng, FEATURES * units),
+                input: small_values(&mut rng, FEATURES * units).into(),
                 bias: small_values(&mut rng, units),
                 out: small_values(&mut rng, units),
                 kinds: KindSet::ALL,

@@ -595,7 +595,7 @@ mod tests {
         let mut small = |n: usize| small_values(&mut rng, n);
         let values = small(features::FEATURES);
         let mut layer = |kinds| Hidden {
-            input: small(features::FEATURES * 4),
+            input: small(features::FEATURES * 4).into(),
             bias: vec![0.5; 4],
             out: vec![1.0, -0.5, 0.25, 2.0],
             kinds,
@@ -645,7 +645,7 @@ mod tests {
             let mut compared = 0;
             for units in [5, 16, 21, 32, 45, 51, 70, 83, 128] {
                 let hidden = Hidden {
-                    input: small(features::FEATURES * units),
+                    input: small(features::FEATURES * units).into(),
                     bias: small(units),
                     out: small(units),
                     kinds: KindSet::ALL,
