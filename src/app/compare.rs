@@ -4,8 +4,8 @@
 
 use super::out::{out, outln};
 use super::{
-    AppError, Plan, failed, input, lock_out, plan_with, play, refuse_flag, refuse_run_only,
-    render_plan, write_folder,
+    AppError, Plan, failed, input, lock_out, plan_warnings, plan_with, play, refuse_flag,
+    refuse_run_only, render_plan, write_folder,
 };
 use crate::cli::{CompareArgs, ConfigArgs, RunArgs};
 use crate::progress::Progress;
@@ -166,7 +166,11 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         comparisons.push(c);
     }
     let describe = |plan: &Plan| format!("{} ({})", plan.config.name, plan.config.source);
-    let summary = compare::summary(&describe(&plan_a), &describe(&plan_b), &comparisons);
+    let mut summary = compare::summary(&describe(&plan_a), &describe(&plan_b), &comparisons);
+    let warnings = plan_warnings("A", &plan_a) + &plan_warnings("B", &plan_b);
+    if !warnings.is_empty() {
+        summary = format!("{warnings}\n{summary}");
+    }
     files.push(ReportFile {
         name: "summary.txt",
         bytes: summary.clone().into_bytes(),

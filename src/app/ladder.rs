@@ -223,9 +223,20 @@ fn write_ladder_reports(
                 .collect(),
         })
         .collect();
-    let files = report::ladder::render(&sections, &manifest(plan, done)?)
+    let mut files = report::ladder::render(&sections, &manifest(plan, done)?)
         .context("cannot render the reports")
         .map_err(failed)?;
+    // A tier of policy weights not fitted with the cast is warned of at the summary's head.
+    let bots: Vec<BotSpec> = plan.tiers.iter().map(|(bot, _)| bot.clone()).collect();
+    let warnings = report::summary::unfitted_warnings_over(
+        None,
+        plan.rules.iter().map(|rules| (rules, bots.as_slice())),
+    );
+    if let Some(file) = files.iter_mut().find(|f| f.name == "summary.txt")
+        && !warnings.is_empty()
+    {
+        file.bytes = [format!("{warnings}\n").as_bytes(), &file.bytes].concat();
+    }
     // The ladder's summary is short enough to print whole (a table per player count).
     let summary = files
         .iter()

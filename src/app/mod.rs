@@ -281,6 +281,17 @@ fn render_plan(
         .map_err(failed)
 }
 
+/// The warnings of policy bots not fitted with the cast of a config that a command plays
+/// beside others (`compare`, `sweep`, `rank`), whose own summaries are not written
+/// (`report::summary::unfitted_warnings_over`), after `label`.
+fn plan_warnings(label: &str, plan: &Plan) -> String {
+    let counts = plan
+        .counts
+        .iter()
+        .map(|(rules, bots)| (rules, bots.as_slice()));
+    report::summary::unfitted_warnings_over(Some(label), counts)
+}
+
 /// Refuses a run option that `command` does not take, naming the flag.
 fn refuse_flag(given: bool, flag: &str, command: &str, why: &str) -> Result<(), AppError> {
     if given {

@@ -5,8 +5,8 @@
 use super::compare::{SideManifest, side_manifest, side_source};
 use super::out::{out, outln};
 use super::{
-    AppError, Plan, check_out, failed, input, load_config, plan_with, refuse_flag, refuse_run_only,
-    threads, write_folder,
+    AppError, Plan, check_out, failed, input, load_config, plan_warnings, plan_with, refuse_flag,
+    refuse_run_only, threads, write_folder,
 };
 use crate::cli::RankArgs;
 use crate::engine::rules::Rules;
@@ -161,7 +161,14 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
         .flat_map(|(&players, entries)| rank::rank(players, entries))
         .collect();
     let groups = GROUPS.min(run.games) as usize;
-    let summary = rank::summary(&rows, groups);
+    let mut summary = rank::summary(&rows, groups);
+    let warnings: String = plans
+        .iter()
+        .map(|(name, plan)| plan_warnings(name, plan))
+        .collect();
+    if !warnings.is_empty() {
+        summary = format!("{warnings}\n{summary}");
+    }
     let manifest = RankManifest {
         generator: report::manifest::GENERATOR,
         kind: "rank",

@@ -110,7 +110,16 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         bots: vec![bot.clone()],
         config: config_table,
     };
-    let summary = restrict::summary(&bot, &rows);
+    let warnings = report::summary::unfitted_warnings_over(
+        None,
+        counts
+            .iter()
+            .map(|(rules, _, _)| (rules, std::slice::from_ref(&field))),
+    );
+    let summary = match warnings.is_empty() {
+        true => restrict::summary(&bot, &rows),
+        false => format!("{warnings}\n{}", restrict::summary(&bot, &rows)),
+    };
     let page = html::Page {
         title: format!("citadels-sim restricted play: {}", config.name),
         facts: vec![

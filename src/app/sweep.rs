@@ -5,8 +5,8 @@
 
 use super::out::{out, outln};
 use super::{
-    AppError, default_out, failed, input, load_config, lock_out, plan_with, play, refuse_flag,
-    refuse_run_only, render_plan, write_folder,
+    AppError, default_out, failed, input, load_config, lock_out, plan_warnings, plan_with, play,
+    refuse_flag, refuse_run_only, render_plan, write_folder,
 };
 use crate::cli::{SetValues, SweepArgs};
 use crate::config::{self, RunConfig, suggest::did_you_mean};
@@ -184,7 +184,18 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
     let elapsed = started.elapsed().as_secs_f64();
 
     let base_name = format!("{} ({})", base.name, base.source);
-    let summary = sweep::summary(&base_name, &results);
+    let mut summary = sweep::summary(&base_name, &results);
+    let warnings: String = plans
+        .iter()
+        .zip(&combos)
+        .map(|(plan, combo)| {
+            let values: Vec<String> = combo.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            plan_warnings(&values.join(" "), plan)
+        })
+        .collect();
+    if !warnings.is_empty() {
+        summary = format!("{warnings}\n{summary}");
+    }
     let manifest = SweepManifest {
         generator: report::manifest::GENERATOR,
         kind: "sweep",

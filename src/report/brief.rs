@@ -90,7 +90,7 @@ pub fn render(files: &[ReportFile], out: &Path) -> io::Result<String> {
         for (label, value) in lines(h) {
             let _ = writeln!(text, "  {label:<20} {value}");
         }
-        for warning in stall_warnings(&summary, &h.players) {
+        for warning in warnings(&summary, &h.players) {
             let _ = writeln!(text, "  {warning}");
         }
     }
@@ -103,9 +103,9 @@ pub fn render(files: &[ReportFile], out: &Path) -> io::Result<String> {
     Ok(text)
 }
 
-/// The warning lines of one player count's block of `summary.txt` (a short summary must not
-/// hide them).
-fn stall_warnings<'a>(summary: &'a str, players: &str) -> impl Iterator<Item = &'a str> {
+/// The warning lines of one player count's block of `summary.txt` (games that hit the round
+/// cap, bots not fitted to the cast): a short summary must not hide them.
+fn warnings<'a>(summary: &'a str, players: &str) -> impl Iterator<Item = &'a str> {
     let header = format!("== {players} players ==");
     summary
         .lines()

@@ -257,3 +257,91 @@ fn sweep_rows_match_plain_runs_and_shorter_cities_end_sooner() {
 fn args_with<'a>(head: &[&'a str], tail: &[&'a str]) -> Vec<&'a str> {
     head.iter().chain(tail).copied().collect()
 }
+
+/// `compare`, `sweep` and `rank` write no summary per config, so their own summary carries
+/// the warning of a policy bot not fitted with a config's characters, naming the config
+/// (docs/bots.md, "Other casts"), as do `restrict`'s and the `ladder`'s (of its field and
+/// its tiers); a config the bot knows gets none.
+#[test]
+fn multi_config_summaries_warn_of_policy_bots_not_fitted_with_a_cast() {
+    let dir = tempfile::tempdir().unwrap();
+    let warnings = |args: &[&str], name: &str| -> Vec<String> {
+        let out = dir.path().join(name);
+        ok(args, &out);
+        read(&out.join("summary.txt"))
+            .lines()
+            .filter(|l| l.starts_with("warning: "))
+            .map(String::from)
+            .collect()
+    };
+    let fitted = "bot `policy` was not fitted with 19 of the cast's 27 characters (Witch, ";
+    let games = ["--players", "5", "--games", "20"];
+    let compared = warnings(
+        &[&["compare", "first-game", "all-characters"], &games[..]].concat(),
+        "compare",
+    );
+    assert_eq!(compared.len(), 1, "{compared:?}");
+    assert!(
+        compared[0].starts_with(&format!("warning: B: {fitted}")),
+        "{compared:?}"
+    );
+    let ranked = warnings(
+        &[&["rank", "all-characters", "first-game"], &games[..]].concat(),
+        "rank",
+    );
+    assert_eq!(ranked.len(), 1, "{ranked:?}");
+    assert!(
+        ranked[0].starts_with(&format!("warning: all-characters: {fitted}")),
+        "{ranked:?}"
+    );
+    let swept = warnings(
+        &[
+            &[
+                "sweep",
+                "--preset",
+                "all-characters",
+                "--set",
+                "complete_city=6,7",
+            ],
+            &games[..],
+        ]
+        .concat(),
+        "sweep",
+    );
+    assert_eq!(swept.len(), 2, "{swept:?}");
+    for (line, value) in swept.iter().zip([6, 7]) {
+        assert!(
+            line.starts_with(&format!("warning: complete_city={value}: {fitted}")),
+            "{line}"
+        );
+    }
+    for (args, name) in [
+        (
+            &["restrict", "--preset", "all-characters", "--players", "5"][..],
+            "restrict",
+        ),
+        (
+            &["ladder", "--preset", "all-characters", "--players", "5"][..],
+            "ladder",
+        ),
+    ] {
+        let sizes: &[&str] = match name {
+            "restrict" => &["--deals", "2", "--characters", "Witch"],
+            _ => &["--tier", "heuristic", "--tier", "policy", "--games", "20"],
+        };
+        let lines = warnings(&[args, sizes].concat(), name);
+        assert_eq!(lines.len(), 1, "{name}: {lines:?}");
+        assert!(
+            lines[0].starts_with(&format!("warning: {fitted}")),
+            "{name}: {lines:?}"
+        );
+    }
+    let casts = ["--bots", "policy:weights=casts"];
+    let known = [
+        &["compare", "first-game", "all-characters"],
+        &games[..],
+        &casts[..],
+    ]
+    .concat();
+    assert!(warnings(&known, "compare-casts").is_empty());
+}

@@ -802,3 +802,49 @@ fn every_checked_in_weights_file_loads_plays_and_has_its_manifest() {
         }
     }
 }
+
+/// A run whose policy bots were not fitted with some of the cast's characters says so, in
+/// `summary.txt` and in the summary it prints (the default on `all-characters`: docs/bots.md,
+/// "Other casts"); with weights fitted with every character (`casts`) it does not.
+#[test]
+fn runs_warn_of_policy_bots_not_fitted_with_the_cast() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |bots: &str, name: &str| {
+        let out = dir.path().join(name);
+        let args = ["run", "--preset", "all-characters", "--players", "5"];
+        let output = Command::new(BIN)
+            .args(args)
+            .args(["--games", "40", "--bots", bots, "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_success(&output, bots);
+        let summary = std::fs::read_to_string(out.join("summary.txt")).unwrap();
+        let warnings: Vec<String> = summary
+            .lines()
+            .filter(|l| l.starts_with("warning: bot "))
+            .map(String::from)
+            .collect();
+        (
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            warnings,
+        )
+    };
+    let (stdout, warnings) = run("policy,heuristic,policy,policy,heuristic", "default");
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let warning = &warnings[0];
+    assert!(
+        warning.starts_with(
+            "warning: bot `policy` was not fitted with 19 of the cast's 27 characters (Witch, "
+        ),
+        "{warning}"
+    );
+    assert!(warning.contains("`policy:weights=casts`"), "{warning}");
+    assert!(
+        stdout.contains(warning.as_str()),
+        "the printed summary lacks {warning}"
+    );
+    let (stdout, warnings) = run("policy:weights=casts", "casts");
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert!(!stdout.contains("warning"), "{stdout}");
+}

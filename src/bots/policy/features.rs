@@ -533,6 +533,12 @@ const PICK_BASE: usize = 16;
 /// The position of `kill_aim` in `PICK_FACTS` (`rob_aim` follows it).
 const AIM_FACT: usize = 14;
 
+/// The features of picking `character` (`pick.<Character>.*`, its draft facts included).
+pub fn pick_indices(character: Character) -> std::ops::Range<usize> {
+    let at = Layout::PICK + character.index() * PICK_FACTS.len();
+    at..at + PICK_FACTS.len()
+}
+
 /// The features of the aim facts (`kill_aim` and `rob_aim`) of every character.
 pub fn aim_indices() -> impl Iterator<Item = usize> {
     (0..CHARACTERS).flat_map(|c| {

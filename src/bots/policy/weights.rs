@@ -21,7 +21,8 @@
 //! layer on every kind.
 
 use super::KindSet;
-use super::features::{DraftFacts, FEATURES, aim_indices, feature_name};
+use super::features::{DraftFacts, FEATURES, aim_indices, feature_name, pick_indices};
+use crate::engine::ids::Character;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, LazyLock, OnceLock};
@@ -228,6 +229,20 @@ impl PolicyWeights {
     /// every pick the same without them, so a pick skips working them out.
     pub fn reads_aims(&self) -> bool {
         self.draft_facts_read().aims
+    }
+
+    /// Whether the weights were fitted with `character` in the cast: one of its pick
+    /// features has a weight or a unit's input weight that is not 0. Weights fitted to casts
+    /// without it have none, and score its picks by the small weight of the heuristic's score
+    /// alone, nearly at random (docs/bots.md, "Other casts").
+    pub fn knows(&self, character: Character) -> bool {
+        pick_indices(character).any(|i| {
+            self.values[i] != 0.0
+                || self
+                    .hidden
+                    .as_ref()
+                    .is_some_and(|h| h.row(i).iter().any(|&w| w != 0.0))
+        })
     }
 
     fn draft_facts_read(&self) -> DraftFactsRead {
@@ -525,6 +540,28 @@ mod tests {
     }
 
     /// What `to_text` writes, `parse` reads back exactly.
+    /// The built-in weights were fitted to `first-game`: they know its eight characters and
+    /// no other; `casts` was fitted with every character.
+    #[test]
+    fn weights_know_the_characters_they_were_fitted_with() {
+        let first_game = [
+            "Assassin",
+            "Thief",
+            "Magician",
+            "King",
+            "Bishop",
+            "Merchant",
+            "Architect",
+            "Warlord",
+        ];
+        let (built_in, casts) = (PolicyWeights::built_in(), PolicyWeights::casts());
+        for &character in Character::ALL {
+            let fitted = first_game.contains(&character.name());
+            assert_eq!(built_in.knows(character), fitted, "{}", character.name());
+            assert!(casts.knows(character), "{}", character.name());
+        }
+    }
+
     #[test]
     fn written_weights_read_back_the_same() {
         let mut values = vec![0.0f32; FEATURES];
