@@ -77,7 +77,13 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
         bots: vec![hero_name.clone(), field_name.clone()],
         config: config_table,
     };
-    let summary = report::arena::summary(&rows);
+    let bots = [hero.clone(), field.clone()];
+    let warnings =
+        report::summary::unfitted_warnings_over(None, counts.iter().map(|r| (r, &bots[..])));
+    let summary = match warnings.is_empty() {
+        true => report::arena::summary(&rows),
+        false => format!("{warnings}\n{}", report::arena::summary(&rows)),
+    };
     let render = || -> std::io::Result<Vec<report::ReportFile>> {
         Ok(vec![
             report::ReportFile {

@@ -260,8 +260,8 @@ fn args_with<'a>(head: &[&'a str], tail: &[&'a str]) -> Vec<&'a str> {
 
 /// `compare`, `sweep` and `rank` write no summary per config, so their own summary carries
 /// the warning of a policy bot not fitted with a config's characters, naming the config
-/// (docs/bots.md, "Other casts"), as do `restrict`'s and the `ladder`'s (of its field and
-/// its tiers); a config the bot knows gets none.
+/// (docs/bots.md, "Other casts"), as do `restrict`'s (of its field), the `ladder`'s (of its
+/// tiers) and the `arena`'s (of its hero and field); a config the bot knows gets none.
 #[test]
 fn multi_config_summaries_warn_of_policy_bots_not_fitted_with_a_cast() {
     let dir = tempfile::tempdir().unwrap();
@@ -324,9 +324,14 @@ fn multi_config_summaries_warn_of_policy_bots_not_fitted_with_a_cast() {
             &["ladder", "--preset", "all-characters", "--players", "5"][..],
             "ladder",
         ),
+        (
+            &["arena", "--preset", "all-characters", "--players", "5"][..],
+            "arena",
+        ),
     ] {
         let sizes: &[&str] = match name {
             "restrict" => &["--deals", "2", "--characters", "Witch"],
+            "arena" => &["--hero", "policy", "--field", "heuristic", "--deals", "2"],
             _ => &["--tier", "heuristic", "--tier", "policy", "--games", "20"],
         };
         let lines = warnings(&[args, sizes].concat(), name);
