@@ -79,8 +79,8 @@ pub fn unfitted_warnings(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
 
 /// `unfitted_warnings` over the player counts of a config, each distinct line once, after
 /// `label` (the config) if given: the lines to put at the head of a summary that has no
-/// block per player count (`compare`, `sweep`, `rank`, `restrict`, `ladder`), each ending in
-/// a newline (empty if none).
+/// block per player count (`compare`, `sweep`, `rank`, `restrict`, `ladder`, `arena`), each
+/// ending in a newline (empty if none).
 pub fn unfitted_warnings_over<'a>(
     label: Option<&str>,
     counts: impl IntoIterator<Item = (&'a Rules, &'a [BotSpec])>,
