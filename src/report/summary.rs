@@ -64,7 +64,7 @@ pub fn unfitted_warnings(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
         if !unknown.is_empty() {
             lines.push(format!(
                 "warning: bot `{spec}` was not fitted with {} of the cast's {} characters ({}): \
-                 it drafts and names them nearly at random, so its verdicts on this cast may \
+                 it drafts and names those nearly at random, so its verdicts on this cast may \
                  not hold under strong play; `policy:weights=casts` is fitted with every \
                  character (docs/bots.md, \"Other casts\")",
                 unknown.len(),
