@@ -78,12 +78,8 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
         config: config_table,
     };
     let bots = [hero.clone(), field.clone()];
-    let warnings =
-        report::summary::unfitted_warnings_over(None, counts.iter().map(|r| (r, &bots[..])));
-    let summary = match warnings.is_empty() {
-        true => report::arena::summary(&rows),
-        false => format!("{warnings}\n{}", report::arena::summary(&rows)),
-    };
+    let head = report::summary::unfitted_head(counts.iter().map(|r| (None, r, &bots[..])));
+    let summary = head + &report::arena::summary(&rows);
     let render = || -> std::io::Result<Vec<report::ReportFile>> {
         Ok(vec![
             report::ReportFile {

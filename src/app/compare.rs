@@ -4,11 +4,12 @@
 
 use super::out::{out, outln};
 use super::{
-    AppError, Plan, failed, input, lock_out, plan_warnings, plan_with, play, refuse_flag,
+    AppError, Plan, failed, input, labelled_counts, lock_out, plan_with, play, refuse_flag,
     refuse_run_only, render_plan, write_folder,
 };
 use crate::cli::{CompareArgs, ConfigArgs, RunArgs};
 use crate::progress::Progress;
+use crate::report::summary::unfitted_head;
 use crate::report::{self, ReportFile, compare, html, table::Table};
 use anyhow::{Context, anyhow};
 use serde::Serialize;
@@ -166,11 +167,8 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         comparisons.push(c);
     }
     let describe = |plan: &Plan| format!("{} ({})", plan.config.name, plan.config.source);
-    let mut summary = compare::summary(&describe(&plan_a), &describe(&plan_b), &comparisons);
-    let warnings = plan_warnings("A", &plan_a) + &plan_warnings("B", &plan_b);
-    if !warnings.is_empty() {
-        summary = format!("{warnings}\n{summary}");
-    }
+    let head = unfitted_head(labelled_counts("A", &plan_a).chain(labelled_counts("B", &plan_b)));
+    let summary = head + &compare::summary(&describe(&plan_a), &describe(&plan_b), &comparisons);
     files.push(ReportFile {
         name: "summary.txt",
         bytes: summary.clone().into_bytes(),

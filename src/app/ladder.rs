@@ -228,14 +228,13 @@ fn write_ladder_reports(
         .map_err(failed)?;
     // A tier of policy weights not fitted with the cast is warned of at the summary's head.
     let bots: Vec<BotSpec> = plan.tiers.iter().map(|(bot, _)| bot.clone()).collect();
-    let warnings = report::summary::unfitted_warnings_over(
-        None,
-        plan.rules.iter().map(|rules| (rules, bots.as_slice())),
+    let head = report::summary::unfitted_head(
+        plan.rules
+            .iter()
+            .map(|rules| (None, rules, bots.as_slice())),
     );
-    if let Some(file) = files.iter_mut().find(|f| f.name == "summary.txt")
-        && !warnings.is_empty()
-    {
-        file.bytes = [format!("{warnings}\n").as_bytes(), &file.bytes].concat();
+    if let Some(file) = files.iter_mut().find(|f| f.name == "summary.txt") {
+        file.bytes = [head.as_bytes(), &file.bytes].concat();
     }
     // The ladder's summary is short enough to print whole (a table per player count).
     let summary = files

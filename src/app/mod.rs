@@ -281,15 +281,16 @@ fn render_plan(
         .map_err(failed)
 }
 
-/// The warnings of policy bots not fitted with the cast of a config that a command plays
-/// beside others (`compare`, `sweep`, `rank`), whose own summaries are not written
-/// (`report::summary::unfitted_warnings_over`), after `label`.
-fn plan_warnings(label: &str, plan: &Plan) -> String {
-    let counts = plan
-        .counts
+/// A config's player counts with its bots, after `label`, for the warnings at the head of
+/// a summary of several configs (`report::summary::unfitted_head`: `compare`, `sweep`,
+/// `rank`, which write no summary per config).
+fn labelled_counts<'a>(
+    label: &'a str,
+    plan: &'a Plan,
+) -> impl Iterator<Item = (Option<&'a str>, &'a Rules, &'a [BotSpec])> {
+    plan.counts
         .iter()
-        .map(|(rules, bots)| (rules, bots.as_slice()));
-    report::summary::unfitted_warnings_over(Some(label), counts)
+        .map(move |(rules, bots)| (Some(label), rules, bots.as_slice()))
 }
 
 /// Refuses a run option that `command` does not take, naming the flag.

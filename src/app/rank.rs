@@ -5,7 +5,7 @@
 use super::compare::{SideManifest, side_manifest, side_source};
 use super::out::{out, outln};
 use super::{
-    AppError, Plan, check_out, failed, input, load_config, plan_warnings, plan_with, refuse_flag,
+    AppError, Plan, check_out, failed, input, labelled_counts, load_config, plan_with, refuse_flag,
     refuse_run_only, threads, write_folder,
 };
 use crate::cli::RankArgs;
@@ -161,14 +161,12 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
         .flat_map(|(&players, entries)| rank::rank(players, entries))
         .collect();
     let groups = GROUPS.min(run.games) as usize;
-    let mut summary = rank::summary(&rows, groups);
-    let warnings: String = plans
-        .iter()
-        .map(|(name, plan)| plan_warnings(name, plan))
-        .collect();
-    if !warnings.is_empty() {
-        summary = format!("{warnings}\n{summary}");
-    }
+    let head = report::summary::unfitted_head(
+        plans
+            .iter()
+            .flat_map(|(name, plan)| labelled_counts(name, plan)),
+    );
+    let summary = head + &rank::summary(&rows, groups);
     let manifest = RankManifest {
         generator: report::manifest::GENERATOR,
         kind: "rank",

@@ -110,16 +110,13 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         bots: vec![bot.clone()],
         config: config_table,
     };
-    let warnings = report::summary::unfitted_warnings_over(
-        None,
+    let field_seats = std::slice::from_ref(&field);
+    let head = report::summary::unfitted_head(
         counts
             .iter()
-            .map(|(rules, _, _)| (rules, std::slice::from_ref(&field))),
+            .map(|(rules, _, _)| (None, rules, field_seats)),
     );
-    let summary = match warnings.is_empty() {
-        true => restrict::summary(&bot, &rows),
-        false => format!("{warnings}\n{}", restrict::summary(&bot, &rows)),
-    };
+    let summary = head + &restrict::summary(&bot, &rows);
     let page = html::Page {
         title: format!("citadels-sim restricted play: {}", config.name),
         facts: vec![

@@ -5,7 +5,7 @@
 
 use super::out::{out, outln};
 use super::{
-    AppError, default_out, failed, input, load_config, lock_out, plan_warnings, plan_with, play,
+    AppError, default_out, failed, input, labelled_counts, load_config, lock_out, plan_with, play,
     refuse_flag, refuse_run_only, render_plan, write_folder,
 };
 use crate::cli::{SetValues, SweepArgs};
@@ -184,18 +184,21 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
     let elapsed = started.elapsed().as_secs_f64();
 
     let base_name = format!("{} ({})", base.name, base.source);
-    let mut summary = sweep::summary(&base_name, &results);
-    let warnings: String = plans
+    // Each combination named by its values (`complete_city=6`).
+    let labels: Vec<String> = combos
         .iter()
-        .zip(&combos)
-        .map(|(plan, combo)| {
+        .map(|combo| {
             let values: Vec<String> = combo.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            plan_warnings(&values.join(" "), plan)
+            values.join(" ")
         })
         .collect();
-    if !warnings.is_empty() {
-        summary = format!("{warnings}\n{summary}");
-    }
+    let head = report::summary::unfitted_head(
+        plans
+            .iter()
+            .zip(&labels)
+            .flat_map(|(plan, label)| labelled_counts(label, plan)),
+    );
+    let summary = head + &sweep::summary(&base_name, &results);
     let manifest = SweepManifest {
         generator: report::manifest::GENERATOR,
         kind: "sweep",

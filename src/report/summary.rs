@@ -77,16 +77,15 @@ pub fn unfitted_warnings(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
     lines
 }
 
-/// `unfitted_warnings` over the player counts of a config, each distinct line once, after
-/// `label` (the config) if given: the lines to put at the head of a summary that has no
-/// block per player count (`compare`, `sweep`, `rank`, `restrict`, `ladder`, `arena`), each
-/// ending in a newline (empty if none).
-pub fn unfitted_warnings_over<'a>(
-    label: Option<&str>,
-    counts: impl IntoIterator<Item = (&'a Rules, &'a [BotSpec])>,
+/// The head of a summary that has no block per player count (`compare`, `sweep`, `rank`,
+/// `restrict`, `ladder`, `arena`): `unfitted_warnings` of every config and player count
+/// given, each distinct line once, after its config's label where there are several, then
+/// a blank line; nothing if there is no warning.
+pub fn unfitted_head<'a>(
+    counts: impl IntoIterator<Item = (Option<&'a str>, &'a Rules, &'a [BotSpec])>,
 ) -> String {
     let mut lines: Vec<String> = Vec::new();
-    for (rules, bots) in counts {
+    for (label, rules, bots) in counts {
         for line in unfitted_warnings(rules, bots) {
             let line = match label {
                 Some(label) => line.replacen("warning: ", &format!("warning: {label}: "), 1),
@@ -97,7 +96,10 @@ pub fn unfitted_warnings_over<'a>(
             }
         }
     }
-    lines.iter().map(|line| format!("{line}\n")).collect()
+    match lines.is_empty() {
+        true => String::new(),
+        false => format!("{}\n\n", lines.join("\n")),
+    }
 }
 
 /// One estimate in points with its interval: `3.21 [2.95, 3.47]`, or `-`.
@@ -338,6 +340,33 @@ mod tests {
         assert_eq!(
             warnings(&all, &[spec("policy"), spec("policy:weights=linear")]).len(),
             2
+        );
+        // The head of a summary of several configs: each line once (the same config at two
+        // counts of the same cast gives it once), after its config's label, then a blank
+        // line; nothing without a warning.
+        let default = [spec("policy")];
+        let head = unfitted_head([
+            (Some("A"), &first, &default[..]),
+            (Some("B"), &all, &default[..]),
+            (Some("B"), &all, &default[..]),
+            (Some("C"), &all, &default[..]),
+        ]);
+        let head_lines: Vec<&str> = head.lines().collect();
+        assert_eq!(head_lines.len(), 3, "{head}");
+        assert_eq!(
+            head_lines[0],
+            lines[0].replacen("warning: ", "warning: B: ", 1)
+        );
+        assert_eq!(
+            head_lines[1],
+            lines[0].replacen("warning: ", "warning: C: ", 1)
+        );
+        assert_eq!(head_lines[2], "");
+        assert!(head.ends_with("\n\n"));
+        assert_eq!(unfitted_head([(None, &first, &default[..])]), "");
+        assert_eq!(
+            unfitted_head([(None, &all, &default[..])]),
+            format!("{}\n\n", lines[0])
         );
     }
 

@@ -315,30 +315,25 @@ fn multi_config_summaries_warn_of_policy_bots_not_fitted_with_a_cast() {
             "{line}"
         );
     }
-    for (args, name) in [
+    // One config, so the line names no config.
+    let one_config: [(&str, &[&str]); 3] = [
+        ("restrict", &["--deals", "2", "--characters", "Witch"]),
         (
-            &["restrict", "--preset", "all-characters", "--players", "5"][..],
-            "restrict",
-        ),
-        (
-            &["ladder", "--preset", "all-characters", "--players", "5"][..],
             "ladder",
+            &["--tier", "heuristic", "--tier", "policy", "--games", "20"],
         ),
         (
-            &["arena", "--preset", "all-characters", "--players", "5"][..],
             "arena",
+            &["--hero", "policy", "--field", "heuristic", "--deals", "2"],
         ),
-    ] {
-        let sizes: &[&str] = match name {
-            "restrict" => &["--deals", "2", "--characters", "Witch"],
-            "arena" => &["--hero", "policy", "--field", "heuristic", "--deals", "2"],
-            _ => &["--tier", "heuristic", "--tier", "policy", "--games", "20"],
-        };
-        let lines = warnings(&[args, sizes].concat(), name);
-        assert_eq!(lines.len(), 1, "{name}: {lines:?}");
+    ];
+    for (command, sizes) in one_config {
+        let args = [command, "--preset", "all-characters", "--players", "5"];
+        let lines = warnings(&[&args[..], sizes].concat(), command);
+        assert_eq!(lines.len(), 1, "{command}: {lines:?}");
         assert!(
             lines[0].starts_with(&format!("warning: {fitted}")),
-            "{name}: {lines:?}"
+            "{command}: {lines:?}"
         );
     }
     let casts = ["--bots", "policy:weights=casts"];

@@ -534,6 +534,7 @@ const PICK_BASE: usize = 16;
 const AIM_FACT: usize = 14;
 
 /// The features of picking `character` (`pick.<Character>.*`, its draft facts included).
+#[inline(always)]
 pub fn pick_indices(character: Character) -> std::ops::Range<usize> {
     let at = Layout::PICK + character.index() * PICK_FACTS.len();
     at..at + PICK_FACTS.len()
@@ -541,8 +542,8 @@ pub fn pick_indices(character: Character) -> std::ops::Range<usize> {
 
 /// The features of the aim facts (`kill_aim` and `rob_aim`) of every character.
 pub fn aim_indices() -> impl Iterator<Item = usize> {
-    (0..CHARACTERS).flat_map(|c| {
-        let at = Layout::PICK + c * PICK_FACTS.len() + AIM_FACT;
+    Character::ALL.iter().flat_map(|&c| {
+        let at = pick_indices(c).start + AIM_FACT;
         [at, at + 1]
     })
 }
@@ -577,8 +578,8 @@ impl DraftFacts {
 
     /// The features of the parts that are on, for every character.
     pub fn indices(self) -> impl Iterator<Item = usize> {
-        (0..CHARACTERS).flat_map(move |c| {
-            let at = Layout::PICK + c * PICK_FACTS.len() + PICK_BASE;
+        Character::ALL.iter().flat_map(move |&c| {
+            let at = pick_indices(c).start + PICK_BASE;
             let shared = (at..at + DRAFT_SHARED).filter(move |_| self.shared);
             let later = (at + DRAFT_SHARED..at + DRAFT_FACTS).filter(move |_| self.later);
             shared.chain(later)
@@ -1267,7 +1268,7 @@ fn pick(d: &DecisionFeatures, rank: Rank, sink: &mut impl Sink) {
     let Some(character) = view.character(rank) else {
         return;
     };
-    let at = Layout::PICK + character.index() * PICK_FACTS.len();
+    let at = pick_indices(character).start;
     let own_type = income_type(character).map_or(0.0, |t| d.my_type(t));
     let mut facts = *s.pick_facts(view, || d.others());
     facts[5] = own_type / 3.0;
