@@ -78,7 +78,7 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
         config: config_table,
     };
     let bots = [hero.clone(), field.clone()];
-    let head = report::summary::unfitted_head(counts.iter().map(|r| (None, r, &bots[..])));
+    let head = report::summary::summary_head(counts.iter().map(|r| (None, r, &bots[..])));
     let summary = head + &report::arena::summary(&rows);
     let render = || -> std::io::Result<Vec<report::ReportFile>> {
         Ok(vec![

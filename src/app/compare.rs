@@ -9,7 +9,7 @@ use super::{
 };
 use crate::cli::{CompareArgs, ConfigArgs, RunArgs};
 use crate::progress::Progress;
-use crate::report::summary::unfitted_head;
+use crate::report::summary::summary_head;
 use crate::report::{self, ReportFile, compare, html, table::Table};
 use anyhow::{Context, anyhow};
 use serde::Serialize;
@@ -49,6 +49,9 @@ fn side_stem(source: &ConfigArgs) -> String {
 pub(super) struct SideManifest {
     config_source: String,
     config_name: String,
+    /// The bots as this config played them, one per seat (the same `--bots` can differ by
+    /// config: `config_bots`).
+    bots: Vec<String>,
     /// The resolved config, every key explicit.
     config: toml::Table,
 }
@@ -72,6 +75,7 @@ pub(super) fn side_manifest(plan: &Plan) -> SideManifest {
     SideManifest {
         config_source: plan.config.source.clone(),
         config_name: plan.config.name.clone(),
+        bots: plan.bots.iter().map(|b| b.to_string()).collect(),
         config: plan.config_table.clone(),
     }
 }
@@ -167,7 +171,7 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         comparisons.push(c);
     }
     let describe = |plan: &Plan| format!("{} ({})", plan.config.name, plan.config.source);
-    let head = unfitted_head(labelled_counts("A", &plan_a).chain(labelled_counts("B", &plan_b)));
+    let head = summary_head(labelled_counts("A", &plan_a).chain(labelled_counts("B", &plan_b)));
     let summary = head + &compare::summary(&describe(&plan_a), &describe(&plan_b), &comparisons);
     files.push(ReportFile {
         name: "summary.txt",

@@ -228,7 +228,7 @@ fn write_ladder_reports(
         .map_err(failed)?;
     // A tier of policy weights not fitted with the cast is warned of at the summary's head.
     let bots: Vec<BotSpec> = plan.tiers.iter().map(|(bot, _)| bot.clone()).collect();
-    let head = report::summary::unfitted_head(
+    let head = report::summary::summary_head(
         plan.rules
             .iter()
             .map(|rules| (None, rules, bots.as_slice())),

@@ -129,8 +129,9 @@ fn parse_bots(text: &str, config: &RunConfig) -> Result<Vec<BotSpec>, AppError> 
 }
 
 /// A comma list of bot specs for a config: `heuristic` starts from its `[heuristic]`
-/// weights, and a `ban=` must name a character of its cast. Every command that takes bot
-/// specs reads them through here.
+/// weights, a `ban=` must name a character of its cast, and `policy` on the built-in
+/// weights plays the `casts` weights on a cast they were not fitted with
+/// (`BotSpec::for_cast`). Every command that takes bot specs reads them through here.
 pub fn config_bots(
     text: &str,
     config: &RunConfig,
@@ -139,7 +140,10 @@ pub fn config_bots(
     for spec in &list {
         spec.check_cast(&config.cast)?;
     }
-    Ok(list)
+    Ok(list
+        .into_iter()
+        .map(|spec| spec.for_cast(&config.cast))
+        .collect())
 }
 
 /// The checked plan of a run: nothing is played until all of it is built.
@@ -282,7 +286,7 @@ fn render_plan(
 }
 
 /// A config's player counts with its bots, after `label`, for the warnings at the head of
-/// a summary of several configs (`report::summary::unfitted_head`: `compare`, `sweep`,
+/// a summary of several configs (`report::summary::summary_head`: `compare`, `sweep`,
 /// `rank`, which write no summary per config).
 fn labelled_counts<'a>(
     label: &'a str,

@@ -161,7 +161,7 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
         .flat_map(|(&players, entries)| rank::rank(players, entries))
         .collect();
     let groups = GROUPS.min(run.games) as usize;
-    let head = report::summary::unfitted_head(
+    let head = report::summary::summary_head(
         plans
             .iter()
             .flat_map(|(name, plan)| labelled_counts(name, plan)),

@@ -111,7 +111,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         config: config_table,
     };
     let field_seats = std::slice::from_ref(&field);
-    let head = report::summary::unfitted_head(
+    let head = report::summary::summary_head(
         counts
             .iter()
             .map(|(rules, _, _)| (None, rules, field_seats)),

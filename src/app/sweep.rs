@@ -192,7 +192,7 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
             values.join(" ")
         })
         .collect();
-    let head = report::summary::unfitted_head(
+    let head = report::summary::summary_head(
         plans
             .iter()
             .zip(&labels)

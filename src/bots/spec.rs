@@ -171,6 +171,16 @@ impl BotSpec {
         }
     }
 
+    /// The spec as it plays a config's cast (one pool per rank): a policy bot on the
+    /// built-in weights takes the `casts` weights when the cast has a character the built-in
+    /// ones were not fitted with (`PolicyParams::for_cast`); every other spec is unchanged.
+    pub fn for_cast(mut self, cast: &[Vec<Character>]) -> BotSpec {
+        if let BotKind::Policy(params) = self.kind {
+            self.kind = BotKind::Policy(params.for_cast(cast.iter().flatten().copied()));
+        }
+        self
+    }
+
     /// Refuses a `ban=` of a character outside a config's cast (one pool per rank).
     pub fn check_cast(&self, cast: &[Vec<Character>]) -> Result<(), BotSpecError> {
         self.ban.check_cast(cast).map_err(|problem| BotSpecError {

@@ -79,12 +79,16 @@ pub fn unfitted_warnings(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
 
 /// The head of a summary that has no block per player count (`compare`, `sweep`, `rank`,
 /// `restrict`, `ladder`, `arena`): `unfitted_warnings` of every config and player count
-/// given, each distinct line once, after its config's label where there are several, then
-/// a blank line; nothing if there is no warning.
-pub fn unfitted_head<'a>(
+/// given, each distinct line once, after its config's label where there are several; then,
+/// where labelled configs play different bots, a note naming each config's (the same
+/// `--bots` can differ by config: `policy` plays the `casts` weights on a cast the built-in
+/// ones were not fitted with, `PolicyParams::for_cast`, and `heuristic` starts from a
+/// config's `[heuristic]` table); then a blank line. Nothing if there is neither.
+pub fn summary_head<'a>(
     counts: impl IntoIterator<Item = (Option<&'a str>, &'a Rules, &'a [BotSpec])>,
 ) -> String {
     let mut lines: Vec<String> = Vec::new();
+    let mut bots_of: Vec<(&str, String)> = Vec::new();
     for (label, rules, bots) in counts {
         for line in unfitted_warnings(rules, bots) {
             let line = match label {
@@ -95,6 +99,29 @@ pub fn unfitted_head<'a>(
                 lines.push(line);
             }
         }
+        if let Some(label) = label
+            && !bots_of.iter().any(|(known, _)| *known == label)
+        {
+            // One spec for every seat is named once, as `--bots` would give it.
+            let mut specs: Vec<String> = bots.iter().map(BotSpec::to_string).collect();
+            if specs.iter().all(|spec| *spec == specs[0]) {
+                specs.truncate(1);
+            }
+            bots_of.push((label, specs.join(",")));
+        }
+    }
+    if bots_of.iter().any(|(_, bots)| *bots != bots_of[0].1) {
+        let each: Vec<String> = bots_of
+            .iter()
+            .map(|(label, bots)| format!("{label}: {bots}"))
+            .collect();
+        lines.push(format!(
+            "note: the configs play different bots ({}): `policy` plays the `casts` weights on \
+             a cast its built-in weights were not fitted with (docs/bots.md, \"Other casts\"), \
+             and `heuristic` starts from a config's [heuristic] table; name the weights \
+             (--bots policy:weights=casts) to play the same bots on every config",
+            each.join("; ")
+        ));
     }
     match lines.is_empty() {
         true => String::new(),
@@ -345,7 +372,7 @@ mod tests {
         // counts of the same cast gives it once), after its config's label, then a blank
         // line; nothing without a warning.
         let default = [spec("policy")];
-        let head = unfitted_head([
+        let head = summary_head([
             (Some("A"), &first, &default[..]),
             (Some("B"), &all, &default[..]),
             (Some("B"), &all, &default[..]),
@@ -363,11 +390,43 @@ mod tests {
         );
         assert_eq!(head_lines[2], "");
         assert!(head.ends_with("\n\n"));
-        assert_eq!(unfitted_head([(None, &first, &default[..])]), "");
+        assert_eq!(summary_head([(None, &first, &default[..])]), "");
         assert_eq!(
-            unfitted_head([(None, &all, &default[..])]),
+            summary_head([(None, &all, &default[..])]),
             format!("{}\n\n", lines[0])
         );
+    }
+
+    /// Configs that play different bots for the same `--bots` (the default policy on a cast
+    /// its built-in weights know and on one they do not) are named with their bots, once per
+    /// config; configs that play the same bots, and a single config, get no note.
+    #[test]
+    fn configs_playing_different_bots_are_noted_at_the_head() {
+        let preset = |name: &str| crate::config::load_preset(name).unwrap();
+        let (first, all) = (preset("first-game"), preset("all-characters"));
+        let (first_rules, all_rules) = (first.rules(5).unwrap(), all.rules(5).unwrap());
+        let bots = |config: &crate::config::RunConfig| {
+            vec![BotSpec::parse("policy").unwrap().for_cast(&config.cast); 4]
+        };
+        let (on_first, on_all) = (bots(&first), bots(&all));
+        let head = summary_head([
+            (Some("A"), &first_rules, &on_first[..]),
+            (Some("B"), &all_rules, &on_all[..]),
+            (Some("B"), &all_rules, &on_all[..]),
+        ]);
+        assert!(
+            head.starts_with(
+                "note: the configs play different bots (A: policy; B: policy:weights=casts): "
+            ),
+            "{head}"
+        );
+        assert_eq!(head.lines().count(), 2, "{head}");
+        let same = summary_head([
+            (Some("A"), &first_rules, &on_all[..]),
+            (Some("B"), &all_rules, &on_all[..]),
+        ]);
+        assert_eq!(same, "");
+        assert_eq!(summary_head([(None, &all_rules, &on_all[..])]), "");
     }
 
     #[test]

@@ -261,7 +261,9 @@ fn args_with<'a>(head: &[&'a str], tail: &[&'a str]) -> Vec<&'a str> {
 /// `compare`, `sweep` and `rank` write no summary per config, so their own summary carries
 /// the warning of a policy bot not fitted with a config's characters, naming the config
 /// (docs/bots.md, "Other casts"), as do `restrict`'s (of its field), the `ladder`'s (of its
-/// tiers) and the `arena`'s (of its hero and field); a config the bot knows gets none.
+/// tiers) and the `arena`'s (of its hero and field); a config the bot knows gets none. (The
+/// linear weights are fitted to `first-game` only; the default plays other casts with the
+/// `casts` weights, so it is warned of nowhere.)
 #[test]
 fn multi_config_summaries_warn_of_policy_bots_not_fitted_with_a_cast() {
     let dir = tempfile::tempdir().unwrap();
@@ -274,8 +276,16 @@ fn multi_config_summaries_warn_of_policy_bots_not_fitted_with_a_cast() {
             .map(String::from)
             .collect()
     };
-    let fitted = "bot `policy` was not fitted with 19 of the cast's 27 characters (Witch, ";
-    let games = ["--players", "5", "--games", "20"];
+    let fitted =
+        "bot `policy:weights=linear` was not fitted with 19 of the cast's 27 characters (Witch, ";
+    let games = [
+        "--players",
+        "5",
+        "--games",
+        "20",
+        "--bots",
+        "policy:weights=linear",
+    ];
     let compared = warnings(
         &[&["compare", "first-game", "all-characters"], &games[..]].concat(),
         "compare",
@@ -317,14 +327,38 @@ fn multi_config_summaries_warn_of_policy_bots_not_fitted_with_a_cast() {
     }
     // One config, so the line names no config.
     let one_config: [(&str, &[&str]); 3] = [
-        ("restrict", &["--deals", "2", "--characters", "Witch"]),
+        (
+            "restrict",
+            &[
+                "--deals",
+                "2",
+                "--characters",
+                "Witch",
+                "--bot",
+                "policy:weights=linear",
+            ],
+        ),
         (
             "ladder",
-            &["--tier", "heuristic", "--tier", "policy", "--games", "20"],
+            &[
+                "--tier",
+                "heuristic",
+                "--tier",
+                "policy:weights=linear",
+                "--games",
+                "20",
+            ],
         ),
         (
             "arena",
-            &["--hero", "policy", "--field", "heuristic", "--deals", "2"],
+            &[
+                "--hero",
+                "policy:weights=linear",
+                "--field",
+                "heuristic",
+                "--deals",
+                "2",
+            ],
         ),
     ];
     for (command, sizes) in one_config {
@@ -336,12 +370,12 @@ fn multi_config_summaries_warn_of_policy_bots_not_fitted_with_a_cast() {
             "{command}: {lines:?}"
         );
     }
-    let casts = ["--bots", "policy:weights=casts"];
-    let known = [
-        &["compare", "first-game", "all-characters"],
-        &games[..],
-        &casts[..],
-    ]
-    .concat();
-    assert!(warnings(&known, "compare-casts").is_empty());
+    for (bots, name) in [("policy:weights=casts", "casts"), ("policy", "default")] {
+        let known = [
+            &["compare", "first-game", "all-characters"][..],
+            &["--players", "5", "--games", "20", "--bots", bots],
+        ]
+        .concat();
+        assert!(warnings(&known, name).is_empty(), "{bots}");
+    }
 }

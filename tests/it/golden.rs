@@ -39,7 +39,7 @@ impl Observer for Digest {
 
 /// The cases: preset, players, bots (one per seat or one for all), games. The heuristic and
 /// random bots first (the engine's guard), then the policy bot (the default of every
-/// command on two casts, its 20,000 games enough to catch a change in the last bits of its
+/// command on two casts, with the `first-game` fit and with the `casts` weights, its 20,000 games enough to catch a change in the last bits of its
 /// layer's scores; the linear weights, the default until version 0.3.0; the layer for
 /// every kind) and the search with either rollout model, whose play the published figures
 /// of docs/bots.md rest on.
@@ -74,8 +74,14 @@ const CASES: [(&str, u8, &str, u64); 12] = [
 ];
 
 fn digest_of(preset: &str, players: u8, bots: &str, games: u64) -> String {
-    let rules = load_preset(preset).unwrap().rules(players).unwrap();
-    let mut specs = BotSpec::parse_list(bots).unwrap();
+    let config = load_preset(preset).unwrap();
+    let rules = config.rules(players).unwrap();
+    // As every command reads them: `policy` plays the `casts` weights on `all-characters`.
+    let mut specs: Vec<BotSpec> = BotSpec::parse_list(bots)
+        .unwrap()
+        .into_iter()
+        .map(|spec| spec.for_cast(&config.cast))
+        .collect();
     if specs.len() == 1 {
         specs = vec![specs[0].clone(); players as usize];
     }

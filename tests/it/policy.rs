@@ -804,8 +804,9 @@ fn every_checked_in_weights_file_loads_plays_and_has_its_manifest() {
 }
 
 /// A run whose policy bots were not fitted with some of the cast's characters says so, in
-/// `summary.txt` and in the summary it prints (the default on `all-characters`: docs/bots.md,
-/// "Other casts"); with weights fitted with every character (`casts`) it does not.
+/// `summary.txt` and in the summary it prints (the linear weights, fitted to `first-game`, on
+/// `all-characters`: docs/bots.md, "Other casts"); with weights fitted with every character
+/// (`casts`, which the default plays there) it does not.
 #[test]
 fn runs_warn_of_policy_bots_not_fitted_with_the_cast() {
     let dir = tempfile::tempdir().unwrap();
@@ -830,13 +831,15 @@ fn runs_warn_of_policy_bots_not_fitted_with_the_cast() {
             warnings,
         )
     };
-    let (stdout, warnings) = run("policy,heuristic,policy,policy,heuristic", "default");
+    let linear = "policy:weights=linear";
+    let bots = format!("{linear},heuristic,{linear},{linear},heuristic");
+    let (stdout, warnings) = run(&bots, "linear");
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     let warning = &warnings[0];
     assert!(
-        warning.starts_with(
-            "warning: bot `policy` was not fitted with 19 of the cast's 27 characters (Witch, "
-        ),
+        warning.starts_with(&format!(
+            "warning: bot `{linear}` was not fitted with 19 of the cast's 27 characters (Witch, "
+        )),
         "{warning}"
     );
     assert!(warning.contains("`policy:weights=casts`"), "{warning}");
@@ -844,7 +847,66 @@ fn runs_warn_of_policy_bots_not_fitted_with_the_cast() {
         stdout.contains(warning.as_str()),
         "the printed summary lacks {warning}"
     );
-    let (stdout, warnings) = run("policy:weights=casts", "casts");
-    assert!(warnings.is_empty(), "{warnings:?}");
-    assert!(!stdout.contains("warning"), "{stdout}");
+    for bots in ["policy:weights=casts", "policy"] {
+        let (stdout, warnings) = run(bots, bots);
+        assert!(warnings.is_empty(), "{bots}: {warnings:?}");
+        assert!(!stdout.contains("warning"), "{bots}: {stdout}");
+    }
+}
+
+/// The default policy bot plays each cast with the weights fitted with it (docs/bots.md,
+/// "Other casts"): the built-in `first-game` fit on `first-game`, the `casts` weights on a
+/// cast with a character the built-in fit does not know, which its reports name, and which
+/// play exactly as `weights=casts` named; the linear weights stay as named.
+#[test]
+fn the_default_plays_each_cast_with_weights_fitted_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str], name: &str| {
+        let out = dir.path().join(name);
+        let output = Command::new(BIN)
+            .args(["run", "--players", "4", "--games", "30", "--seed", "2"])
+            .args(args)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_success(&output, name);
+        let bots = std::fs::read_to_string(out.join("bots.csv")).unwrap();
+        let characters = std::fs::read_to_string(out.join("characters.csv")).unwrap();
+        (
+            bots.lines()
+                .nth(1)
+                .unwrap()
+                .split(',')
+                .nth(1)
+                .unwrap()
+                .to_string(),
+            characters,
+        )
+    };
+    let (bot, _) = run(&["--preset", "first-game"], "first-game");
+    assert_eq!(bot, "policy");
+    let (bot, by_default) = run(&["--preset", "all-characters"], "all-characters");
+    assert_eq!(bot, "policy:weights=casts");
+    let named = [
+        "--preset",
+        "all-characters",
+        "--bots",
+        "policy:weights=casts",
+    ];
+    let (_, by_name) = run(&named, "named");
+    assert_eq!(
+        by_default, by_name,
+        "the default and weights=casts play alike"
+    );
+    // One character the built-in fit does not know is enough.
+    let replaced = ["--preset", "first-game", "--replace", "King=Emperor"];
+    assert_eq!(run(&replaced, "emperor").0, "policy:weights=casts");
+    let linear = [
+        "--preset",
+        "all-characters",
+        "--bots",
+        "policy:weights=linear",
+    ];
+    assert_eq!(run(&linear, "linear").0, "policy:weights=linear");
 }

@@ -30,7 +30,7 @@ pub mod weights;
 use super::Bot;
 use super::heuristic::Kept;
 use crate::engine::action::Action;
-use crate::engine::ids::{CardId, Seat};
+use crate::engine::ids::{CardId, Character, Seat};
 use crate::engine::rng::GameRng;
 use crate::engine::view::View;
 use features::{DecisionFeatures, Dot, KINDS, Net, kind_of};
@@ -168,6 +168,28 @@ impl PolicyParams {
             target_temp: Temperature(0.75),
             min_p: Share(0.0),
             drawn: KindSet::DESTROY,
+        }
+    }
+}
+
+impl PolicyParams {
+    /// The parameters as they play a cast of `characters`: the built-in weights (the
+    /// default, or `weights=built-in`) are fitted to `first-game`'s eight characters, and
+    /// draft and name any other character nearly at random (12% of the games against four
+    /// heuristic bots on `all-characters` at 5 players, an even share 20%); so on a cast with
+    /// a character they do not know (`PolicyWeights::knows`) the bot plays the `casts`
+    /// weights, fitted with every character (33.5% there; docs/bots.md, "Other casts"). Any
+    /// other weights are kept as named: to play the `first-game` fit on another cast, name
+    /// its file (`weights=configs/bots/policy-aims-net.toml`).
+    pub fn for_cast(self, mut characters: impl Iterator<Item = Character>) -> PolicyParams {
+        let built_in = self.weights.source == weights::BUILT_IN;
+        if built_in && !characters.all(|c| self.weights.knows(c)) {
+            PolicyParams {
+                weights: PolicyWeights::casts(),
+                ..self
+            }
+        } else {
+            self
         }
     }
 }
@@ -585,6 +607,36 @@ mod tests {
         assert_eq!(named.to_string(), "policy:weights=casts");
     }
 
+    /// `for_cast`: the built-in weights (the default or named) play `first-game`'s eight
+    /// characters themselves, and the `casts` weights on a cast with a character they were
+    /// not fitted with, even one; weights named otherwise are kept, and the temperatures are
+    /// the spec's.
+    #[test]
+    fn the_built_in_weights_give_way_to_casts_on_a_cast_they_do_not_know() {
+        use Character::*;
+        let first_game = [
+            Assassin, Thief, Magician, King, Bishop, Merchant, Architect, Warlord,
+        ];
+        let with_emperor = first_game.map(|c| if c == King { Emperor } else { c });
+        let cast = |params: &PolicyParams, characters: &[Character]| {
+            params.clone().for_cast(characters.iter().copied())
+        };
+        let default = PolicyParams::default();
+        assert_eq!(cast(&default, &first_game), default);
+        let mut drawn_less = PolicyParams::default();
+        drawn_less.set("pick_temp", "0.5").unwrap();
+        let played = cast(&drawn_less, &with_emperor);
+        assert!(Arc::ptr_eq(&played.weights, &PolicyWeights::casts()));
+        assert_eq!(played.pick_temp, Temperature(0.5));
+        assert_eq!(played.to_string(), "policy:weights=casts:pick_temp=0.5");
+        let mut named = PolicyParams::default();
+        named.set("weights", "built-in").unwrap();
+        assert_eq!(cast(&named, Character::ALL).weights.source, weights::CASTS);
+        for other in ["linear", "net"] {
+            named.set("weights", other).unwrap();
+            assert_eq!(cast(&named, Character::ALL), named, "{other}");
+        }
+    }
     /// A hidden layer for the draft alone (`Hidden::kinds`) scores a pick or a discard as
     /// the same layer for every kind does, and every other action by the linear part alone,
     /// bit for bit: checked on every action of random games, where the layer changes some
