@@ -185,13 +185,7 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
 
     let base_name = format!("{} ({})", base.name, base.source);
     // Each combination named by its values (`complete_city=6`).
-    let labels: Vec<String> = combos
-        .iter()
-        .map(|combo| {
-            let values: Vec<String> = combo.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            values.join(" ")
-        })
-        .collect();
+    let labels: Vec<String> = results.iter().map(sweep::Combination::label).collect();
     let head = report::summary::summary_head(
         plans
             .iter()

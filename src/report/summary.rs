@@ -40,9 +40,10 @@ pub fn stall_warning(stalled: u64, games: u64, round_cap: u16) -> Option<String>
 
 /// A warning for each policy bot of the section whose weights were not fitted with some of
 /// the cast's characters (`PolicyWeights::knows`): it drafts them nearly at random, so its
-/// verdicts on this cast may not hold under strong play (the default on `all-characters`
-/// wins 12% of the games against four heuristic bots, an even share 20%, and its 5-player
-/// win rates rank-correlate 0.30 with the search's; docs/bots.md, "Other casts").
+/// verdicts on this cast may not hold under strong play (the `first-game` fit, the default
+/// of 0.4.x, on `all-characters` wins 12% of the games against four heuristic bots, an even
+/// share 20%, and its 5-player win rates rank-correlate 0.30 with the search's; docs/bots.md,
+/// "Other casts"). The default itself plays the `casts` weights there (`PolicyParams::for_cast`).
 /// Each spec once, in the order of the seats.
 pub fn unfitted_warnings(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
     let cast = cast_characters(rules);
@@ -325,7 +326,7 @@ mod tests {
 
     /// A policy bot whose weights were not fitted with some of the cast's characters is
     /// warned of once per spec, naming exactly those characters (on `all-characters`, the
-    /// built-in weights know `first-game`'s eight); weights fitted with every character
+    /// linear weights know `first-game`'s eight); weights fitted with every character
     /// (`casts`), the heuristic, and the default on `first-game` are not warned of.
     #[test]
     fn policy_bots_not_fitted_with_the_cast_are_warned_of_once() {
@@ -338,18 +339,19 @@ mod tests {
         let (all, first) = (rules("all-characters"), rules("first-game"));
         let spec = |text: &str| BotSpec::parse(text).unwrap();
         let warnings = |rules, bots: &[BotSpec]| unfitted_warnings(rules, bots);
+        let linear = "policy:weights=linear";
         let mixed = [
-            spec("policy"),
+            spec(linear),
             spec("heuristic"),
-            spec("policy"),
+            spec(linear),
             spec("policy:weights=casts"),
-            spec("policy"),
+            spec(linear),
         ];
         let lines = warnings(&all, &mixed);
         assert_eq!(lines.len(), 1, "{lines:?}");
-        assert!(
-            lines[0].starts_with("warning: bot `policy` was not fitted with 19 of the cast's 27")
-        );
+        assert!(lines[0].starts_with(
+            "warning: bot `policy:weights=linear` was not fitted with 19 of the cast's 27"
+        ));
         let named: Vec<&str> = lines[0]
             .split_once(" (")
             .and_then(|(_, rest)| rest.split_once("):"))
@@ -365,18 +367,18 @@ mod tests {
         assert!(warnings(&first, &[spec("policy"), spec("policy:weights=linear")]).is_empty());
         // Two specs of weights that do not know the cast: a line each.
         assert_eq!(
-            warnings(&all, &[spec("policy"), spec("policy:weights=linear")]).len(),
+            warnings(&all, &[spec(linear), spec("policy:weights=net")]).len(),
             2
         );
         // The head of a summary of several configs: each line once (the same config at two
         // counts of the same cast gives it once), after its config's label, then a blank
         // line; nothing without a warning.
-        let default = [spec("policy")];
+        let unfitted = [spec(linear)];
         let head = summary_head([
-            (Some("A"), &first, &default[..]),
-            (Some("B"), &all, &default[..]),
-            (Some("B"), &all, &default[..]),
-            (Some("C"), &all, &default[..]),
+            (Some("A"), &first, &unfitted[..]),
+            (Some("B"), &all, &unfitted[..]),
+            (Some("B"), &all, &unfitted[..]),
+            (Some("C"), &all, &unfitted[..]),
         ]);
         let head_lines: Vec<&str> = head.lines().collect();
         assert_eq!(head_lines.len(), 3, "{head}");
@@ -390,9 +392,9 @@ mod tests {
         );
         assert_eq!(head_lines[2], "");
         assert!(head.ends_with("\n\n"));
-        assert_eq!(summary_head([(None, &first, &default[..])]), "");
+        assert_eq!(summary_head([(None, &first, &unfitted[..])]), "");
         assert_eq!(
-            summary_head([(None, &all, &default[..])]),
+            summary_head([(None, &all, &unfitted[..])]),
             format!("{}\n\n", lines[0])
         );
     }

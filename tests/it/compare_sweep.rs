@@ -286,24 +286,19 @@ fn multi_config_summaries_warn_of_policy_bots_not_fitted_with_a_cast() {
         "--bots",
         "policy:weights=linear",
     ];
-    let compared = warnings(
-        &[&["compare", "first-game", "all-characters"], &games[..]].concat(),
-        "compare",
-    );
-    assert_eq!(compared.len(), 1, "{compared:?}");
-    assert!(
-        compared[0].starts_with(&format!("warning: B: {fitted}")),
-        "{compared:?}"
-    );
-    let ranked = warnings(
-        &[&["rank", "all-characters", "first-game"], &games[..]].concat(),
-        "rank",
-    );
-    assert_eq!(ranked.len(), 1, "{ranked:?}");
-    assert!(
-        ranked[0].starts_with(&format!("warning: all-characters: {fitted}")),
-        "{ranked:?}"
-    );
+    // Two configs, one not known: its line alone, after its label.
+    let two_configs = [
+        (["compare", "first-game", "all-characters"], "B"),
+        (["rank", "all-characters", "first-game"], "all-characters"),
+    ];
+    for (head, label) in two_configs {
+        let lines = warnings(&[&head[..], &games[..]].concat(), head[0]);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].starts_with(&format!("warning: {label}: {fitted}")),
+            "{lines:?}"
+        );
+    }
     let swept = warnings(
         &[
             &[

@@ -232,36 +232,40 @@ impl PolicyWeights {
     }
 
     /// Whether the weights were fitted with `character` in the cast: one of its pick
-    /// features has a weight or a unit's input weight that is not 0. Weights fitted to casts
-    /// without it have none, and score its picks by the small weight of the heuristic's score
-    /// alone, nearly at random (docs/bots.md, "Other casts").
+    /// features has a linear weight that is not 0. Weights fitted to casts without it have
+    /// none, and score its picks by the small weight of the heuristic's score alone, nearly
+    /// at random (docs/bots.md, "Other casts"). The linear weights tell, the units' input
+    /// rows do not: a fit starts the linear weights at 0 and moves only those of features it
+    /// sees, but starts the rows at random, and the L2 penalty leaves what it never sees
+    /// small, not 0 (about 1e-15 in `net`, whose fit saw `first-game` alone).
     pub fn knows(&self, character: Character) -> bool {
-        pick_indices(character).any(|i| {
-            self.values[i] != 0.0
-                || self
-                    .hidden
-                    .as_ref()
-                    .is_some_and(|h| h.row(i).iter().any(|&w| w != 0.0))
-        })
+        pick_indices(character).any(|i| self.values[i] != 0.0)
+    }
+
+    /// Whether feature `i` changes a score: its weight or a unit's input weight of it is
+    /// not 0.
+    fn reads(&self, i: usize) -> bool {
+        self.values[i] != 0.0 || self.units_read(i)
+    }
+
+    /// Whether a unit's input weight of feature `i` is not 0.
+    fn units_read(&self, i: usize) -> bool {
+        self.hidden
+            .as_ref()
+            .is_some_and(|h| h.row(i).iter().any(|&w| w != 0.0))
     }
 
     fn draft_facts_read(&self) -> DraftFactsRead {
         *self.draft_facts.get_or_init(|| {
-            let in_units = |i: usize| {
-                self.hidden
-                    .as_ref()
-                    .is_some_and(|h| h.row(i).iter().any(|&w| w != 0.0))
-            };
-            let reads =
-                |part: DraftFacts| part.indices().any(|i| self.values[i] != 0.0 || in_units(i));
-            let units_read = |part: DraftFacts| part.indices().any(in_units);
+            let reads = |part: DraftFacts| part.indices().any(|i| self.reads(i));
+            let units_read = |part: DraftFacts| part.indices().any(|i| self.units_read(i));
             DraftFactsRead {
                 anywhere: DraftFacts::new(reads(DraftFacts::SHARED), reads(DraftFacts::LATER)),
                 by_units: DraftFacts::new(
                     units_read(DraftFacts::SHARED),
                     units_read(DraftFacts::LATER),
                 ),
-                aims: aim_indices().any(|i| self.values[i] != 0.0 || in_units(i)),
+                aims: aim_indices().any(|i| self.reads(i)),
             }
         })
     }
@@ -540,8 +544,8 @@ mod tests {
     }
 
     /// What `to_text` writes, `parse` reads back exactly.
-    /// The built-in weights were fitted to `first-game`: they know its eight characters and
-    /// no other; `casts` was fitted with every character.
+    /// The built-in weights and `net` were fitted to `first-game`: they know its eight
+    /// characters and no other; `casts` was fitted with every character.
     #[test]
     fn weights_know_the_characters_they_were_fitted_with() {
         let rules = crate::config::load_preset("first-game")
@@ -551,9 +555,12 @@ mod tests {
         let first_game = crate::report::cast_characters(&rules);
         assert_eq!(first_game.len(), 8);
         let (built_in, casts) = (PolicyWeights::built_in(), PolicyWeights::casts());
+        let net = PolicyWeights::named(NET).expect("built in");
         for &character in Character::ALL {
             let fitted = first_game.contains(&character);
             assert_eq!(built_in.knows(character), fitted, "{}", character.name());
+            // Its units' rows of the other characters are small, not 0.
+            assert_eq!(net.knows(character), fitted, "net: {}", character.name());
             assert!(casts.knows(character), "{}", character.name());
         }
     }
