@@ -25,7 +25,7 @@ use crate::bots::policy::weights::{Hidden, MAX_UNITS, Octet};
 use crate::bots::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::characters::income_type;
-use crate::engine::ids::{CardId, Character, DistrictType, Rank, Seat};
+use crate::engine::ids::{CardId, Character, District, DistrictType, Rank, Seat};
 use crate::engine::sets::{CardSet, RankSet, SeatSet};
 use crate::engine::view::View;
 use std::cell::OnceCell;
@@ -477,7 +477,7 @@ pub const fn kind_of(action: Action) -> usize {
 /// cards and the round, and which characters the later choosers would take from what the
 /// pick leaves), which a pick works out only when the weights read them
 /// (`PolicyWeights::reads_draft_facts`).
-const PICK_FACTS: [&str; 46] = [
+const PICK_FACTS: [&str; 48] = [
     "bias",
     "gold",
     "hand",
@@ -494,6 +494,8 @@ const PICK_FACTS: [&str; 46] = [
     "rank2_before",
     "kill_aim",
     "rob_aim",
+    "treasury",
+    "map_room",
     // The draft facts from here.
     "rank3_before",
     "rank4_before",
@@ -529,7 +531,7 @@ const PICK_FACTS: [&str; 46] = [
 ];
 /// How many of `PICK_FACTS` every pick gives (the aims among them worked out only for
 /// weights that read them).
-const PICK_BASE: usize = 16;
+const PICK_BASE: usize = 18;
 /// The position of `kill_aim` in `PICK_FACTS` (`rob_aim` follows it).
 const AIM_FACT: usize = 14;
 
@@ -603,7 +605,7 @@ const TARGET_FACTS: [&str; 10] = [
 ];
 /// The roles of a district card, and its facts.
 const CARD_ROLES: [&str; 4] = ["keep", "build", "give_up", "hit"];
-const CARD_FACTS: [&str; 12] = [
+const CARD_FACTS: [&str; 13] = [
     "bias",
     "cost",
     "new_type",
@@ -616,11 +618,12 @@ const CARD_FACTS: [&str; 12] = [
     "trade",
     "military",
     "unique",
+    "hoard",
 ];
 /// The roles of a chosen player, and its facts.
 const SEAT_ROLES: [&str; 3] = ["hit", "hand", "other"];
 const SEAT_FACTS: [&str; 7] = ["bias", "leader", "ahead", "city", "gold", "hand", "near"];
-const GATHER_FACTS: [&str; 7] = [
+const GATHER_FACTS: [&str; 9] = [
     "gold",
     "useful",
     "hand",
@@ -628,6 +631,8 @@ const GATHER_FACTS: [&str; 7] = [
     "to_complete",
     "no_useful",
     "round",
+    "treasury",
+    "map_room",
 ];
 const END_FACTS: [&str; 4] = ["gold", "built", "can_build", "useful"];
 const MISC_FACTS: [&str; 1] = ["completes_city"];
@@ -779,6 +784,8 @@ struct Situation<'d> {
     /// Districts I built this turn.
     built: f32,
     round: f32,
+    /// Whether my city has the Imperial Treasury and the Map Room (`Hoard`).
+    hoard: Hoard,
     standings: OnceCell<Standings>,
     shortfall: OnceCell<f32>,
     /// The facts of a pick but the character's own type (`pick`), the same for every
@@ -805,6 +812,33 @@ struct Aims {
     kill: Option<Rank>,
     /// None also when I have no gold to lose.
     rob: Option<Rank>,
+}
+
+/// The districts of my city that make what I keep worth points: the Imperial Treasury
+/// ("At the end of the game, score 1 extra point for each gold in your stash") and the Map
+/// Room ("... for each card in your hand"), 1 or 0 each (CARDS.md). The facts `treasury`
+/// and `map_room` of a pick and of a choice between resources (`gather`, `context`) give
+/// them, and `card.<role>.hoard` what either card would score if built now: the search's
+/// players keep what they gather beside them (on `all-characters`, ISMCTS-1000 self-play,
+/// a player who took the Navigator beside a Treasury ended the game with 14.7 gold and
+/// beside a Map Room with 8.7 cards; the `casts` weights, which had no such fact, with 7.4
+/// and 1.5; docs/bots.md, "Other casts").
+#[derive(Clone, Copy)]
+struct Hoard {
+    treasury: f32,
+    map_room: f32,
+}
+
+impl Hoard {
+    fn of(view: &View, city: CardSet) -> Hoard {
+        let rules = view.rules();
+        let has =
+            |district: District| city.intersects(rules.by_district[district.index()]) as u8 as f32;
+        Hoard {
+            treasury: has(District::ImperialTreasury),
+            map_room: has(District::MapRoom),
+        }
+    }
 }
 
 /// What `target` needs beside the named character, the same for every target of a decision.
@@ -872,6 +906,7 @@ impl<'d> Situation<'d> {
             complete: rules.complete_city as f32,
             built: view.my_turn().map_or(0, |t| t.built) as f32,
             round: view.round() as f32,
+            hoard: Hoard::of(view, city),
             standings: OnceCell::new(),
             shortfall: OnceCell::new(),
             pick: OnceCell::new(),
@@ -911,6 +946,8 @@ impl<'d> Situation<'d> {
                 // `kill_aim` and `rob_aim`, the candidate's own (`pick`).
                 0.0,
                 0.0,
+                self.hoard.treasury,
+                self.hoard.map_room,
             ]
         })
     }
@@ -1342,6 +1379,16 @@ fn district(d: &DecisionFeatures, role: usize, card: CardId, sink: &mut impl Sin
     ];
     sink.add_all(at, &facts);
     sink.add(at + 7 + info.dtype.index(), 1.0);
+    // `hoard`: what the Imperial Treasury or the Map Room would score if the game ended now
+    // (0 for every other card, so it is left out).
+    let hoard = match info.district {
+        District::ImperialTreasury => s.gold / 5.0,
+        District::MapRoom => s.hand / 5.0,
+        _ => 0.0,
+    };
+    if hoard != 0.0 {
+        sink.add(at + 12, hoard);
+    }
 }
 
 #[inline(always)]
@@ -1378,6 +1425,8 @@ fn gather_facts(d: &DecisionFeatures) -> [f32; GATHER_FACTS.len()] {
         (s.complete - s.city) / 7.0,
         useful.is_empty() as u8 as f32,
         s.round / 10.0,
+        s.hoard.treasury,
+        s.hoard.map_room,
     ]
 }
 
@@ -1542,6 +1591,99 @@ mod tests {
             seen += 1;
         });
         assert!(seen > 20, "{seen}");
+    }
+
+    /// The Imperial Treasury ("+1 per gold in your stash" at the end, CARDS.md) and the Map
+    /// Room ("+1 per card in your hand") in my city make what I gather worth points: a
+    /// choice between resources (`gather`, `context`) and every pick say whether my city
+    /// has each (`treasury`, `map_room`), and building or keeping either card says what it
+    /// would score now (`card.<role>.hoard`: my gold or my hand, / 5; absent for other
+    /// cards and when it would score 0).
+    #[test]
+    fn the_treasury_and_the_map_room_make_keeping_worth_points() {
+        let rules = load_preset("all-characters")
+            .and_then(|c| c.rules(5))
+            .expect("preset");
+        let one = |district: District| {
+            rules.by_district[district.index()]
+                .iter()
+                .next()
+                .expect("in the preset")
+        };
+        let (treasury, map_room) = (one(District::ImperialTreasury), one(District::MapRoom));
+        let (mut gathers, mut navigators, mut picks, mut builds) = (0, 0, 0, 0);
+        each_decision_of("all-characters", 5, 0..60, |seed, state, view, legal| {
+            let me = view.me();
+            // The same decision with neither card anywhere, then with each in my city.
+            let mut without = state.clone();
+            for set in without.city.iter_mut().chain(without.hand.iter_mut()) {
+                set.remove(treasury);
+                set.remove(map_room);
+            }
+            for (has_treasury, has_map_room) in [(false, false), (true, false), (false, true)] {
+                let mut s = without.clone();
+                if has_treasury {
+                    s.city[me.index()].insert(treasury);
+                }
+                if has_map_room {
+                    s.city[me.index()].insert(map_room);
+                }
+                let view = View::new(&rules, &s, me);
+                let expected = [has_treasury as u8 as f32, has_map_room as u8 as f32];
+                let facts = |action: Action, block: &str| {
+                    ["treasury", "map_room"].map(|fact| {
+                        fact_of(&view, legal, action, &format!("{block}.{fact}"))
+                            .expect("every such action gives both facts")
+                    })
+                };
+                for &action in legal {
+                    match action {
+                        Action::TakeGold => {
+                            assert_eq!(facts(action, "gather"), expected, "seed {seed}");
+                            gathers += 1;
+                        }
+                        Action::NavigatorGold | Action::NavigatorCards => {
+                            let block = format!("context.{}", kind_name(action));
+                            assert_eq!(facts(action, &block), expected, "seed {seed}");
+                            navigators += 1;
+                        }
+                        Action::Pick(rank) => {
+                            let character = view.character(rank).expect("in the cast");
+                            let block = format!("pick.{}", key(character));
+                            assert_eq!(facts(action, &block), expected, "seed {seed}");
+                            picks += 1;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            // Building either card from my hand: what it would score if the game ended now.
+            if let Some(&Action::Build(_)) = legal.iter().find(|a| matches!(a, Action::Build(_))) {
+                let mut s = without.clone();
+                s.hand[me.index()].insert(treasury);
+                s.hand[me.index()].insert(map_room);
+                let view = View::new(&rules, &s, me);
+                let gold = s.gold[me.index()] as f32;
+                let hand = s.hand[me.index()].len() as f32;
+                let hoard = |card| fact_of(&view, legal, Action::Build(card), "card.build.hoard");
+                let expect = |points: f32| (points > 0.0).then_some(points / 5.0);
+                assert_eq!(hoard(treasury), expect(gold), "seed {seed}");
+                assert_eq!(hoard(map_room), expect(hand), "seed {seed}");
+                let other = legal.iter().find_map(|&a| match a {
+                    Action::Build(card) if card != treasury && card != map_room => Some(card),
+                    _ => None,
+                });
+                if let Some(other) = other {
+                    let build = Action::Build(other);
+                    assert_eq!(fact_of(&view, legal, build, "card.build.hoard"), None);
+                }
+                builds += 1;
+            }
+        });
+        assert!(
+            gathers > 50 && navigators > 5 && picks > 50 && builds > 20,
+            "{gathers} {navigators} {picks} {builds}"
+        );
     }
 
     struct Pairs(Vec<(usize, f32)>);
