@@ -309,6 +309,12 @@ impl<'a> View<'a> {
         super::determinize::determinize(self.state, self.seat, rng)
     }
 
+    /// The gold I would pay to build `card` now (`building::build_cost`: its cost less the
+    /// Factory's discount).
+    pub fn build_cost(&self, card: CardId) -> u16 {
+        super::building::build_cost(self.rules, self.state, self.seat, card)
+    }
+
     /// The cost of a card's district.
     pub fn cost(&self, card: CardId) -> u8 {
         self.rules.card(card).cost
