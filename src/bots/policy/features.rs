@@ -618,6 +618,7 @@ const CARD_FACTS: [&str; 13] = [
     "trade",
     "military",
     "unique",
+    // Last: a card adds it apart from the others (`district`).
     "hoard",
 ];
 /// The roles of a chosen player, and its facts.
@@ -1392,7 +1393,7 @@ fn district(d: &DecisionFeatures, role: usize, card: CardId, sink: &mut impl Sin
         _ => 0.0,
     };
     if hoard != 0.0 {
-        sink.add(at + 12, hoard);
+        sink.add(at + CARD_FACTS.len() - 1, hoard);
     }
 }
 
