@@ -243,13 +243,18 @@ pub fn complete_build(
     trace: &mut impl Trace,
 ) {
     place_in_city(rules, state, seat, card, trace);
-    if state.rank_of(Character::TaxCollector).is_some()
-        && state.gold[seat.index()] > 0
-        && !characters::exempt_from_tax(rules, state, seat)
-    {
+    if taxes_builds_of(rules, state, seat) && state.gold[seat.index()] > 0 {
         state.pay_gold(seat, 1, trace);
         state.tax_pool += 1;
     }
+}
+
+/// Whether a build by `seat` now pays the Tax Collector's tax, if it leaves gold in the
+/// stash (`complete_build`): the Tax Collector is in the cast and `seat` is not building as
+/// the Tax Collector.
+pub fn taxes_builds_of(rules: &Rules, state: &State, seat: Seat) -> bool {
+    state.rank_of(Character::TaxCollector).is_some()
+        && !characters::exempt_from_tax(rules, state, seat)
 }
 
 /// Puts a district into a city and notes the first completed city.

@@ -3,7 +3,7 @@
 
 use super::action::Action;
 use super::draft::{last_takes_facedown, step_chooser, step_count};
-use super::ids::{CardId, Character, Rank, Seat};
+use super::ids::{CardId, Character, District, Rank, Seat};
 use super::rng::GameRng;
 use super::rules::Rules;
 use super::sets::{CardSet, RankSet, SeatSet};
@@ -307,6 +307,17 @@ impl<'a> View<'a> {
     /// selection, hidden markers redrawn (see `determinize.rs`).
     pub fn determinize(&self, rng: &mut GameRng) -> State {
         super::determinize::determinize(self.state, self.seat, rng)
+    }
+
+    /// Whether a build of mine now pays the Tax Collector's tax, if it leaves me gold
+    /// (`building::taxes_builds_of`).
+    pub fn taxes_my_builds(&self) -> bool {
+        super::building::taxes_builds_of(self.rules, self.state, self.seat)
+    }
+
+    /// Whether `seat`'s city has a district of `district`.
+    pub fn has_district(&self, seat: Seat, district: District) -> bool {
+        self.state.has_district(self.rules, seat, district)
     }
 
     /// The gold I would pay to build `card` now (`building::build_cost`: its cost less the

@@ -831,10 +831,8 @@ struct Hoard {
 }
 
 impl Hoard {
-    fn of(view: &View, city: CardSet) -> Hoard {
-        let rules = view.rules();
-        let has =
-            |district: District| city.intersects(rules.by_district[district.index()]) as u8 as f32;
+    fn of(view: &View) -> Hoard {
+        let has = |district: District| view.has_district(view.me(), district) as u8 as f32;
         Hoard {
             treasury: has(District::ImperialTreasury),
             map_room: has(District::MapRoom),
@@ -907,7 +905,7 @@ impl<'d> Situation<'d> {
             complete: rules.complete_city as f32,
             built: view.my_turn().map_or(0, |t| t.built) as f32,
             round: view.round() as f32,
-            hoard: Hoard::of(view, city),
+            hoard: Hoard::of(view),
             standings: OnceCell::new(),
             shortfall: OnceCell::new(),
             pick: OnceCell::new(),
@@ -1469,11 +1467,7 @@ fn exchange(d: &DecisionFeatures, theirs: CardId, mine: CardId, sink: &mut impl 
 fn build(d: &DecisionFeatures, paid: f32, sink: &mut impl Sink) {
     let (view, s) = (d.view, &d.situation);
     sink.add(Layout::MISC, (s.city + 1.0 >= s.complete) as u8 as f32);
-    let exempt = || {
-        view.current_turn()
-            .is_some_and(|(rank, _)| view.character(rank) == Some(Character::TaxCollector))
-    };
-    if s.gold - paid > 0.0 && view.rank_of(Character::TaxCollector).is_some() && !exempt() {
+    if s.gold - paid > 0.0 && view.taxes_my_builds() {
         sink.add(Layout::MISC + 1, 1.0);
     }
 }
