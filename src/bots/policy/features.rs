@@ -534,6 +534,12 @@ const PICK_FACTS: [&str; 48] = [
 const PICK_BASE: usize = 18;
 /// The position of `kill_aim` in `PICK_FACTS` (`rob_aim` follows it).
 const AIM_FACT: usize = 14;
+/// The position of `treasury` in `PICK_FACTS` (`map_room` follows it, the last base fact).
+const PICK_HOARD: usize = 16;
+/// The position of `treasury` in `GATHER_FACTS` (`map_room` follows it, the last).
+const GATHER_HOARD: usize = 7;
+/// The position of `taxed` in `MISC_FACTS`.
+const MISC_TAXED: usize = 1;
 
 /// The features of picking `character` (`pick.<Character>.*`, its draft facts included).
 #[inline(always)]
@@ -549,6 +555,28 @@ pub fn aim_indices() -> impl Iterator<Item = usize> {
         [at, at + 1]
     })
 }
+/// The features of the keeping facts, which weights fitted before version 0.6.0 give 0:
+/// `treasury` and `map_room` of every pick, of `gather` and of every `context.<Action>`,
+/// `card.<role>.hoard` and `misc.taxed` (`Hoard`, `build`).
+pub fn keeping_indices() -> impl Iterator<Item = usize> {
+    let picks = Character::ALL.iter().flat_map(|&c| {
+        let at = pick_indices(c).start + PICK_HOARD;
+        [at, at + 1]
+    });
+    let gathers = (0..=CONTEXT_ACTIONS.len()).flat_map(|slot| {
+        let at = match slot {
+            0 => Layout::GATHER,
+            _ => Layout::CONTEXT + (slot - 1) * GATHER_FACTS.len(),
+        } + GATHER_HOARD;
+        [at, at + 1]
+    });
+    let cards = (0..CARD_ROLES.len()).map(|role| Layout::CARD + (role + 1) * CARD_FACTS.len() - 1);
+    picks
+        .chain(gathers)
+        .chain(cards)
+        .chain([Layout::MISC + MISC_TAXED])
+}
+
 /// How many are the draft's own.
 const DRAFT_FACTS: usize = PICK_FACTS.len() - PICK_BASE;
 /// The last of them, one per rank: what the later choosers would take (`LaterChoosers`).
@@ -785,13 +813,14 @@ struct Situation<'d> {
     /// Districts I built this turn.
     built: f32,
     round: f32,
-    /// Whether my city has the Imperial Treasury and the Map Room (`Hoard`).
-    hoard: Hoard,
+    /// Whether my city has the Imperial Treasury and the Map Room (`Hoard`), worked out
+    /// only for weights that read the keeping facts.
+    hoard: OnceCell<Hoard>,
     standings: OnceCell<Standings>,
     shortfall: OnceCell<f32>,
-    /// The facts of a pick but the character's own type (`pick`), the same for every
-    /// character of the decision.
-    pick: OnceCell<[f32; PICK_BASE]>,
+    /// The facts of a pick before the keeping facts but the character's own type (`pick`),
+    /// the same for every character of the decision.
+    pick: OnceCell<[f32; PICK_HOARD]>,
     /// The draft facts of a pick that are the same for every character of the decision.
     draft: OnceCell<[f32; DRAFT_SHARED]>,
     /// The players who choose after me and what the characters offered to me are worth to
@@ -905,7 +934,7 @@ impl<'d> Situation<'d> {
             complete: rules.complete_city as f32,
             built: view.my_turn().map_or(0, |t| t.built) as f32,
             round: view.round() as f32,
-            hoard: Hoard::of(view),
+            hoard: OnceCell::new(),
             standings: OnceCell::new(),
             shortfall: OnceCell::new(),
             pick: OnceCell::new(),
@@ -916,9 +945,10 @@ impl<'d> Situation<'d> {
         }
     }
 
-    /// The first `PICK_BASE` facts of a pick (see `PICK_FACTS`), with 0 for the character's
-    /// own type; `others`: the most cards and the most gold among the other players.
-    fn pick_facts(&self, view: &View, others: impl FnOnce() -> (f32, f32)) -> &[f32; PICK_BASE] {
+    /// The base facts of a pick before the keeping facts (`PICK_FACTS` to `PICK_HOARD`), with
+    /// 0 for the character's own type; `others`: the most cards and the most gold among the
+    /// other players.
+    fn pick_facts(&self, view: &View, others: impl FnOnce() -> (f32, f32)) -> &[f32; PICK_HOARD] {
         self.pick.get_or_init(|| {
             let standings = self.standings(view);
             let (most_cards, richest_gold) = others();
@@ -945,10 +975,12 @@ impl<'d> Situation<'d> {
                 // `kill_aim` and `rob_aim`, the candidate's own (`pick`).
                 0.0,
                 0.0,
-                self.hoard.treasury,
-                self.hoard.map_room,
             ]
         })
+    }
+
+    fn hoard(&self, view: &View) -> Hoard {
+        *self.hoard.get_or_init(|| Hoard::of(view))
     }
 
     /// What heuristic opponents would name this round (`Aims`).
@@ -1157,6 +1189,8 @@ pub struct DecisionFeatures<'d, 'v> {
     unit_draft_facts: DraftFacts,
     /// Whether picks work out their aim facts (`aim_indices`); 0 when not.
     aims: bool,
+    /// Whether the keeping facts are worked out (`keeping_indices`); 0 when not.
+    keeping: bool,
 }
 
 impl<'d, 'v> DecisionFeatures<'d, 'v> {
@@ -1174,6 +1208,7 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
             draft_facts: DraftFacts::ALL,
             unit_draft_facts: DraftFacts::ALL,
             aims: true,
+            keeping: true,
         }
     }
 
@@ -1184,6 +1219,16 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
     /// standings and a value per rank for the leader, me and the richest other player).
     pub fn with_aims(self, aims: bool) -> DecisionFeatures<'d, 'v> {
         DecisionFeatures { aims, ..self }
+    }
+
+    /// The same features, with the keeping facts (`keeping_indices`) worked out or left at
+    /// 0: for weights that give each of them 0 (`PolicyWeights::reads_keeping`), every
+    /// built-in file but `casts`. Left out, they save the look for two districts in my city
+    /// each decision, two facts of each pick and each choice between resources, and the
+    /// tax's check of each build: about 2% of a `first-game` game (version 0.7.0 against
+    /// 0.5.0, `farm-bench`).
+    pub fn with_keeping(self, keeping: bool) -> DecisionFeatures<'d, 'v> {
+        DecisionFeatures { keeping, ..self }
     }
 
     /// The same features, with only the parts of the picks' draft facts that `draft_facts`
@@ -1296,8 +1341,7 @@ fn action_features(d: &DecisionFeatures, action: Action, heuristic: f32, sink: &
         }
         _ => {
             if let Some(slot) = context_slot(action) {
-                let at = Layout::CONTEXT + slot * GATHER_FACTS.len();
-                sink.add_all(at, &gather_facts(d));
+                gather_at(d, Layout::CONTEXT + slot * GATHER_FACTS.len(), sink);
             }
         }
     }
@@ -1318,7 +1362,13 @@ fn pick(d: &DecisionFeatures, rank: Rank, sink: &mut impl Sink) {
         facts[AIM_FACT] = (aims.kill == Some(rank)) as u8 as f32;
         facts[AIM_FACT + 1] = (aims.rob == Some(rank)) as u8 as f32 * s.gold / 5.0;
     }
+    // In the order of `PICK_FACTS` (a score is a sum in that order), the keeping facts
+    // only when worked out (`with_keeping`).
     sink.add_all(at, &facts);
+    if d.keeping {
+        let hoard = s.hoard(view);
+        sink.add_all(at + PICK_HOARD, &[hoard.treasury, hoard.map_room]);
+    }
     if d.draft_facts.shared {
         let shared = s.draft_facts(view, d.useful());
         match d.unit_draft_facts.shared {
@@ -1390,7 +1440,7 @@ fn district(d: &DecisionFeatures, role: usize, card: CardId, sink: &mut impl Sin
         District::MapRoom => s.hand / 5.0,
         _ => 0.0,
     };
-    if hoard != 0.0 {
+    if d.keeping && hoard != 0.0 {
         sink.add(at + CARD_FACTS.len() - 1, hoard);
     }
 }
@@ -1412,16 +1462,17 @@ fn seat(view: &View, s: &Situation<'_>, role: usize, other: Seat, sink: &mut imp
 
 #[inline(always)]
 fn gather(d: &DecisionFeatures, sink: &mut impl Sink) {
-    sink.add_all(Layout::GATHER, &gather_facts(d));
+    gather_at(d, Layout::GATHER, sink);
 }
 
 /// The facts of taking gold rather than cards (`GATHER_FACTS`), also those of the other
-/// choices between resources (`CONTEXT_ACTIONS`).
+/// choices between resources (`CONTEXT_ACTIONS`), from `at`; the keeping facts only when
+/// worked out (`with_keeping`).
 #[inline(always)]
-fn gather_facts(d: &DecisionFeatures) -> [f32; GATHER_FACTS.len()] {
+fn gather_at(d: &DecisionFeatures, at: usize, sink: &mut impl Sink) {
     let (view, s) = (d.view, &d.situation);
     let useful = d.useful();
-    [
+    let facts = [
         s.gold / 5.0,
         useful.len() as f32 / 3.0,
         s.hand / 5.0,
@@ -1429,9 +1480,12 @@ fn gather_facts(d: &DecisionFeatures) -> [f32; GATHER_FACTS.len()] {
         (s.complete - s.city) / 7.0,
         useful.is_empty() as u8 as f32,
         s.round / 10.0,
-        s.hoard.treasury,
-        s.hoard.map_room,
-    ]
+    ];
+    sink.add_all(at, &facts);
+    if d.keeping {
+        let hoard = s.hoard(view);
+        sink.add_all(at + GATHER_HOARD, &[hoard.treasury, hoard.map_room]);
+    }
 }
 
 /// The Diplomat's exchange of `theirs` for `mine` (`EXCHANGE_FACTS`): "If the other
@@ -1467,8 +1521,8 @@ fn exchange(d: &DecisionFeatures, theirs: CardId, mine: CardId, sink: &mut impl 
 fn build(d: &DecisionFeatures, paid: f32, sink: &mut impl Sink) {
     let (view, s) = (d.view, &d.situation);
     sink.add(Layout::MISC, (s.city + 1.0 >= s.complete) as u8 as f32);
-    if s.gold - paid > 0.0 && view.taxes_my_builds() {
-        sink.add(Layout::MISC + 1, 1.0);
+    if d.keeping && s.gold - paid > 0.0 && view.taxes_my_builds() {
+        sink.add(Layout::MISC + MISC_TAXED, 1.0);
     }
 }
 
@@ -1897,6 +1951,75 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    /// `keeping_indices` are the features named `treasury`, `map_room`, `hoard` and
+    /// `misc.taxed`, each once, which `PolicyWeights::reads_keeping` and
+    /// `DecisionFeatures::with_keeping` rest on.
+    #[test]
+    fn keeping_indices_are_the_keeping_facts() {
+        let indices: std::collections::BTreeSet<usize> = keeping_indices().collect();
+        let blocks = 1 + CONTEXT_ACTIONS.len();
+        let count = 2 * CHARACTERS + 2 * blocks + CARD_ROLES.len() + 1;
+        assert_eq!(keeping_indices().count(), count);
+        assert_eq!(indices.len(), count);
+        let keeping = |name: &str| {
+            [".treasury", ".map_room", ".hoard"]
+                .iter()
+                .any(|end| name.ends_with(end))
+                || name == "misc.taxed"
+        };
+        for i in 0..FEATURES {
+            let name = feature_name(i);
+            assert_eq!(indices.contains(&i), keeping(&name), "{name}");
+        }
+        for name in [
+            "pick.Navigator.map_room",
+            "gather.treasury",
+            "context.NavigatorGold.treasury",
+            "context.SmithyDraw.map_room",
+            "card.hit.hoard",
+        ] {
+            assert!((0..FEATURES).any(|i| feature_name(i) == name), "{name}");
+        }
+    }
+
+    /// Weights that give the keeping facts 0 (every built-in file but `casts`) score every
+    /// action the same, to the bit, with or without working them out (so their decisions skip
+    /// them); `casts`, which reads them, scores some actions otherwise without them.
+    #[test]
+    fn weights_without_keeping_score_the_same_without_them() {
+        let casts = PolicyWeights::casts();
+        assert!(casts.reads_keeping());
+        let net = PolicyWeights::named("net").expect("built in");
+        let without = [PolicyWeights::built_in(), PolicyWeights::linear(), net];
+        for weights in &without {
+            assert!(!weights.reads_keeping(), "{}", weights.source);
+        }
+        let (mut actions, mut moved) = (0, 0);
+        each_decision_of("all-characters", 5, 0..20, |_, _, view, legal| {
+            if legal.len() < 2 {
+                return;
+            }
+            let kept = Kept::default();
+            let all = DecisionFeatures::new(view, legal, &kept);
+            let skipped = DecisionFeatures::new(view, legal, &kept).with_keeping(false);
+            for &action in legal {
+                let score = |weights: &PolicyWeights, features: &DecisionFeatures| {
+                    super::super::score(weights, features, action).to_bits()
+                };
+                for weights in &without {
+                    let at = format!("{action:?}, {}", weights.source);
+                    assert_eq!(score(weights, &all), score(weights, &skipped), "{at}");
+                }
+                moved += (score(&casts, &all) != score(&casts, &skipped)) as u32;
+                actions += 1;
+            }
+        });
+        assert!(
+            actions > 1000 && moved > 50,
+            "{actions} actions, {moved} moved"
+        );
     }
 
     /// `pick.*.kill_aim` is 1 for the one character a heuristic Assassin held by another

@@ -312,7 +312,8 @@ impl PolicyBot {
         let features = DecisionFeatures::new(view, legal, kept)
             .with_draft_facts(weights.reads_draft_facts())
             .with_unit_draft_facts(weights.units_read_draft_facts())
-            .with_aims(weights.reads_aims());
+            .with_aims(weights.reads_aims())
+            .with_keeping(weights.reads_keeping());
         let min_p = params.min_p.0;
         let score = |action: Action| score(weights, &features, action);
         // Naming a character competes with the rest as one move, scored by its best target;

@@ -21,7 +21,9 @@
 //! layer on every kind.
 
 use super::KindSet;
-use super::features::{DraftFacts, FEATURES, aim_indices, feature_name, pick_indices};
+use super::features::{
+    DraftFacts, FEATURES, aim_indices, feature_name, keeping_indices, pick_indices,
+};
 use crate::engine::ids::Character;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -94,6 +96,8 @@ struct DraftFactsRead {
     by_units: DraftFacts,
     /// The aim facts (`features::aim_indices`).
     aims: bool,
+    /// The keeping facts (`features::keeping_indices`).
+    keeping: bool,
 }
 
 /// A hidden layer of rectified linear units over the same features as the linear part.
@@ -231,6 +235,14 @@ impl PolicyWeights {
         self.draft_facts_read().aims
     }
 
+    /// Whether the weights read the keeping facts (the Imperial Treasury's and the Map
+    /// Room's, and the tax's: `features::keeping_indices`). Weights that do not (every
+    /// built-in file but `casts`) score every action the same without them, so a decision
+    /// skips working them out.
+    pub fn reads_keeping(&self) -> bool {
+        self.draft_facts_read().keeping
+    }
+
     /// Whether the weights were fitted with `character` in the cast: one of its pick
     /// features has a linear weight that is not 0. Weights fitted to casts without it have
     /// none, and score its picks by the small weight of the heuristic's score alone, nearly
@@ -266,6 +278,7 @@ impl PolicyWeights {
                     units_read(DraftFacts::LATER),
                 ),
                 aims: aim_indices().any(|i| self.reads(i)),
+                keeping: keeping_indices().any(|i| self.reads(i)),
             }
         })
     }
