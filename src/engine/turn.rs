@@ -120,7 +120,7 @@ pub fn end_turn(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
         districts::end_of_turn(rules, state, trace);
         // Alchemist: "At the end of your turn, you receive back all the gold you paid to
         // build districts this turn."
-        if characters::current(state) == Character::Alchemist {
+        if characters::refunds_build_gold(state) {
             trace.event(state, Event::AlchemistRefund);
             state.gain_gold(state.turn.seat, state.turn.paid_to_build, trace);
         }

@@ -315,6 +315,12 @@ impl<'a> View<'a> {
         super::building::taxes_builds_of(self.rules, self.state, self.seat)
     }
 
+    /// Whether the gold I pay to build this turn comes back at its end (my turn, as the
+    /// Alchemist: `characters::refunds_build_gold`).
+    pub fn refunds_my_builds(&self) -> bool {
+        self.my_turn().is_some() && super::characters::refunds_build_gold(self.state)
+    }
+
     /// Whether `seat`'s city has a district of `district`.
     pub fn has_district(&self, seat: Seat, district: District) -> bool {
         self.state.has_district(self.rules, seat, district)

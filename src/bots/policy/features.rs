@@ -538,7 +538,7 @@ const AIM_FACT: usize = 14;
 const PICK_HOARD: usize = 16;
 /// The position of `treasury` in `GATHER_FACTS` (`map_room` follows it, the last).
 const GATHER_HOARD: usize = 7;
-/// The position of `taxed` in `MISC_FACTS`.
+/// The position of `taxed` in `MISC_FACTS` (`refund` and `gold_left` follow it, the last).
 const MISC_TAXED: usize = 1;
 
 /// The features of picking `character` (`pick.<Character>.*`, its draft facts included).
@@ -555,9 +555,10 @@ pub fn aim_indices() -> impl Iterator<Item = usize> {
         [at, at + 1]
     })
 }
-/// The features of the keeping facts, which weights fitted before version 0.6.0 give 0:
-/// `treasury` and `map_room` of every pick, of `gather` and of every `context.<Action>`,
-/// `card.<role>.hoard` and `misc.taxed` (`Hoard`, `build`).
+/// The features of the keeping facts, what gold or cards kept or spent are worth, which
+/// weights fitted before version 0.6.0 give 0: `treasury` and `map_room` of every pick, of
+/// `gather` and of every `context.<Action>`, `card.<role>.hoard`, and a build's `taxed`,
+/// `refund` and `gold_left` (`Hoard`, `build`).
 pub fn keeping_indices() -> impl Iterator<Item = usize> {
     let picks = Character::ALL.iter().flat_map(|&c| {
         let at = pick_indices(c).start + PICK_HOARD;
@@ -574,7 +575,7 @@ pub fn keeping_indices() -> impl Iterator<Item = usize> {
     picks
         .chain(gathers)
         .chain(cards)
-        .chain([Layout::MISC + MISC_TAXED])
+        .chain(Layout::MISC + MISC_TAXED..Layout::MISC + MISC_FACTS.len())
 }
 
 /// How many are the draft's own.
@@ -664,7 +665,7 @@ const GATHER_FACTS: [&str; 9] = [
     "map_room",
 ];
 const END_FACTS: [&str; 4] = ["gold", "built", "can_build", "useful"];
-const MISC_FACTS: [&str; 2] = ["completes_city", "taxed"];
+const MISC_FACTS: [&str; 4] = ["completes_city", "taxed", "refund", "gold_left"];
 /// The actions that get the gathering facts of their own (`context_slot`): choices between
 /// resources with no card, seat or character to describe them (added in version 0.3.1 for
 /// casts beyond `first-game`; the search's Navigator takes the cards in about three turns
@@ -1508,21 +1509,35 @@ fn exchange(d: &DecisionFeatures, theirs: CardId, mine: CardId, sink: &mut impl 
     sink.add_all(Layout::EXCHANGE, &facts);
 }
 
-/// A build paying `paid` gold (`MISC_FACTS`): whether it would complete my city, and
-/// whether the Tax Collector's tax would take a gold after it (`taxed`, left out when not):
+/// A build paying `paid` gold (`MISC_FACTS`): whether it would complete my city; whether
+/// the Tax Collector's tax would take a gold after it (`taxed`, left out when not):
 /// "Immediately after a player builds a district, he places one gold from his stash on the
 /// Tax Collector's character token. ... If a player has no gold remaining in his stash after
 /// building a district, he is not charged a tax. The Tax Collector himself is not charged a
 /// tax" (2016 rulebook, Tax Collector), whenever the Tax Collector is in the cast. With it in
 /// the cast the search's builds on `all-characters` leave it no gold to tax three times in
 /// four (taxed after 26.9% of its builds), where the `casts` weights of version 0.6.0 were
-/// taxed after 52.4% (5,000 5-player games each; docs/bots.md, "Other casts").
+/// taxed after 52.4% (5,000 5-player games each; docs/bots.md, "Other casts"); the gold
+/// that comes back at the end of the turn, / 5 (`refund`: "At the end of your turn, you
+/// receive back all the gold you paid to build districts this turn", 2016 rulebook,
+/// Alchemist; as the Alchemist the search built on 97% of the turns it could, the `casts`
+/// weights of version 0.7.0, which could not tell, on 75%); and the gold left after it, / 5
+/// (`gold_left`). The last three are keeping facts (`with_keeping`), each left out when 0.
 #[inline(always)]
 fn build(d: &DecisionFeatures, paid: f32, sink: &mut impl Sink) {
     let (view, s) = (d.view, &d.situation);
     sink.add(Layout::MISC, (s.city + 1.0 >= s.complete) as u8 as f32);
-    if d.keeping && s.gold - paid > 0.0 && view.taxes_my_builds() {
-        sink.add(Layout::MISC + MISC_TAXED, 1.0);
+    if d.keeping {
+        let left = s.gold - paid;
+        if left > 0.0 && view.taxes_my_builds() {
+            sink.add(Layout::MISC + MISC_TAXED, 1.0);
+        }
+        if paid > 0.0 && view.refunds_my_builds() {
+            sink.add(Layout::MISC + MISC_TAXED + 1, paid / 5.0);
+        }
+        if left > 0.0 {
+            sink.add(Layout::MISC + MISC_TAXED + 2, left / 5.0);
+        }
     }
 }
 
@@ -1532,6 +1547,7 @@ mod tests {
     use crate::bots::policy::test_games::{each_decision, each_decision_of, small_values};
     use crate::bots::policy::{KindSet, PolicyWeights};
     use crate::config::load_preset;
+    use crate::engine::characters;
     use crate::engine::legal::{legal_actions, to_move};
     use crate::engine::rng::GameRng;
     use crate::engine::state::Pending;
@@ -1544,7 +1560,7 @@ mod tests {
         assert_eq!(names.len(), FEATURES);
         assert!(names.contains("pick.TaxCollector.crown"));
         assert!(names.contains("target.kill.Assassin.bias"));
-        assert_eq!(feature_name(Layout::CONTEXT - 1), "misc.taxed");
+        assert_eq!(feature_name(Layout::CONTEXT - 1), "misc.gold_left");
         assert!(names.contains("context.NavigatorCards.useful"));
         assert_eq!(feature_name(FEATURES - 1), "exchange.type_lost");
         assert_eq!(feature_name(Layout::KIND + KINDS.len() - 1), "kind.EndTurn");
@@ -1762,12 +1778,16 @@ mod tests {
     /// it: exactly when the engine, applying the build, puts a gold in the tax pool ("If a
     /// player has no gold remaining in his stash after building a district, he is not
     /// charged a tax. The Tax Collector himself is not charged a tax", 2016 rulebook).
+    /// `misc.refund` is the gold the engine counts as paid to build, / 5, when the turn is
+    /// the Alchemist's ("At the end of your turn, you receive back all the gold you paid to
+    /// build districts this turn"), and `misc.gold_left` my gold less that payment, / 5.
     #[test]
-    fn a_build_says_whether_it_will_be_taxed() {
+    fn a_build_says_whether_it_will_be_taxed_and_what_comes_back() {
         let rules = load_preset("all-characters")
             .and_then(|c| c.rules(5))
             .expect("preset");
         let (mut taxed, mut spent_out, mut collector, mut no_collector) = (0, 0, 0, 0);
+        let (mut refunded, mut not_refunded) = (0, 0);
         each_decision_of("all-characters", 5, 0..300, |seed, state, view, legal| {
             for &action in legal {
                 let builds = matches!(
@@ -1810,6 +1830,18 @@ mod tests {
                 let expected = after.tax_pool > state.tax_pool;
                 let fact = fact_of(view, legal, action, "misc.taxed");
                 assert_eq!(fact, expected.then_some(1.0), "seed {seed}: {action:?}");
+                let paid = (after.turn.paid_to_build - state.turn.paid_to_build) as f32;
+                let alchemist = characters::current(state) == Character::Alchemist;
+                let refund = (alchemist && paid > 0.0).then_some(paid / 5.0);
+                let fact = fact_of(view, legal, action, "misc.refund");
+                assert_eq!(fact, refund, "seed {seed}: {action:?}");
+                match alchemist {
+                    true => refunded += (paid > 0.0) as u32,
+                    false => not_refunded += (paid > 0.0) as u32,
+                }
+                let left = state.gold[view.me().index()] as f32 - paid;
+                let fact = fact_of(view, legal, action, "misc.gold_left");
+                assert_eq!(fact, (left > 0.0).then_some(left / 5.0), "seed {seed}");
                 let in_cast = state.rank_of(Character::TaxCollector).is_some();
                 let me = view.me().index();
                 match (in_cast, expected) {
@@ -1823,6 +1855,10 @@ mod tests {
         assert!(
             taxed > 20 && spent_out > 20 && collector > 0 && no_collector > 20,
             "{taxed} {spent_out} {collector} {no_collector}"
+        );
+        assert!(
+            refunded > 20 && not_refunded > 100,
+            "{refunded} {not_refunded}"
         );
     }
 
@@ -1960,14 +1996,14 @@ mod tests {
     fn keeping_indices_are_the_keeping_facts() {
         let indices: std::collections::BTreeSet<usize> = keeping_indices().collect();
         let blocks = 1 + CONTEXT_ACTIONS.len();
-        let count = 2 * CHARACTERS + 2 * blocks + CARD_ROLES.len() + 1;
+        let count = 2 * CHARACTERS + 2 * blocks + CARD_ROLES.len() + 3;
         assert_eq!(keeping_indices().count(), count);
         assert_eq!(indices.len(), count);
         let keeping = |name: &str| {
             [".treasury", ".map_room", ".hoard"]
                 .iter()
                 .any(|end| name.ends_with(end))
-                || name == "misc.taxed"
+                || ["misc.taxed", "misc.refund", "misc.gold_left"].contains(&name)
         };
         for i in 0..FEATURES {
             let name = feature_name(i);

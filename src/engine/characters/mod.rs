@@ -40,6 +40,13 @@ pub fn current(state: &State) -> Character {
         .expect("a turn belongs to a character in the cast")
 }
 
+/// Whether this turn's builds are paid back at its end: the Alchemist's "At the end of your
+/// turn, you receive back all the gold you paid to build districts this turn" (2016
+/// rulebook, Alchemist). The tax and other payments are not paid back.
+pub fn refunds_build_gold(state: &State) -> bool {
+    current(state) == Character::Alchemist
+}
+
 /// Effects at the moment a character is revealed: the Thief's robbery, the crown.
 pub fn on_reveal(state: &mut State, trace: &mut impl Trace) {
     let seat = state.turn.seat;
