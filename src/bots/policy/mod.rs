@@ -178,9 +178,9 @@ impl PolicyParams {
     /// draft and name any other character nearly at random (12% of the games against four
     /// heuristic bots on `all-characters` at 5 players, an even share 20%); so on a cast with
     /// a character they do not know (`PolicyWeights::knows`) the bot plays the `casts`
-    /// weights, fitted with every character (33.5% there; docs/bots.md, "Other casts"). Any
-    /// other weights are kept as named: to play the `first-game` fit on another cast, name
-    /// its file (`weights=configs/bots/policy-aims-net.toml`).
+    /// weights, fitted with every character (36.9% there since 0.8.0; docs/bots.md, "Other
+    /// casts"). Any other weights are kept as named: to play the `first-game` fit on another
+    /// cast, name its file (`weights=configs/bots/policy-aims-net.toml`).
     pub fn for_cast(self, mut characters: impl Iterator<Item = Character>) -> PolicyParams {
         let built_in = self.weights.source == weights::BUILT_IN;
         if built_in && !characters.all(|c| self.weights.knows(c)) {

@@ -54,9 +54,9 @@ pub const BUILT_IN: &str = "built-in";
 /// `configs/bots/policy-casts-net.toml`, compiled in: `weights=casts`): the default's shape,
 /// with its layer also for the Witch's, Magistrate's and Blackmailer's namings, fitted to
 /// the search's decisions on `first-game` and `all-characters` together, with the features
-/// of the characters outside `first-game` (docs/bots.md, "Other casts"). Not the default:
-/// choosing weights by cast would let one command play different bots on the configs or
-/// player counts it compares.
+/// of the characters outside `first-game` (docs/bots.md, "Other casts"; refitted in 0.7.0
+/// and 0.8.0). Since 0.5.0 the default plays them on a cast with a character the built-in
+/// weights do not know (`PolicyParams::for_cast`), chosen per config.
 pub const CASTS_TEXT: &str = include_str!("../../../configs/bots/policy-casts-net.toml");
 pub const CASTS: &str = "casts";
 
