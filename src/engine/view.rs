@@ -332,6 +332,12 @@ impl<'a> View<'a> {
         super::building::build_cost(self.rules, self.state, self.seat, card)
     }
 
+    /// The gold my Warlord's destruction or Marshal's seizure `action` would cost me
+    /// (`characters::rank8_price`; 0 for any other action).
+    pub fn rank8_price(&self, action: Action) -> u16 {
+        super::characters::rank8_price(self.rules, self.state, action)
+    }
+
     /// The cost of a card's district.
     pub fn cost(&self, card: CardId) -> u8 {
         self.rules.card(card).cost

@@ -538,7 +538,8 @@ const AIM_FACT: usize = 14;
 const PICK_HOARD: usize = 16;
 /// The position of `treasury` in `GATHER_FACTS` (`map_room` follows it, the last).
 const GATHER_HOARD: usize = 7;
-/// The position of `taxed` in `MISC_FACTS` (`refund` and `gold_left` follow it, the last).
+/// The position of `taxed` in `MISC_FACTS` (the keeping facts `refund`, `gold_left` and
+/// `forgoes_build` follow it, to the last).
 const MISC_TAXED: usize = 1;
 
 /// The features of picking `character` (`pick.<Character>.*`, its draft facts included).
@@ -557,8 +558,9 @@ pub fn aim_indices() -> impl Iterator<Item = usize> {
 }
 /// The features of the keeping facts, what gold or cards kept or spent are worth, which
 /// weights fitted before version 0.6.0 give 0: `treasury` and `map_room` of every pick, of
-/// `gather` and of every `context.<Action>`, `card.<role>.hoard`, and a build's `taxed`,
-/// `refund` and `gold_left` (`Hoard`, `build`).
+/// `gather` and of every `context.<Action>`, `card.<role>.hoard`, a build's `taxed`,
+/// `refund` and `gold_left` (`Hoard`, `build`), and a destruction's or seizure's
+/// `forgoes_build` (`forgoes_build`).
 pub fn keeping_indices() -> impl Iterator<Item = usize> {
     let picks = Character::ALL.iter().flat_map(|&c| {
         let at = pick_indices(c).start + PICK_HOARD;
@@ -665,7 +667,13 @@ const GATHER_FACTS: [&str; 9] = [
     "map_room",
 ];
 const END_FACTS: [&str; 4] = ["gold", "built", "can_build", "useful"];
-const MISC_FACTS: [&str; 4] = ["completes_city", "taxed", "refund", "gold_left"];
+const MISC_FACTS: [&str; 5] = [
+    "completes_city",
+    "taxed",
+    "refund",
+    "gold_left",
+    "forgoes_build",
+];
 /// The actions that get the gathering facts of their own (`context_slot`): choices between
 /// resources with no card, seat or character to describe them (added in version 0.3.1 for
 /// casts beyond `first-game`; the search's Navigator takes the cards in about three turns
@@ -819,6 +827,8 @@ struct Situation<'d> {
     hoard: OnceCell<Hoard>,
     standings: OnceCell<Standings>,
     shortfall: OnceCell<f32>,
+    /// The gold the cheapest build of the decision costs (`forgoes_build`).
+    cheapest_build: OnceCell<Option<f32>>,
     /// The facts of a pick before the keeping facts but the character's own type (`pick`),
     /// the same for every character of the decision.
     pick: OnceCell<[f32; PICK_HOARD]>,
@@ -938,6 +948,7 @@ impl<'d> Situation<'d> {
             hoard: OnceCell::new(),
             standings: OnceCell::new(),
             shortfall: OnceCell::new(),
+            cheapest_build: OnceCell::new(),
             pick: OnceCell::new(),
             draft: OnceCell::new(),
             later: OnceCell::new(),
@@ -977,6 +988,17 @@ impl<'d> Situation<'d> {
                 0.0,
                 0.0,
             ]
+        })
+    }
+
+    /// The gold the cheapest of the decision's `Build`s costs, if it offers one.
+    fn cheapest_build(&self, view: &View, legal: &[Action]) -> Option<f32> {
+        *self.cheapest_build.get_or_init(|| {
+            let costs = legal.iter().filter_map(|&a| match a {
+                Action::Build(card) => Some(view.build_cost(card)),
+                _ => None,
+            });
+            costs.min().map(|c| c as f32)
         })
     }
 
@@ -1320,6 +1342,9 @@ fn action_features(d: &DecisionFeatures, action: Action, heuristic: f32, sink: &
         Destroy(victim, card) | ArmoryDestroy(victim, card) | Seize(victim, card) => {
             district(d, 3, card, sink);
             seat(view, s, 0, victim, sink);
+            if d.keeping {
+                forgoes_build(d, action, sink);
+            }
         }
         Exchange(victim, theirs, mine) => {
             district(d, 3, theirs, sink);
@@ -1541,6 +1566,22 @@ fn build(d: &DecisionFeatures, paid: f32, sink: &mut impl Sink) {
     }
 }
 
+/// `misc.forgoes_build` (a keeping fact, left out when 0): the Warlord's destruction or the
+/// Marshal's seizure costs so much gold that no build this decision offers would still be
+/// affordable after it. On `all-characters` the search's Warlord destroyed while a build
+/// was offered in 10.0% of its destructions, the `casts` weights of version 0.8.0 in 18.5%,
+/// and they destroyed on 91% of the turns they could where the search did on 76% (5,000
+/// 5-player games each; docs/bots.md, "Other casts").
+#[inline(always)]
+fn forgoes_build(d: &DecisionFeatures, action: Action, sink: &mut impl Sink) {
+    let (view, s) = (d.view, &d.situation);
+    let price = view.rank8_price(action) as f32;
+    let cheapest = s.cheapest_build(view, d.legal);
+    if price > 0.0 && cheapest.is_some_and(|cost| s.gold - price < cost) {
+        sink.add(Layout::MISC + MISC_TAXED + 3, 1.0);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1560,7 +1601,7 @@ mod tests {
         assert_eq!(names.len(), FEATURES);
         assert!(names.contains("pick.TaxCollector.crown"));
         assert!(names.contains("target.kill.Assassin.bias"));
-        assert_eq!(feature_name(Layout::CONTEXT - 1), "misc.gold_left");
+        assert_eq!(feature_name(Layout::CONTEXT - 1), "misc.forgoes_build");
         assert!(names.contains("context.NavigatorCards.useful"));
         assert_eq!(feature_name(FEATURES - 1), "exchange.type_lost");
         assert_eq!(feature_name(Layout::KIND + KINDS.len() - 1), "kind.EndTurn");
@@ -1862,6 +1903,55 @@ mod tests {
         );
     }
 
+    /// `misc.forgoes_build` on the Warlord's destruction or the Marshal's seizure is 1
+    /// exactly when the action costs gold, the decision offers a build, and with the gold the
+    /// engine leaves me after applying the action ("destroy one district of your choice by
+    /// paying one fewer gold than its building cost"; the Marshal pays the seized district's
+    /// cost) none of those builds' gold costs would be covered.
+    #[test]
+    fn a_destruction_says_whether_it_forgoes_the_build() {
+        let rules = load_preset("all-characters")
+            .and_then(|c| c.rules(5))
+            .expect("preset");
+        let (mut forgoes, mut leaves, mut no_build) = (0, 0, 0);
+        each_decision_of("all-characters", 5, 0..300, |seed, state, view, legal| {
+            let builds: Vec<u16> = legal
+                .iter()
+                .filter_map(|&a| match a {
+                    Action::Build(card) => Some(view.build_cost(card)),
+                    _ => None,
+                })
+                .collect();
+            for &action in legal {
+                if !matches!(action, Action::Destroy(..) | Action::Seize(..)) {
+                    continue;
+                }
+                let mut after = state.clone();
+                apply(&rules, &mut after, action);
+                let gold = after.gold[view.me().index()];
+                let paid = view.my_gold() > gold;
+                let expected = paid && !builds.is_empty() && builds.iter().all(|&c| c > gold);
+                let fact = fact_of(view, legal, action, "misc.forgoes_build");
+                let at = format!(
+                    "seed {seed}: {action:?}, me {:?}, gold {} -> {gold}, price {}, builds {builds:?}",
+                    view.me(),
+                    view.my_gold(),
+                    view.rank8_price(action)
+                );
+                assert_eq!(fact, expected.then_some(1.0), "{at}");
+                match (builds.is_empty(), expected) {
+                    (true, _) => no_build += 1,
+                    (false, true) => forgoes += 1,
+                    (false, false) => leaves += 1,
+                }
+            }
+        });
+        assert!(
+            forgoes > 20 && leaves > 20 && no_build > 20,
+            "{forgoes} {leaves} {no_build}"
+        );
+    }
+
     struct Pairs(Vec<(usize, f32)>);
     impl Sink for Pairs {
         fn add(&mut self, index: usize, value: f32) {
@@ -1996,14 +2086,16 @@ mod tests {
     fn keeping_indices_are_the_keeping_facts() {
         let indices: std::collections::BTreeSet<usize> = keeping_indices().collect();
         let blocks = 1 + CONTEXT_ACTIONS.len();
-        let count = 2 * CHARACTERS + 2 * blocks + CARD_ROLES.len() + 3;
+        let count = 2 * CHARACTERS + 2 * blocks + CARD_ROLES.len() + 4;
         assert_eq!(keeping_indices().count(), count);
         assert_eq!(indices.len(), count);
         let keeping = |name: &str| {
             [".treasury", ".map_room", ".hoard"]
                 .iter()
                 .any(|end| name.ends_with(end))
-                || ["misc.taxed", "misc.refund", "misc.gold_left"].contains(&name)
+                || ["taxed", "refund", "gold_left", "forgoes_build"]
+                    .iter()
+                    .any(|fact| name == format!("misc.{fact}"))
         };
         for i in 0..FEATURES {
             let name = feature_name(i);

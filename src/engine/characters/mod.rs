@@ -30,7 +30,7 @@ pub use crown::{end_of_round_crown, on_reveal_crown};
 pub use income::income_type;
 pub use magician::legal_discarding as legal_magician_discarding;
 pub use magistrate::{confiscation_target, legal_confiscation};
-pub use rank8::protected_from_rank8;
+pub use rank8::{protected_from_rank8, rank8_price};
 pub use rank9::{exempt_from_tax, queen_end_of_round};
 
 /// The character whose abilities this turn uses (in a resumed turn, the bewitched one).

@@ -258,6 +258,16 @@ pub fn legal_seize(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     }
 }
 
+/// The gold the Warlord's destruction or the Marshal's seizure costs me (`destroy_cost`,
+/// `seize_price`); 0 for any other action.
+pub fn rank8_price(rules: &Rules, state: &State, action: Action) -> u16 {
+    match action {
+        Action::Destroy(seat, card) => destroy_cost(rules, state, seat, card),
+        Action::Seize(seat, card) => seize_price(rules, state, seat, card),
+        _ => 0,
+    }
+}
+
 /// The owner gets the district's cost, and one more for his Great Wall.
 fn seize_price(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u16 {
     state.cost(rules, card) as u16 + great_wall_extra(rules, state, seat, card)
