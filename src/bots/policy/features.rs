@@ -1248,8 +1248,8 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
     /// 0: for weights that give each of them 0 (`PolicyWeights::reads_keeping`), every
     /// built-in file but `casts`. Left out, they save the look for two districts in my city
     /// each decision, two facts of each pick and each choice between resources, and the
-    /// tax's check of each build: about 2% of a `first-game` game (version 0.7.0 against
-    /// 0.5.0, `farm-bench`).
+    /// checks of each build and destruction: about 2% of a `first-game` game (version 0.7.0
+    /// against 0.5.0, `farm-bench`).
     pub fn with_keeping(self, keeping: bool) -> DecisionFeatures<'d, 'v> {
         DecisionFeatures { keeping, ..self }
     }

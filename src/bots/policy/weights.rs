@@ -236,7 +236,8 @@ impl PolicyWeights {
     }
 
     /// Whether the weights read the keeping facts (the Imperial Treasury's and the Map
-    /// Room's, and the tax's: `features::keeping_indices`). Weights that do not (every
+    /// Room's, a build's tax, refund and gold left, a destruction's forgone build:
+    /// `features::keeping_indices`). Weights that do not (every
     /// built-in file but `casts`) score every action the same without them, so a decision
     /// skips working them out.
     pub fn reads_keeping(&self) -> bool {
