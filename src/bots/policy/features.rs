@@ -538,9 +538,11 @@ const AIM_FACT: usize = 14;
 const PICK_HOARD: usize = 16;
 /// The position of `treasury` in `GATHER_FACTS` (`map_room` follows it, the last).
 const GATHER_HOARD: usize = 7;
-/// The position of `taxed` in `MISC_FACTS` (the keeping facts `refund`, `gold_left` and
-/// `forgoes_build` follow it, to the last).
+/// The positions of the keeping facts in `MISC_FACTS`, from `taxed` to the last.
 const MISC_TAXED: usize = 1;
+const MISC_REFUND: usize = 2;
+const MISC_GOLD_LEFT: usize = 3;
+const MISC_FORGOES_BUILD: usize = 4;
 
 /// The features of picking `character` (`pick.<Character>.*`, its draft facts included).
 #[inline(always)]
@@ -1558,10 +1560,10 @@ fn build(d: &DecisionFeatures, paid: f32, sink: &mut impl Sink) {
             sink.add(Layout::MISC + MISC_TAXED, 1.0);
         }
         if paid > 0.0 && view.refunds_my_builds() {
-            sink.add(Layout::MISC + MISC_TAXED + 1, paid / 5.0);
+            sink.add(Layout::MISC + MISC_REFUND, paid / 5.0);
         }
         if left > 0.0 {
-            sink.add(Layout::MISC + MISC_TAXED + 2, left / 5.0);
+            sink.add(Layout::MISC + MISC_GOLD_LEFT, left / 5.0);
         }
     }
 }
@@ -1576,18 +1578,22 @@ fn build(d: &DecisionFeatures, paid: f32, sink: &mut impl Sink) {
 fn forgoes_build(d: &DecisionFeatures, action: Action, sink: &mut impl Sink) {
     let (view, s) = (d.view, &d.situation);
     let price = view.rank8_price(action) as f32;
-    let cheapest = s.cheapest_build(view, d.legal);
-    if price > 0.0 && cheapest.is_some_and(|cost| s.gold - price < cost) {
-        sink.add(Layout::MISC + MISC_TAXED + 3, 1.0);
+    // The decision's builds are looked at only for a destruction that costs gold.
+    if price > 0.0
+        && s.cheapest_build(view, d.legal)
+            .is_some_and(|cost| s.gold - price < cost)
+    {
+        sink.add(Layout::MISC + MISC_FORGOES_BUILD, 1.0);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::policy::test_games::{each_decision, each_decision_of, small_values};
+    use crate::bots::policy::test_games::{
+        each_decision, each_decision_of, preset_rules, small_values,
+    };
     use crate::bots::policy::{KindSet, PolicyWeights};
-    use crate::config::load_preset;
     use crate::engine::characters;
     use crate::engine::legal::{legal_actions, to_move};
     use crate::engine::rng::GameRng;
@@ -1730,9 +1736,7 @@ mod tests {
     /// cards and when it would score 0).
     #[test]
     fn the_treasury_and_the_map_room_make_keeping_worth_points() {
-        let rules = load_preset("all-characters")
-            .and_then(|c| c.rules(5))
-            .expect("preset");
+        let rules = preset_rules("all-characters", 5);
         let one = |district: District| {
             rules.by_district[district.index()]
                 .iter()
@@ -1824,9 +1828,7 @@ mod tests {
     /// build districts this turn"), and `misc.gold_left` my gold less that payment, / 5.
     #[test]
     fn a_build_says_whether_it_will_be_taxed_and_what_comes_back() {
-        let rules = load_preset("all-characters")
-            .and_then(|c| c.rules(5))
-            .expect("preset");
+        let rules = preset_rules("all-characters", 5);
         let (mut taxed, mut spent_out, mut collector, mut no_collector) = (0, 0, 0, 0);
         let (mut refunded, mut not_refunded) = (0, 0);
         each_decision_of("all-characters", 5, 0..300, |seed, state, view, legal| {
@@ -1910,9 +1912,7 @@ mod tests {
     /// cost) none of those builds' gold costs would be covered.
     #[test]
     fn a_destruction_says_whether_it_forgoes_the_build() {
-        let rules = load_preset("all-characters")
-            .and_then(|c| c.rules(5))
-            .expect("preset");
+        let rules = preset_rules("all-characters", 5);
         let (mut forgoes, mut leaves, mut no_build) = (0, 0, 0);
         each_decision_of("all-characters", 5, 0..300, |seed, state, view, legal| {
             let builds: Vec<u16> = legal
@@ -2256,9 +2256,7 @@ mod tests {
     fn the_leader_in_one_pass_is_that_of_two_passes() {
         let (mut decisions, mut level) = (0, 0);
         for players in 2..=8 {
-            let rules = load_preset("all-characters")
-                .and_then(|c| c.rules(players))
-                .expect("preset");
+            let rules = preset_rules("all-characters", players);
             let mut legal = Vec::new();
             for seed in 0..6 {
                 let mut state = new_game(&rules, seed);

@@ -5,6 +5,7 @@ use crate::config::load_preset;
 use crate::engine::action::Action;
 use crate::engine::legal::{legal_actions, to_move};
 use crate::engine::rng::GameRng;
+use crate::engine::rules::Rules;
 use crate::engine::state::State;
 use crate::engine::view::View;
 use crate::engine::{apply, new_game};
@@ -27,9 +28,7 @@ pub(crate) fn each_decision_of(
     seeds: std::ops::Range<u64>,
     mut visit: impl FnMut(u64, &State, &View, &[Action]),
 ) {
-    let rules = load_preset(preset)
-        .and_then(|c| c.rules(players))
-        .expect("preset");
+    let rules = preset_rules(preset, players);
     let mut legal = Vec::new();
     for seed in seeds {
         let mut state = new_game(&rules, seed);
@@ -41,6 +40,13 @@ pub(crate) fn each_decision_of(
             apply(&rules, &mut state, action);
         }
     }
+}
+
+/// The rules of the built-in preset `preset` at `players`.
+pub(crate) fn preset_rules(preset: &str, players: u8) -> Rules {
+    load_preset(preset)
+        .and_then(|c| c.rules(players))
+        .expect("a built-in preset")
 }
 
 /// `n` weights drawn evenly from -1 to 1 in steps of 0.001.
