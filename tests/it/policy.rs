@@ -613,7 +613,7 @@ fn bad_weights_and_outputs_are_refused_by_name() {
         &[
             "missing.toml",
             "cannot read",
-            "`built-in`, `casts`, `linear` and `net`",
+            "`built-in`, `casts`, `two-players`, `linear` and `net`",
         ],
     );
     let typo = dir.path().join("typo.toml");
@@ -909,4 +909,42 @@ fn the_default_plays_each_cast_with_weights_fitted_with_it() {
         "policy:weights=linear",
     ];
     assert_eq!(run(&linear, "linear").0, "policy:weights=linear");
+}
+
+/// The default policy bot plays its 2-player fit at 2 players (docs/bots.md, "At 2
+/// players"): its games there are those of `weights=two-players` named, not those of the
+/// 4-and-5-player fit named by its file, and at 4 players the other way round.
+#[test]
+fn the_default_plays_its_two_player_fit_at_two_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |players: &str, bots: &str, name: &str| {
+        let out = dir.path().join(name);
+        let output = Command::new(BIN)
+            .args([
+                "run",
+                "--preset",
+                "first-game",
+                "--games",
+                "40",
+                "--seed",
+                "2",
+            ])
+            .args(["--players", players, "--bots", bots])
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_success(&output, name);
+        std::fs::read_to_string(out.join("characters.csv")).unwrap()
+    };
+    let fit_of_4_and_5 = format!(
+        "policy:weights={}/configs/bots/policy-aims-net.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let default_2 = run("2", "policy", "default-2");
+    assert_eq!(default_2, run("2", "policy:weights=two-players", "two-2"));
+    assert_ne!(default_2, run("2", &fit_of_4_and_5, "file-2"));
+    let default_4 = run("4", "policy", "default-4");
+    assert_eq!(default_4, run("4", &fit_of_4_and_5, "file-4"));
+    assert_ne!(default_4, run("4", "policy:weights=two-players", "two-4"));
 }

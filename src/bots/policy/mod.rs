@@ -308,7 +308,7 @@ impl PolicyBot {
     #[inline(never)]
     fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
         let PolicyBot { params, rng, kept } = self;
-        let weights = &*params.weights;
+        let weights = params.weights.at_players(view.players());
         let features = DecisionFeatures::new(view, legal, kept)
             .with_draft_facts(weights.reads_draft_facts())
             .with_unit_draft_facts(weights.units_read_draft_facts())
