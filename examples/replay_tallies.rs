@@ -1,0 +1,419 @@
+//! How the players of saved games play, tallied over their replays: to set a population's
+//! play beside the search's, move by move, where their win rates part. The games are those
+//! of `train --save-data` files: the search's self-play (`train --teacher
+//! ismcts:iters=1000 ...`) or a policy's, recorded the same way (`train --teacher policy
+//! --games N --save-data FILE --epochs 1`). This is how the gaps in docs/bots.md were found
+//! ("What the policy could not see", "The Alchemist's refund", "At 2 players").
+//!
+//! `cargo run --release --example replay_tallies -- TALLY PLAYERS DATA...`
+//!
+//! - `turns:CHARACTER` (for example `turns:Warlord`): that character's turns: its gathering,
+//!   its builds (how often it built nothing when it could, and whether the first build was
+//!   the dearest card offered), its destructions, its gold, and its wins per pick.
+//! - `spend`: the decisions that offer a build, by whether one of the builds costs exactly
+//!   the builder's gold (so that it leaves none, and pays no tax to the Tax Collector), and the
+//!   choices between gold and cards, by whether the gold after taking it would match a card
+//!   of the hand. Each line ends with the share of each choice.
+//! - `kills`: whom the Assassin names, by rank, and how often the named character is in
+//!   another player's hand (the replay knows; the Assassin did not).
+//!
+//! Only the games of `PLAYERS` players count. A file that cannot be read or whose games do
+//! not replay is refused (status 2).
+
+use citadels_sim::engine::characters::current;
+use citadels_sim::engine::scoring::outcome;
+use citadels_sim::engine::state::Phase;
+use citadels_sim::engine::{
+    Action, Character, Rules, Seat, State, View, apply, legal_actions, new_game, to_move,
+};
+use citadels_sim::train::file;
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+
+/// One tally: it sees every move of every game (with the state before it) and the end.
+trait Tally {
+    /// A new game under `rules`, dealt in `state`.
+    fn start(&mut self, _rules: &Rules, _state: &State) {}
+    /// `seat` plays `action` among `legal` in `state`.
+    fn before(
+        &mut self,
+        rules: &Rules,
+        state: &State,
+        seat: Seat,
+        legal: &[Action],
+        action: Action,
+    );
+    /// `seat` has played `action`; `state` is the state after it.
+    fn after(&mut self, _state: &State, _seat: Seat, _action: Action) {}
+    /// The game is over in `state`.
+    fn end(&mut self, _rules: &Rules, _state: &State) {}
+    fn print(&self);
+}
+
+fn ratio(a: u64, b: u64) -> f64 {
+    a as f64 / b.max(1) as f64
+}
+
+fn percent(a: u64, b: u64) -> f64 {
+    100.0 * ratio(a, b)
+}
+
+/// `turns:CHARACTER`.
+#[derive(Default)]
+struct Turns {
+    who: Option<Character>,
+    games: u64,
+    picks: u64,
+    wins: u64,
+    gold_at_pick: u64,
+    turns: u64,
+    gold_at_start: u64,
+    gold_at_end: u64,
+    gather_choices: u64,
+    took_gold: u64,
+    could_build: u64,
+    built_none: u64,
+    dearest_first: u64,
+    builds: u64,
+    paid: u64,
+    could_destroy: u64,
+    destroys: u64,
+    destroyed_cost: u64,
+    destroyed_with_build_offered: u64,
+    // Within a game:
+    holders: Vec<Seat>,
+    in_turn: bool,
+    /// The move being played ends one of the character's turns.
+    ending: bool,
+    build_seen: bool,
+    destroy_seen: bool,
+}
+
+impl Turns {
+    fn of(character: Character) -> Turns {
+        Turns {
+            who: Some(character),
+            ..Turns::default()
+        }
+    }
+
+    fn who(&self) -> Character {
+        self.who.expect("made by Turns::of")
+    }
+
+    /// Whether `seat` plays the character's turn in `state`.
+    fn mine(&self, state: &State, seat: Seat) -> bool {
+        state.phase == Phase::Turns
+            && state.character(state.turn.rank).is_some()
+            && current(state) == self.who()
+            && state.turn.seat == seat
+    }
+}
+
+impl Tally for Turns {
+    fn start(&mut self, _: &Rules, state: &State) {
+        self.holders.clear();
+        self.in_turn = false;
+        if state.cast.contains(&Some(self.who())) {
+            self.games += 1;
+        }
+    }
+
+    fn before(
+        &mut self,
+        rules: &Rules,
+        state: &State,
+        seat: Seat,
+        legal: &[Action],
+        action: Action,
+    ) {
+        if let Action::Pick(rank) = action
+            && state.character(rank) == Some(self.who())
+        {
+            self.picks += 1;
+            self.gold_at_pick += u64::from(state.gold[seat.index()]);
+            self.holders.push(seat);
+        }
+        self.ending = false;
+        if !self.mine(state, seat) {
+            return;
+        }
+        self.ending = action == Action::EndTurn;
+        if !self.in_turn {
+            self.in_turn = true;
+            self.build_seen = false;
+            self.destroy_seen = false;
+            self.turns += 1;
+            self.gold_at_start += u64::from(state.gold[seat.index()]);
+        }
+        if legal.len() > 1 && legal.contains(&Action::TakeGold) {
+            self.gather_choices += 1;
+            self.took_gold += u64::from(action == Action::TakeGold);
+        }
+        let cost = |action: &Action| match action {
+            Action::Build(card) => Some(u64::from(rules.card(*card).cost)),
+            _ => None,
+        };
+        if let Some(dearest) = legal.iter().filter_map(cost).max()
+            && !self.build_seen
+        {
+            self.build_seen = true;
+            self.could_build += 1;
+            self.dearest_first += u64::from(cost(&action) == Some(dearest));
+            self.built_none += u64::from(action == Action::EndTurn);
+        }
+        if legal.iter().any(|a| matches!(a, Action::Destroy(..))) && !self.destroy_seen {
+            self.destroy_seen = true;
+            self.could_destroy += 1;
+        }
+        match action {
+            Action::Destroy(_, card) => {
+                self.destroys += 1;
+                self.destroyed_cost += u64::from(rules.card(card).cost);
+                self.destroyed_with_build_offered +=
+                    u64::from(legal.iter().any(|a| matches!(a, Action::Build(_))));
+            }
+            Action::Build(card) => {
+                self.builds += 1;
+                self.paid += u64::from(rules.card(card).cost);
+            }
+            _ => {}
+        }
+    }
+
+    /// The gold at the end of a turn is counted after it ends: the Alchemist's refund
+    /// comes then.
+    fn after(&mut self, state: &State, seat: Seat, _: Action) {
+        if self.ending {
+            self.in_turn = false;
+            self.gold_at_end += u64::from(state.gold[seat.index()]);
+        }
+    }
+
+    fn end(&mut self, rules: &Rules, state: &State) {
+        let winners = outcome(rules, state).winners;
+        self.wins += self
+            .holders
+            .iter()
+            .filter(|&&s| winners.contains(s))
+            .count() as u64;
+    }
+
+    fn print(&self) {
+        println!(
+            "{:?}: {} games with it, picked {} times, wins per pick {:.3}, gold at the pick {:.2}",
+            self.who(),
+            self.games,
+            self.picks,
+            ratio(self.wins, self.picks),
+            ratio(self.gold_at_pick, self.picks)
+        );
+        println!(
+            "turns {}: gold at the start {:.2}, at the end {:.2}; took gold in {:.1}% of {} choices",
+            self.turns,
+            ratio(self.gold_at_start, self.turns),
+            ratio(self.gold_at_end, self.turns),
+            percent(self.took_gold, self.gather_choices),
+            self.gather_choices
+        );
+        println!(
+            "builds per turn {:.2}, cost per build {:.2}; of {} turns that could build: built nothing {:.1}%, the dearest card first {:.1}%",
+            ratio(self.builds, self.turns),
+            ratio(self.paid, self.builds),
+            self.could_build,
+            percent(self.built_none, self.could_build),
+            percent(self.dearest_first, self.could_build)
+        );
+        println!(
+            "destructions per turn {:.2}, on {:.1}% of the turns that could, cost {:.2}, with a build offered {:.1}%",
+            ratio(self.destroys, self.turns),
+            percent(self.destroys, self.could_destroy),
+            ratio(self.destroyed_cost, self.destroys),
+            percent(self.destroyed_with_build_offered, self.destroys)
+        );
+    }
+}
+
+/// `spend`: counts of each choice, by situation.
+#[derive(Default)]
+struct Spend {
+    /// [a build of exactly my gold, another build, no build]
+    builds: BTreeMap<String, [u64; 3]>,
+    /// [gold, cards]
+    gathers: BTreeMap<String, [u64; 2]>,
+}
+
+impl Tally for Spend {
+    fn before(
+        &mut self,
+        rules: &Rules,
+        state: &State,
+        seat: Seat,
+        legal: &[Action],
+        action: Action,
+    ) {
+        if legal.len() < 2 {
+            return;
+        }
+        let view = View::new(rules, state, seat);
+        let gold = view.my_gold();
+        let build_cost = |action: &Action| match action {
+            Action::Build(card) => Some(view.build_cost(*card)),
+            _ => None,
+        };
+        let costs: Vec<u16> = legal.iter().filter_map(build_cost).collect();
+        if !costs.is_empty() {
+            let key = format!(
+                "build: one costs all my gold {}, taxed {}",
+                costs.contains(&gold) as u8,
+                view.taxes_my_builds() as u8
+            );
+            let choice = match build_cost(&action) {
+                Some(cost) if cost == gold => 0,
+                Some(_) => 1,
+                None => 2,
+            };
+            self.builds.entry(key).or_default()[choice] += 1;
+        }
+        if legal.contains(&Action::TakeGold) && legal.contains(&Action::DrawCards) {
+            // The cards of the hand that could be built (not a district already in my city).
+            let in_city = |card| {
+                let district = rules.card(card).district;
+                view.my_city()
+                    .iter()
+                    .any(|c| rules.card(c).district == district)
+            };
+            let hand: Vec<u16> = view
+                .my_hand()
+                .iter()
+                .filter(|&card| !in_city(card))
+                .map(|card| view.build_cost(card))
+                .collect();
+            let key = format!(
+                "gather: a card costs my gold {}, my gold + 2 {}, affordable after gold {}",
+                hand.contains(&gold) as u8,
+                hand.contains(&(gold + 2)) as u8,
+                hand.iter().any(|&c| c <= gold + 2) as u8
+            );
+            self.gathers.entry(key).or_default()[usize::from(action == Action::DrawCards)] += 1;
+        }
+    }
+
+    fn print(&self) {
+        for (key, [exact, other, none]) in &self.builds {
+            let n = exact + other + none;
+            println!(
+                "{key:45} {n:7}: that build {:5.1}%, another {:5.1}%, none {:5.1}%",
+                percent(*exact, n),
+                percent(*other, n),
+                percent(*none, n)
+            );
+        }
+        for (key, [gold, cards]) in &self.gathers {
+            let n = gold + cards;
+            println!("{key:70} {n:7}: gold {:5.1}%", percent(*gold, n));
+        }
+    }
+}
+
+/// `kills`: by rank, [named, in another player's hand].
+#[derive(Default)]
+struct Kills {
+    ranks: [[u64; 2]; 10],
+}
+
+impl Tally for Kills {
+    fn before(&mut self, _: &Rules, state: &State, seat: Seat, _: &[Action], action: Action) {
+        if let Action::Kill(rank) = action {
+            let held = (0..state.players)
+                .map(Seat)
+                .any(|s| s != seat && state.ranks_of(s).contains(rank));
+            self.ranks[rank.index()][0] += 1;
+            self.ranks[rank.index()][1] += u64::from(held);
+        }
+    }
+
+    fn print(&self) {
+        let named: u64 = self.ranks.iter().map(|r| r[0]).sum();
+        let hit: u64 = self.ranks.iter().map(|r| r[1]).sum();
+        println!(
+            "kills {named}: the named character is in play {:.1}%",
+            percent(hit, named)
+        );
+        for (rank, [n, h]) in self.ranks.iter().enumerate().filter(|(_, r)| r[0] > 0) {
+            println!(
+                "rank {rank}: named {:5.1}% of the kills, in play {:5.1}%",
+                percent(*n, named),
+                percent(*h, *n)
+            );
+        }
+    }
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("replay_tallies: {message}");
+    ExitCode::from(2)
+}
+
+fn tally(name: &str) -> Option<Box<dyn Tally>> {
+    match name.split_once(':') {
+        Some(("turns", character)) => Character::ALL
+            .iter()
+            .find(|c| format!("{c:?}") == character)
+            .map(|&c| Box::new(Turns::of(c)) as Box<dyn Tally>),
+        None if name == "spend" => Some(Box::new(Spend::default())),
+        None if name == "kills" => Some(Box::new(Kills::default())),
+        _ => None,
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 3 {
+        return fail("usage: replay_tallies turns:CHARACTER|spend|kills PLAYERS DATA...");
+    }
+    let Some(mut tally) = tally(&args[0]) else {
+        return fail(&format!(
+            "{}: not a tally (turns:CHARACTER with a character's name as Warlord, spend, kills)",
+            args[0]
+        ));
+    };
+    let Ok(players) = args[1].parse::<u8>() else {
+        return fail(&format!("{}: not a player count", args[1]));
+    };
+    let mut legal = Vec::new();
+    let mut games = 0;
+    for path in &args[2..] {
+        let data = match file::read(std::path::Path::new(path)) {
+            Ok(data) => data,
+            Err(e) => return fail(&format!("{path}: {e}")),
+        };
+        for game in data.games.iter().filter(|g| g.players == players) {
+            let rules = match data.config.rules(players) {
+                Ok(rules) => rules,
+                Err(e) => return fail(&format!("{path}: {e}")),
+            };
+            let mut answers = game.answers.iter();
+            let mut state = new_game(&rules, game.seed);
+            tally.start(&rules, &state);
+            while let Some(seat) = to_move(&state) {
+                legal_actions(&rules, &state, &mut legal);
+                let action = match legal.as_slice() {
+                    [only] => *only,
+                    _ => match answers.next().map(|a| a.played as usize) {
+                        Some(played) if played < legal.len() => legal[played],
+                        _ => return fail(&format!("{path}: game {} does not replay", game.seed)),
+                    },
+                };
+                tally.before(&rules, &state, seat, &legal, action);
+                apply(&rules, &mut state, action);
+                tally.after(&state, seat, action);
+            }
+            tally.end(&rules, &state);
+            games += 1;
+        }
+    }
+    println!("{games} games of {players} players");
+    tally.print();
+    ExitCode::SUCCESS
+}
