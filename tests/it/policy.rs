@@ -613,7 +613,7 @@ fn bad_weights_and_outputs_are_refused_by_name() {
         &[
             "missing.toml",
             "cannot read",
-            "`built-in`, `casts`, `two-players`, `linear` and `net`",
+            "`built-in`, `casts`, `two-players`, `casts-two-players`, `linear` and `net`",
         ],
     );
     let typo = dir.path().join("typo.toml");
@@ -911,24 +911,17 @@ fn the_default_plays_each_cast_with_weights_fitted_with_it() {
     assert_eq!(run(&linear, "linear").0, "policy:weights=linear");
 }
 
-/// The default policy bot plays its 2-player fit at 2 players (docs/bots.md, "At 2
-/// players"): its games there are those of `weights=two-players` named, not those of the
-/// 4-and-5-player fit named by its file, and at 4 players the other way round.
+/// The default policy bot plays 2-player fits at 2 players (docs/bots.md, "At 2 players"):
+/// on `first-game` its games there are those of `weights=two-players` named, not those of
+/// the 4-and-5-player fit named by its file, and at 4 players the other way round; on
+/// `all-characters` those of `weights=casts-two-players` (which `casts` named plays too).
 #[test]
-fn the_default_plays_its_two_player_fit_at_two_players() {
+fn the_default_plays_the_two_player_fit_at_two_players() {
     let dir = tempfile::tempdir().unwrap();
-    let run = |players: &str, bots: &str, name: &str| {
+    let run = |preset: &str, players: &str, bots: &str, name: &str| {
         let out = dir.path().join(name);
         let output = Command::new(BIN)
-            .args([
-                "run",
-                "--preset",
-                "first-game",
-                "--games",
-                "40",
-                "--seed",
-                "2",
-            ])
+            .args(["run", "--games", "40", "--seed", "2", "--preset", preset])
             .args(["--players", players, "--bots", bots])
             .arg("--out")
             .arg(&out)
@@ -937,14 +930,27 @@ fn the_default_plays_its_two_player_fit_at_two_players() {
         assert_success(&output, name);
         std::fs::read_to_string(out.join("characters.csv")).unwrap()
     };
+    let first = |players: &str, bots: &str, name: &str| run("first-game", players, bots, name);
     let fit_of_4_and_5 = format!(
         "policy:weights={}/configs/bots/policy-aims-net.toml",
         env!("CARGO_MANIFEST_DIR")
     );
-    let default_2 = run("2", "policy", "default-2");
-    assert_eq!(default_2, run("2", "policy:weights=two-players", "two-2"));
-    assert_ne!(default_2, run("2", &fit_of_4_and_5, "file-2"));
-    let default_4 = run("4", "policy", "default-4");
-    assert_eq!(default_4, run("4", &fit_of_4_and_5, "file-4"));
-    assert_ne!(default_4, run("4", "policy:weights=two-players", "two-4"));
+    let default_2 = first("2", "policy", "default-2");
+    assert_eq!(default_2, first("2", "policy:weights=two-players", "two-2"));
+    assert_ne!(default_2, first("2", &fit_of_4_and_5, "file-2"));
+    let default_4 = first("4", "policy", "default-4");
+    assert_eq!(default_4, first("4", &fit_of_4_and_5, "file-4"));
+    assert_ne!(default_4, first("4", "policy:weights=two-players", "two-4"));
+    let all = |bots: &str, name: &str| run("all-characters", "2", bots, name);
+    let default_all = all("policy", "all-default");
+    assert_eq!(
+        default_all,
+        all("policy:weights=casts-two-players", "all-two")
+    );
+    assert_eq!(default_all, all("policy:weights=casts", "all-casts"));
+    assert_ne!(
+        default_all,
+        all("policy:weights=two-players", "all-first-two")
+    );
+    assert_ne!(default_all, all("policy:weights=linear", "all-linear"));
 }

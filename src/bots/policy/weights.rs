@@ -61,13 +61,21 @@ pub const CASTS_TEXT: &str = include_str!("../../../configs/bots/policy-casts-ne
 pub const CASTS: &str = "casts";
 
 /// The built-in weights' 2-player fit (since version 0.9.0; `configs/bots/policy-2p-net.toml`,
-/// compiled in: `weights=two-players`): the default's shape fitted to the search's
-/// decisions in 2-player `first-game` games, whose draft the 4- and 5-player fit never saw
-/// (each player keeps two characters and discards one at each choice after the first:
-/// rulebook 2016, "2-Player Rule Changes"). The built-in weights play it at 2 players
+/// compiled in: `weights=two-players`): the default's shape fitted to the search's decisions
+/// in 2-player `first-game` games, whose draft the 4-and-5-player fit never saw (each
+/// player keeps two characters and discards one at each choice after the first: rulebook
+/// 2016, "2-Player Rule Changes"). The built-in weights play it at 2 players
 /// (`PolicyWeights::at_players`; docs/bots.md, "At 2 players").
 pub const TWO_PLAYERS_TEXT: &str = include_str!("../../../configs/bots/policy-2p-net.toml");
 pub const TWO_PLAYERS: &str = "two-players";
+
+/// The `casts` weights' 2-player fit (since version 0.9.0;
+/// `configs/bots/policy-casts-2p-net.toml`, compiled in: `weights=casts-two-players`): the
+/// `casts` shape fitted to the search's decisions in 2-player games of `first-game` and
+/// `all-characters`; the `casts` weights play it at 2 players.
+pub const CASTS_TWO_PLAYERS_TEXT: &str =
+    include_str!("../../../configs/bots/policy-casts-2p-net.toml");
+pub const CASTS_TWO_PLAYERS: &str = "casts-two-players";
 
 /// The linear weights (`configs/bots/policy.toml`, compiled in): `policy:weights=linear`,
 /// the default's weights until version 0.3.0 (which drew only the destructions:
@@ -212,6 +220,8 @@ static DEFAULT_CASTS: LazyLock<Arc<PolicyWeights>> =
     LazyLock::new(|| compiled_in(CASTS_TEXT, CASTS));
 static DEFAULT_TWO_PLAYERS: LazyLock<Arc<PolicyWeights>> =
     LazyLock::new(|| compiled_in(TWO_PLAYERS_TEXT, TWO_PLAYERS));
+static DEFAULT_CASTS_TWO_PLAYERS: LazyLock<Arc<PolicyWeights>> =
+    LazyLock::new(|| compiled_in(CASTS_TWO_PLAYERS_TEXT, CASTS_TWO_PLAYERS));
 
 impl PolicyWeights {
     /// Weights with these values and layer, read from `source`.
@@ -315,26 +325,36 @@ impl PolicyWeights {
         Arc::clone(&DEFAULT_TWO_PLAYERS)
     }
 
-    /// The weights these play in a game of `players`: the built-in weights (the default's,
-    /// or `weights=built-in`) play their 2-player fit at 2 players, where the draft is
-    /// another game (each player keeps two characters and discards one at each choice
-    /// after the first); fitted to 4 and 5 players alone, they discard nearly at random
-    /// there, and their population's character win rates did not correlate with the
-    /// search's (docs/bots.md, "At 2 players"). Every other weights play as named: to play
-    /// the 4-and-5-player fit at 2 players, name its file
+    /// The 2-player fit of the `casts` weights (`casts-two-players`), read once.
+    pub fn casts_two_players() -> Arc<PolicyWeights> {
+        Arc::clone(&DEFAULT_CASTS_TWO_PLAYERS)
+    }
+
+    /// The weights these play in a game of `players`: the two the default plays play their
+    /// 2-player fits at 2 players (the built-in weights, `weights=built-in`, play
+    /// `two-players`; `casts`, which the default plays on other casts, `casts-two-players`),
+    /// where the draft is another game (each player keeps two characters and discards one
+    /// at each choice after the first); fitted to 4 and 5 players alone, they discard
+    /// nearly at random there, and their populations' character win rates hardly
+    /// correlated with the search's (docs/bots.md, "At 2 players"). Every other weights
+    /// play as named: to play a 4-and-5-player fit at 2 players, name its file
     /// (`weights=configs/bots/policy-aims-net.toml`). Chosen in the bot, so every command,
     /// and the search's own use of the default (`ismcts:searched=`), play the same.
     #[inline]
     pub fn at_players(self: &Arc<Self>, players: u8) -> &PolicyWeights {
-        if players == 2 && Arc::ptr_eq(self, &DEFAULT) {
+        if players != 2 {
+            self
+        } else if Arc::ptr_eq(self, &DEFAULT) {
             &DEFAULT_TWO_PLAYERS
+        } else if Arc::ptr_eq(self, &DEFAULT_CASTS) {
+            &DEFAULT_CASTS_TWO_PLAYERS
         } else {
             self
         }
     }
 
     /// The weights a spec's `weights=NAME` names: `built-in`, `casts`, `two-players`,
-    /// `linear`, `net` (each read once), or a file.
+    /// `casts-two-players`, `linear`, `net` (each read once), or a file.
     pub fn named(name: &str) -> Result<Arc<PolicyWeights>, String> {
         Ok(match name {
             BUILT_IN => PolicyWeights::built_in(),
@@ -342,10 +362,11 @@ impl PolicyWeights {
             NET => Arc::clone(&DEFAULT_NET),
             CASTS => PolicyWeights::casts(),
             TWO_PLAYERS => PolicyWeights::two_players(),
+            CASTS_TWO_PLAYERS => PolicyWeights::casts_two_players(),
             path => Arc::new(PolicyWeights::load(path).map_err(|e| {
                 format!(
                     "{e} (the built-in weights are `{BUILT_IN}`, `{CASTS}`, `{TWO_PLAYERS}`, \
-                     `{LINEAR}` and `{NET}`)"
+                     `{CASTS_TWO_PLAYERS}`, `{LINEAR}` and `{NET}`)"
                 )
             })?),
         })
@@ -590,30 +611,42 @@ mod tests {
         let hidden = net.hidden.as_ref().expect("a hidden layer");
         assert!(hidden.out.iter().any(|&o| o != 0.0) && net.values[0] != 0.0);
         assert_eq!(net.source, NET);
-        let two = PolicyWeights::named(TWO_PLAYERS).expect("built in");
-        let layer = two.hidden.as_ref().expect("the 2-player fit has a layer");
-        assert!(layer.kinds.contains(kind_of(Action::Discard(Rank(1)))));
-        assert!(two.values[0] != 0.0 && *two != *w);
-        assert_eq!(two.source, TWO_PLAYERS);
+        for (name, other) in [
+            (TWO_PLAYERS, &*w),
+            (CASTS_TWO_PLAYERS, &*PolicyWeights::casts()),
+        ] {
+            let two = PolicyWeights::named(name).expect("built in");
+            let layer = two.hidden.as_ref().expect("a 2-player fit has a layer");
+            assert!(layer.kinds.contains(kind_of(Action::Discard(Rank(1)))));
+            assert!(two.values[0] != 0.0 && *two != *other, "{name}");
+            assert_eq!(two.source, name);
+        }
     }
 
-    /// `at_players`: the built-in weights play their 2-player fit at 2 players and
-    /// themselves at 3 to 8; every other weights, a file with the built-in text among them,
-    /// play as named at every count.
+    /// `at_players`: the default's weights play their 2-player fits at 2 players (the
+    /// built-in weights `two-players`, `casts` `casts-two-players`) and themselves at 3 to 8;
+    /// every other weights, a file with the built-in text among them, play as named at
+    /// every count.
     #[test]
-    fn the_built_in_weights_play_their_two_player_fit_at_two_players() {
-        let built_in = PolicyWeights::built_in();
-        let two = PolicyWeights::two_players();
-        assert!(std::ptr::eq(built_in.at_players(2), &*two));
-        for players in 3..=8 {
-            assert!(std::ptr::eq(built_in.at_players(players), &*built_in));
+    fn the_defaults_weights_play_their_two_player_fits_at_two_players() {
+        let (two, casts_two) = (
+            PolicyWeights::two_players(),
+            PolicyWeights::casts_two_players(),
+        );
+        for (default, fit) in [
+            (PolicyWeights::built_in(), &two),
+            (PolicyWeights::named(BUILT_IN).expect("built in"), &two),
+            (PolicyWeights::casts(), &casts_two),
+        ] {
+            assert!(std::ptr::eq(default.at_players(2), &**fit));
+            for players in 3..=8 {
+                assert!(std::ptr::eq(default.at_players(players), &*default));
+            }
         }
-        let named = PolicyWeights::named(BUILT_IN).expect("built in");
-        assert!(std::ptr::eq(named.at_players(2), &*two));
         let file = Arc::new(PolicyWeights::parse(BUILT_IN_TEXT, "policy-aims-net.toml").unwrap());
         for weights in [
-            PolicyWeights::casts(),
             two.clone(),
+            casts_two.clone(),
             PolicyWeights::linear(),
             PolicyWeights::named(NET).expect("built in"),
             file,
@@ -643,6 +676,19 @@ mod tests {
             // Its units' rows of the other characters are small, not 0.
             assert_eq!(net.knows(character), fitted, "net: {}", character.name());
             assert!(casts.knows(character), "{}", character.name());
+            // The 2-player fits: `first-game`'s characters, and for `casts` every character
+            // a 2-player game may deal: not the Emperor (rulebook 2016: not in 2-player
+            // games) nor rank 9 (unused at 2).
+            let two = PolicyWeights::two_players();
+            assert_eq!(two.knows(character), fitted, "two: {}", character.name());
+            let at_two = character != Character::Emperor && character.rank().0 != 9;
+            let casts_two = PolicyWeights::casts_two_players();
+            assert_eq!(
+                casts_two.knows(character),
+                at_two,
+                "casts two: {}",
+                character.name()
+            );
         }
     }
 
