@@ -57,9 +57,11 @@ pub fn unfitted_warnings(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
         if specs.contains(&spec) {
             continue;
         }
+        // The weights the bot plays at this count (`PolicyWeights::at_players`).
+        let weights = params.weights.at_players(rules.players);
         let unknown: Vec<&str> = cast
             .iter()
-            .filter(|&&c| !params.weights.knows(c))
+            .filter(|&&c| !weights.knows(c))
             .map(|c| c.name())
             .collect();
         if !unknown.is_empty() {
