@@ -30,21 +30,23 @@ use citadels_sim::train::file;
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
+/// One move of a replayed game: `seat` plays `action` among `legal` in `state` (the state
+/// before it).
+struct Move<'a> {
+    rules: &'a Rules,
+    state: &'a State,
+    seat: Seat,
+    legal: &'a [Action],
+    action: Action,
+}
+
 /// One tally: it sees every move of every game (with the state before it) and the end.
 trait Tally {
-    /// A new game under `rules`, dealt in `state`.
-    fn start(&mut self, _rules: &Rules, _state: &State) {}
-    /// `seat` plays `action` among `legal` in `state`.
-    fn before(
-        &mut self,
-        rules: &Rules,
-        state: &State,
-        seat: Seat,
-        legal: &[Action],
-        action: Action,
-    );
-    /// `seat` has played `action`; `state` is the state after it.
-    fn after(&mut self, _state: &State, _seat: Seat, _action: Action) {}
+    /// A new game, dealt in `state`.
+    fn start(&mut self, _state: &State) {}
+    fn before(&mut self, play: &Move);
+    /// `seat` has played its move; `state` is the state after it.
+    fn after(&mut self, _seat: Seat, _state: &State) {}
     /// The game is over in `state`.
     fn end(&mut self, _rules: &Rules, _state: &State) {}
     fn print(&self);
@@ -58,10 +60,21 @@ fn percent(a: u64, b: u64) -> f64 {
     100.0 * ratio(a, b)
 }
 
-/// `turns:CHARACTER`.
-#[derive(Default)]
+/// `turns:CHARACTER`: `who`'s turns, counted in `counts`.
 struct Turns {
-    who: Option<Character>,
+    who: Character,
+    counts: TurnCounts,
+    // Within a game:
+    holders: Vec<Seat>,
+    in_turn: bool,
+    /// The move being played ends one of the character's turns.
+    ending: bool,
+    build_seen: bool,
+    destroy_seen: bool,
+}
+
+#[derive(Default)]
+struct TurnCounts {
     games: u64,
     picks: u64,
     wins: u64,
@@ -80,62 +93,58 @@ struct Turns {
     destroys: u64,
     destroyed_cost: u64,
     destroyed_with_build_offered: u64,
-    // Within a game:
-    holders: Vec<Seat>,
-    in_turn: bool,
-    /// The move being played ends one of the character's turns.
-    ending: bool,
-    build_seen: bool,
-    destroy_seen: bool,
 }
 
 impl Turns {
-    fn of(character: Character) -> Turns {
+    fn of(who: Character) -> Turns {
         Turns {
-            who: Some(character),
-            ..Turns::default()
+            who,
+            counts: TurnCounts::default(),
+            holders: Vec::new(),
+            in_turn: false,
+            ending: false,
+            build_seen: false,
+            destroy_seen: false,
         }
-    }
-
-    fn who(&self) -> Character {
-        self.who.expect("made by Turns::of")
     }
 
     /// Whether `seat` plays the character's turn in `state`.
     fn mine(&self, state: &State, seat: Seat) -> bool {
         state.phase == Phase::Turns
             && state.character(state.turn.rank).is_some()
-            && current(state) == self.who()
+            && current(state) == self.who
             && state.turn.seat == seat
     }
 }
 
 impl Tally for Turns {
-    fn start(&mut self, _: &Rules, state: &State) {
+    fn start(&mut self, state: &State) {
         self.holders.clear();
         self.in_turn = false;
-        if state.cast.contains(&Some(self.who())) {
-            self.games += 1;
+        if state.cast.contains(&Some(self.who)) {
+            self.counts.games += 1;
         }
     }
 
-    fn before(
-        &mut self,
-        rules: &Rules,
-        state: &State,
-        seat: Seat,
-        legal: &[Action],
-        action: Action,
-    ) {
+    fn before(&mut self, play: &Move) {
+        let &Move {
+            rules,
+            state,
+            seat,
+            legal,
+            action,
+        } = play;
+        let (who, mine) = (self.who, self.mine(state, seat));
+        let c = &mut self.counts;
         if let Action::Pick(rank) = action
-            && state.character(rank) == Some(self.who())
+            && state.character(rank) == Some(who)
         {
-            self.picks += 1;
-            self.gold_at_pick += u64::from(state.gold[seat.index()]);
+            c.picks += 1;
+            c.gold_at_pick += u64::from(state.gold[seat.index()]);
             self.holders.push(seat);
         }
         self.ending = false;
-        if !self.mine(state, seat) {
+        if !mine {
             return;
         }
         self.ending = action == Action::EndTurn;
@@ -143,12 +152,12 @@ impl Tally for Turns {
             self.in_turn = true;
             self.build_seen = false;
             self.destroy_seen = false;
-            self.turns += 1;
-            self.gold_at_start += u64::from(state.gold[seat.index()]);
+            c.turns += 1;
+            c.gold_at_start += u64::from(state.gold[seat.index()]);
         }
         if legal.len() > 1 && legal.contains(&Action::TakeGold) {
-            self.gather_choices += 1;
-            self.took_gold += u64::from(action == Action::TakeGold);
+            c.gather_choices += 1;
+            c.took_gold += u64::from(action == Action::TakeGold);
         }
         let cost = |action: &Action| match action {
             Action::Build(card) => Some(u64::from(rules.card(*card).cost)),
@@ -158,24 +167,24 @@ impl Tally for Turns {
             && !self.build_seen
         {
             self.build_seen = true;
-            self.could_build += 1;
-            self.dearest_first += u64::from(cost(&action) == Some(dearest));
-            self.built_none += u64::from(action == Action::EndTurn);
+            c.could_build += 1;
+            c.dearest_first += u64::from(cost(&action) == Some(dearest));
+            c.built_none += u64::from(action == Action::EndTurn);
         }
         if legal.iter().any(|a| matches!(a, Action::Destroy(..))) && !self.destroy_seen {
             self.destroy_seen = true;
-            self.could_destroy += 1;
+            c.could_destroy += 1;
         }
         match action {
             Action::Destroy(_, card) => {
-                self.destroys += 1;
-                self.destroyed_cost += u64::from(rules.card(card).cost);
-                self.destroyed_with_build_offered +=
+                c.destroys += 1;
+                c.destroyed_cost += u64::from(rules.card(card).cost);
+                c.destroyed_with_build_offered +=
                     u64::from(legal.iter().any(|a| matches!(a, Action::Build(_))));
             }
             Action::Build(card) => {
-                self.builds += 1;
-                self.paid += u64::from(rules.card(card).cost);
+                c.builds += 1;
+                c.paid += u64::from(rules.card(card).cost);
             }
             _ => {}
         }
@@ -183,16 +192,16 @@ impl Tally for Turns {
 
     /// The gold at the end of a turn is counted after it ends: the Alchemist's refund
     /// comes then.
-    fn after(&mut self, state: &State, seat: Seat, _: Action) {
+    fn after(&mut self, seat: Seat, state: &State) {
         if self.ending {
             self.in_turn = false;
-            self.gold_at_end += u64::from(state.gold[seat.index()]);
+            self.counts.gold_at_end += u64::from(state.gold[seat.index()]);
         }
     }
 
     fn end(&mut self, rules: &Rules, state: &State) {
         let winners = outcome(rules, state).winners;
-        self.wins += self
+        self.counts.wins += self
             .holders
             .iter()
             .filter(|&&s| winners.contains(s))
@@ -200,36 +209,37 @@ impl Tally for Turns {
     }
 
     fn print(&self) {
+        let c = &self.counts;
         println!(
             "{:?}: {} games with it, picked {} times, wins per pick {:.3}, gold at the pick {:.2}",
-            self.who(),
-            self.games,
-            self.picks,
-            ratio(self.wins, self.picks),
-            ratio(self.gold_at_pick, self.picks)
+            self.who,
+            c.games,
+            c.picks,
+            ratio(c.wins, c.picks),
+            ratio(c.gold_at_pick, c.picks)
         );
         println!(
             "turns {}: gold at the start {:.2}, at the end {:.2}; took gold in {:.1}% of {} choices",
-            self.turns,
-            ratio(self.gold_at_start, self.turns),
-            ratio(self.gold_at_end, self.turns),
-            percent(self.took_gold, self.gather_choices),
-            self.gather_choices
+            c.turns,
+            ratio(c.gold_at_start, c.turns),
+            ratio(c.gold_at_end, c.turns),
+            percent(c.took_gold, c.gather_choices),
+            c.gather_choices
         );
         println!(
             "builds per turn {:.2}, cost per build {:.2}; of {} turns that could build: built nothing {:.1}%, the dearest card first {:.1}%",
-            ratio(self.builds, self.turns),
-            ratio(self.paid, self.builds),
-            self.could_build,
-            percent(self.built_none, self.could_build),
-            percent(self.dearest_first, self.could_build)
+            ratio(c.builds, c.turns),
+            ratio(c.paid, c.builds),
+            c.could_build,
+            percent(c.built_none, c.could_build),
+            percent(c.dearest_first, c.could_build)
         );
         println!(
             "destructions per turn {:.2}, on {:.1}% of the turns that could, cost {:.2}, with a build offered {:.1}%",
-            ratio(self.destroys, self.turns),
-            percent(self.destroys, self.could_destroy),
-            ratio(self.destroyed_cost, self.destroys),
-            percent(self.destroyed_with_build_offered, self.destroys)
+            ratio(c.destroys, c.turns),
+            percent(c.destroys, c.could_destroy),
+            ratio(c.destroyed_cost, c.destroys),
+            percent(c.destroyed_with_build_offered, c.destroys)
         );
     }
 }
@@ -244,14 +254,14 @@ struct Spend {
 }
 
 impl Tally for Spend {
-    fn before(
-        &mut self,
-        rules: &Rules,
-        state: &State,
-        seat: Seat,
-        legal: &[Action],
-        action: Action,
-    ) {
+    fn before(&mut self, play: &Move) {
+        let &Move {
+            rules,
+            state,
+            seat,
+            legal,
+            action,
+        } = play;
         if legal.len() < 2 {
             return;
         }
@@ -323,7 +333,13 @@ struct Kills {
 }
 
 impl Tally for Kills {
-    fn before(&mut self, _: &Rules, state: &State, seat: Seat, _: &[Action], action: Action) {
+    fn before(&mut self, play: &Move) {
+        let &Move {
+            state,
+            seat,
+            action,
+            ..
+        } = play;
         if let Action::Kill(rank) = action {
             let held = (0..state.players)
                 .map(Seat)
@@ -388,14 +404,14 @@ fn main() -> ExitCode {
             Ok(data) => data,
             Err(e) => return fail(&format!("{path}: {e}")),
         };
+        let rules = match data.config.rules(players) {
+            Ok(rules) => rules,
+            Err(e) => return fail(&format!("{path}: {e}")),
+        };
         for game in data.games.iter().filter(|g| g.players == players) {
-            let rules = match data.config.rules(players) {
-                Ok(rules) => rules,
-                Err(e) => return fail(&format!("{path}: {e}")),
-            };
             let mut answers = game.answers.iter();
             let mut state = new_game(&rules, game.seed);
-            tally.start(&rules, &state);
+            tally.start(&state);
             while let Some(seat) = to_move(&state) {
                 legal_actions(&rules, &state, &mut legal);
                 let action = match legal.as_slice() {
@@ -405,9 +421,15 @@ fn main() -> ExitCode {
                         _ => return fail(&format!("{path}: game {} does not replay", game.seed)),
                     },
                 };
-                tally.before(&rules, &state, seat, &legal, action);
+                tally.before(&Move {
+                    rules: &rules,
+                    state: &state,
+                    seat,
+                    legal: &legal,
+                    action,
+                });
                 apply(&rules, &mut state, action);
-                tally.after(&state, seat, action);
+                tally.after(seat, &state);
             }
             tally.end(&rules, &state);
             games += 1;
