@@ -15,7 +15,8 @@
 //!   choices between gold and cards, by whether the gold after taking it would match a card
 //!   of the hand. Each line ends with the share of each choice.
 //! - `kills`: whom the Assassin names, by rank, and how often the named character is in
-//!   another player's hand (the replay knows; the Assassin did not).
+//!   another player's hand (the replay knows; the Assassin did not), and how often it names
+//!   one its own view said nobody could hold (`View::possible_holders`).
 //!
 //! Only the games of `PLAYERS` players count. A file that cannot be read or whose games do
 //! not replay is refused (status 2).
@@ -330,11 +331,15 @@ impl Tally for Spend {
 #[derive(Default)]
 struct Kills {
     ranks: [[u64; 2]; 10],
+    /// Kills naming a character the Assassin's own view said nobody could hold
+    /// (`View::possible_holders` empty): a kill wasted knowingly.
+    known_out: u64,
 }
 
 impl Tally for Kills {
     fn before(&mut self, play: &Move) {
         let &Move {
+            rules,
             state,
             seat,
             action,
@@ -346,6 +351,8 @@ impl Tally for Kills {
                 .any(|s| s != seat && state.ranks_of(s).contains(rank));
             self.ranks[rank.index()][0] += 1;
             self.ranks[rank.index()][1] += u64::from(held);
+            let holders = View::new(rules, state, seat).possible_holders();
+            self.known_out += u64::from(holders[rank.index()].is_empty());
         }
     }
 
@@ -353,8 +360,10 @@ impl Tally for Kills {
         let named: u64 = self.ranks.iter().map(|r| r[0]).sum();
         let hit: u64 = self.ranks.iter().map(|r| r[1]).sum();
         println!(
-            "kills {named}: the named character is in play {:.1}%",
-            percent(hit, named)
+            "kills {named}: the named character is in play {:.1}%; named one the Assassin \
+             knew nobody held {:.1}%",
+            percent(hit, named),
+            percent(self.known_out, named)
         );
         for (rank, [n, h]) in self.ranks.iter().enumerate().filter(|(_, r)| r[0] > 0) {
             println!(

@@ -132,10 +132,36 @@ impl<'a> View<'a> {
         (owner == self.seat || self.state.revealed.contains(rank)).then_some(owner)
     }
     /// The ranks of the cast that another seat may hold as far as this seat knows: not mine,
-    /// not discarded face up, not revealed.
+    /// not discarded face up, not revealed, not discarded face down by me.
     pub fn opponent_ranks(&self) -> RankSet {
-        let ruled_out = self.my_ranks().0 | self.state.faceup_discards.0 | self.state.revealed.0;
+        let ruled_out = self.my_ranks().0
+            | self.state.faceup_discards.0
+            | self.state.revealed.0
+            | self.my_facedown_discards().0;
         RankSet(self.state.cast_ranks().0 & !ruled_out)
+    }
+    /// The character cards this seat discarded face down this round: at 2 players each
+    /// choice after the first keeps one card and discards another face down (rulebook 2016,
+    /// "2-Player Rule Changes"), and the discarder knows where it went. Empty at other
+    /// counts, whose discards are random.
+    pub fn my_facedown_discards(&self) -> RankSet {
+        let state = self.state;
+        let mut out = RankSet::EMPTY;
+        if state.players != 2 {
+            return out;
+        }
+        // A step not yet taken this round has no choice (`Knowledge::choices`).
+        let characters = state.cast_ranks().len() as u8;
+        let k = &state.knowledge;
+        for (step, choice) in k.choices.iter().enumerate() {
+            if let Some(rank) = *choice
+                && step_chooser(state.players, characters, k.crown, step)
+                    == Some((self.seat, false))
+            {
+                out.insert(rank);
+            }
+        }
+        out
     }
     /// Per rank, the other seats that may hold its character as far as this seat knows. Its
     /// owner if known; none if the card is mine, face up, or revealed without an owner. Else

@@ -346,3 +346,41 @@ fn possible_holders_contain_every_owner_the_view_allows() {
         "{checked} owners, {narrowed} narrowed sets"
     );
 }
+
+/// 2-player selection (rulebook 2016, "2-Player Rule Changes": "one he keeps, the other he
+/// discards facedown"): the cards a seat discarded face down are its own knowledge. No
+/// opponent may hold them (`View::opponent_ranks`, `View::possible_holders`), the sampler
+/// keeps them discarded, and they are indeed in the face-down pile.
+#[test]
+fn at_two_players_my_facedown_discards_are_held_by_nobody() {
+    let mut rng = GameRng::new(11);
+    let mut checked = 0;
+    for preset in ["first-game", "all-characters"] {
+        let (rules, states) = positions(preset, 2, 6, 2);
+        for (state, seat) in &states {
+            let view = View::new(&rules, state, *seat);
+            let discarded = view.my_facedown_discards();
+            let by_rank = view.possible_holders();
+            let sample = view.determinize(&mut rng);
+            for rank in discarded.iter() {
+                assert!(state.facedown_discards.contains(rank), "{preset}: {rank:?}");
+                assert!(!view.opponent_ranks().contains(rank), "{preset}: {rank:?}");
+                assert!(by_rank[rank.index()].is_empty(), "{preset}: {rank:?}");
+                assert!(
+                    sample.facedown_discards.contains(rank),
+                    "{preset}: {rank:?}"
+                );
+                checked += 1;
+            }
+            // What I keep is mine; what I discard is not: one card per step of mine.
+            let mine = view.my_selection().count();
+            assert_eq!(
+                discarded.len() + view.my_ranks().len(),
+                mine,
+                "{preset} round {}",
+                state.round
+            );
+        }
+    }
+    assert!(checked > 300, "only {checked} discards checked");
+}
