@@ -80,6 +80,34 @@ pub fn unfitted_warnings(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
     lines
 }
 
+/// A note for each policy bot of the section that plays other weights than it names at
+/// this player count (`PolicyWeights::at_players`: the default's weights play their
+/// 2-player fits at 2 players), naming them: the report names the bot by its spec, which
+/// is the same at every count. Each spec once, in the order of the seats.
+pub fn count_fit_notes(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
+    let mut specs: Vec<String> = Vec::new();
+    let mut lines = Vec::new();
+    for bot in bots {
+        let BotKind::Policy(params) = &bot.kind else {
+            continue;
+        };
+        let spec = bot.to_string();
+        if specs.contains(&spec) {
+            continue;
+        }
+        let played = params.weights.at_players(rules.players);
+        if !std::ptr::eq(played, &*params.weights) {
+            lines.push(format!(
+                "note: bot `{spec}` plays the weights `{}` at {} players, fitted to games of \
+                 that count (docs/bots.md, \"At 2 players\")",
+                played.source, rules.players
+            ));
+        }
+        specs.push(spec);
+    }
+    lines
+}
+
 /// The head of a summary that has no block per player count (`compare`, `sweep`, `rank`,
 /// `restrict`, `ladder`, `arena`): `unfitted_warnings` of every config and player count
 /// given, each distinct line once, after its config's label where there are several; then,
@@ -209,6 +237,9 @@ fn block(out: &mut String, section: &Section) {
     for line in unfitted_warnings(section.rules, section.bots) {
         let _ = writeln!(out, "{line}");
     }
+    for line in count_fit_notes(section.rules, section.bots) {
+        let _ = writeln!(out, "{line}");
+    }
 
     let _ = writeln!(
         out,
@@ -324,6 +355,39 @@ mod tests {
             "warning: 38 of 20000 games (0.19%) hit the round cap (100) and were not scored"
         );
         assert!(stall_warning(21, 20000, 100).is_some());
+    }
+
+    /// A 2-player section notes the weights each policy bot plays there when they are not
+    /// the ones it names (the default's 2-player fits), once per spec; other counts, and
+    /// bots that play what they name, get no note.
+    #[test]
+    fn policy_bots_playing_a_count_fit_are_noted_once() {
+        let rules = |preset: &str, players| {
+            crate::config::load_preset(preset)
+                .unwrap()
+                .rules(players)
+                .unwrap()
+        };
+        let spec = |text: &str| BotSpec::parse(text).unwrap();
+        let bots = [spec("policy"), spec("heuristic"), spec("policy")];
+        let lines = count_fit_notes(&rules("first-game", 2), &bots);
+        assert_eq!(
+            lines,
+            [
+                "note: bot `policy` plays the weights `two-players` at 2 players, fitted to games \
+              of that count (docs/bots.md, \"At 2 players\")"
+            ]
+        );
+        let casts = count_fit_notes(&rules("all-characters", 2), &[spec("policy:weights=casts")]);
+        assert!(
+            casts[0].starts_with(
+                "note: bot `policy:weights=casts` plays the weights `casts-two-players`"
+            ),
+            "{casts:?}"
+        );
+        assert!(count_fit_notes(&rules("first-game", 4), &bots).is_empty());
+        let named = [spec("policy:weights=two-players"), spec("heuristic")];
+        assert!(count_fit_notes(&rules("first-game", 2), &named).is_empty());
     }
 
     /// A policy bot whose weights were not fitted with some of the cast's characters is
