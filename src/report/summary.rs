@@ -82,7 +82,7 @@ pub fn unfitted_warnings(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
 
 /// A note for each policy bot of the section that plays other weights than it names at
 /// this player count (`PolicyWeights::at_players`: the default's weights play their
-/// 2-player fits at 2 players), naming them: the report names the bot by its spec, which
+/// 2-player fits at 2 players, and `casts` its 3-player fit at 3), naming them: the report names the bot by its spec, which
 /// is the same at every count. Each spec once, in the order of the seats.
 pub fn count_fit_notes(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
     let mut specs: Vec<String> = Vec::new();
@@ -98,9 +98,10 @@ pub fn count_fit_notes(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
         let played = params.weights.at_players(rules.players);
         if !std::ptr::eq(played, &*params.weights) {
             lines.push(format!(
-                "note: bot `{spec}` plays the weights `{}` at {} players, fitted to games of \
-                 that count (docs/bots.md, \"At 2 players\")",
-                played.source, rules.players
+                "note: bot `{spec}` plays the weights `{}` at {players} players, fitted to games \
+                 of that count (docs/bots.md, \"At {players} players\")",
+                played.source,
+                players = rules.players
             ));
         }
         specs.push(spec);
@@ -384,6 +385,14 @@ mod tests {
                 "note: bot `policy:weights=casts` plays the weights `casts-two-players`"
             ),
             "{casts:?}"
+        );
+        let three = count_fit_notes(&rules("all-characters", 3), &[spec("policy:weights=casts")]);
+        assert_eq!(
+            three,
+            [
+                "note: bot `policy:weights=casts` plays the weights `casts-three-players` at 3 \
+              players, fitted to games of that count (docs/bots.md, \"At 3 players\")"
+            ]
         );
         assert!(count_fit_notes(&rules("first-game", 4), &bots).is_empty());
         let named = [spec("policy:weights=two-players"), spec("heuristic")];

@@ -911,12 +911,13 @@ fn the_default_plays_each_cast_with_weights_fitted_with_it() {
     assert_eq!(run(&linear, "linear").0, "policy:weights=linear");
 }
 
-/// The default policy bot plays 2-player fits at 2 players (docs/bots.md, "At 2 players"):
+/// The default policy bot plays its count fits (docs/bots.md, "At 2 players", "At 3 players"):
 /// on `first-game` its games there are those of `weights=two-players` named, not those of
 /// the 4-and-5-player fit named by its file, and at 4 players the other way round; on
-/// `all-characters` those of `weights=casts-two-players` (which `casts` named plays too).
+/// `all-characters` those of `weights=casts-two-players` (which `casts` named plays too), and
+/// at 3 players those of `weights=casts-three-players`, not those of `casts`' file named.
 #[test]
-fn the_default_plays_the_two_player_fit_at_two_players() {
+fn the_default_plays_the_count_fits_at_two_and_three_players() {
     let dir = tempfile::tempdir().unwrap();
     let run = |preset: &str, players: &str, bots: &str, name: &str| {
         let out = dir.path().join(name);
@@ -953,4 +954,17 @@ fn the_default_plays_the_two_player_fit_at_two_players() {
         all("policy:weights=two-players", "all-first-two")
     );
     assert_ne!(default_all, all("policy:weights=linear", "all-linear"));
+    // At 3 players (docs/bots.md, "At 3 players") `casts` plays its 3-player fit.
+    let three = |bots: &str, name: &str| run("all-characters", "3", bots, name);
+    let default_3 = three("policy", "three-default");
+    assert_eq!(
+        default_3,
+        three("policy:weights=casts-three-players", "three-fit")
+    );
+    assert_eq!(default_3, three("policy:weights=casts", "three-casts"));
+    let casts_file = format!(
+        "policy:weights={}/configs/bots/policy-casts-net.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    assert_ne!(default_3, three(&casts_file, "three-file"));
 }

@@ -77,6 +77,16 @@ pub const CASTS_TWO_PLAYERS_TEXT: &str =
     include_str!("../../../configs/bots/policy-casts-2p-net.toml");
 pub const CASTS_TWO_PLAYERS: &str = "casts-two-players";
 
+/// The `casts` weights' 3-player fit (since version 0.10.0;
+/// `configs/bots/policy-casts-3p-net.toml`, compiled in: `weights=casts-three-players`): the
+/// `casts` shape fitted to the search's decisions in 3-player `all-characters` games, where
+/// each player keeps two characters and one card of the second pass is discarded at random
+/// (rulebook 2016, "3-Player Rule Changes"); the `casts` weights, which the default plays on
+/// every 3-player cast of the 2016 edition (3 players need rank 9), play it at 3 players.
+pub const CASTS_THREE_PLAYERS_TEXT: &str =
+    include_str!("../../../configs/bots/policy-casts-3p-net.toml");
+pub const CASTS_THREE_PLAYERS: &str = "casts-three-players";
+
 /// The linear weights (`configs/bots/policy.toml`, compiled in): `policy:weights=linear`,
 /// the default's weights until version 0.3.0 (which drew only the destructions:
 /// `policy:weights=linear:drawn=Destroy` plays as the default did). About 1.7 times as fast
@@ -222,6 +232,8 @@ static DEFAULT_TWO_PLAYERS: LazyLock<Arc<PolicyWeights>> =
     LazyLock::new(|| compiled_in(TWO_PLAYERS_TEXT, TWO_PLAYERS));
 static DEFAULT_CASTS_TWO_PLAYERS: LazyLock<Arc<PolicyWeights>> =
     LazyLock::new(|| compiled_in(CASTS_TWO_PLAYERS_TEXT, CASTS_TWO_PLAYERS));
+static DEFAULT_CASTS_THREE_PLAYERS: LazyLock<Arc<PolicyWeights>> =
+    LazyLock::new(|| compiled_in(CASTS_THREE_PLAYERS_TEXT, CASTS_THREE_PLAYERS));
 
 impl PolicyWeights {
     /// Weights with these values and layer, read from `source`.
@@ -330,31 +342,37 @@ impl PolicyWeights {
         Arc::clone(&DEFAULT_CASTS_TWO_PLAYERS)
     }
 
+    /// The 3-player fit of the `casts` weights (`casts-three-players`), read once.
+    pub fn casts_three_players() -> Arc<PolicyWeights> {
+        Arc::clone(&DEFAULT_CASTS_THREE_PLAYERS)
+    }
+
     /// The weights these play in a game of `players`: the two the default plays play their
     /// 2-player fits at 2 players (the built-in weights, `weights=built-in`, play
     /// `two-players`; `casts`, which the default plays on other casts, `casts-two-players`),
     /// where the draft is another game (each player keeps two characters and discards one
     /// at each choice after the first); fitted to 4 and 5 players alone, they discard
     /// nearly at random there, and their populations' character win rates hardly
-    /// correlated with the search's (docs/bots.md, "At 2 players"). Every other weights
-    /// play as named: to play a 4-and-5-player fit at 2 players, name its file
+    /// correlated with the search's (docs/bots.md, "At 2 players"). At 3 players, where
+    /// each player keeps two characters too, `casts` plays `casts-three-players` (the
+    /// default plays `casts` on every 3-player cast of the 2016 edition, as 3 players need
+    /// rank 9; docs/bots.md, "At 3 players"). Every other weights play as named: to play a
+    /// 4-and-5-player fit at 2 players, name its file
     /// (`weights=configs/bots/policy-aims-net.toml`). Chosen in the bot, so every command,
     /// and the search's own use of the default (`ismcts:searched=`), play the same.
     #[inline]
     pub fn at_players(self: &Arc<Self>, players: u8) -> &PolicyWeights {
-        if players != 2 {
-            self
-        } else if Arc::ptr_eq(self, &DEFAULT) {
-            &DEFAULT_TWO_PLAYERS
-        } else if Arc::ptr_eq(self, &DEFAULT_CASTS) {
-            &DEFAULT_CASTS_TWO_PLAYERS
-        } else {
-            self
+        match players {
+            2 if Arc::ptr_eq(self, &DEFAULT) => &DEFAULT_TWO_PLAYERS,
+            2 if Arc::ptr_eq(self, &DEFAULT_CASTS) => &DEFAULT_CASTS_TWO_PLAYERS,
+            3 if Arc::ptr_eq(self, &DEFAULT_CASTS) => &DEFAULT_CASTS_THREE_PLAYERS,
+            _ => self,
         }
     }
 
     /// The weights a spec's `weights=NAME` names: `built-in`, `casts`, `two-players`,
-    /// `casts-two-players`, `linear`, `net` (each read once), or a file.
+    /// `casts-two-players`, `casts-three-players`, `linear`, `net` (each read once), or a
+    /// file.
     pub fn named(name: &str) -> Result<Arc<PolicyWeights>, String> {
         Ok(match name {
             BUILT_IN => PolicyWeights::built_in(),
@@ -363,10 +381,11 @@ impl PolicyWeights {
             CASTS => PolicyWeights::casts(),
             TWO_PLAYERS => PolicyWeights::two_players(),
             CASTS_TWO_PLAYERS => PolicyWeights::casts_two_players(),
+            CASTS_THREE_PLAYERS => PolicyWeights::casts_three_players(),
             path => Arc::new(PolicyWeights::load(path).map_err(|e| {
                 format!(
                     "{e} (the built-in weights are `{BUILT_IN}`, `{CASTS}`, `{TWO_PLAYERS}`, \
-                     `{CASTS_TWO_PLAYERS}`, `{LINEAR}` and `{NET}`)"
+                     `{CASTS_TWO_PLAYERS}`, `{CASTS_THREE_PLAYERS}`, `{LINEAR}` and `{NET}`)"
                 )
             })?),
         })
@@ -614,32 +633,41 @@ mod tests {
         for (name, other) in [
             (TWO_PLAYERS, &*w),
             (CASTS_TWO_PLAYERS, &*PolicyWeights::casts()),
+            (CASTS_THREE_PLAYERS, &*PolicyWeights::casts()),
         ] {
-            let two = PolicyWeights::named(name).expect("built in");
-            let layer = two.hidden.as_ref().expect("a 2-player fit has a layer");
-            assert!(layer.kinds.contains(kind_of(Action::Discard(Rank(1)))));
-            assert!(two.values[0] != 0.0 && *two != *other, "{name}");
-            assert_eq!(two.source, name);
+            let fit = PolicyWeights::named(name).expect("built in");
+            let layer = fit.hidden.as_ref().expect("a count's fit has a layer");
+            assert!(layer.kinds.contains(kind_of(Action::Pick(Rank(1)))));
+            assert!(fit.values[0] != 0.0 && *fit != *other, "{name}");
+            assert_eq!(fit.source, name);
         }
     }
 
     /// `at_players`: the default's weights play their 2-player fits at 2 players (the
-    /// built-in weights `two-players`, `casts` `casts-two-players`) and themselves at 3 to 8;
-    /// every other weights, a file with the built-in text among them, play as named at
-    /// every count.
+    /// built-in weights `two-players`, `casts` `casts-two-players`), `casts` its 3-player fit
+    /// at 3, and each plays itself at every other count; every other weights, a file with
+    /// the built-in text among them, play as named at every count.
     #[test]
-    fn the_defaults_weights_play_their_two_player_fits_at_two_players() {
-        let (two, casts_two) = (
+    fn the_defaults_weights_play_their_count_fits() {
+        let (two, casts_two, casts_three) = (
             PolicyWeights::two_players(),
             PolicyWeights::casts_two_players(),
+            PolicyWeights::casts_three_players(),
         );
-        for (default, fit) in [
-            (PolicyWeights::built_in(), &two),
-            (PolicyWeights::named(BUILT_IN).expect("built in"), &two),
-            (PolicyWeights::casts(), &casts_two),
+        let casts = PolicyWeights::casts();
+        for (default, at_two, at_three) in [
+            (PolicyWeights::built_in(), &two, None),
+            (
+                PolicyWeights::named(BUILT_IN).expect("built in"),
+                &two,
+                None,
+            ),
+            (casts.clone(), &casts_two, Some(&casts_three)),
         ] {
-            assert!(std::ptr::eq(default.at_players(2), &**fit));
-            for players in 3..=8 {
+            assert!(std::ptr::eq(default.at_players(2), &**at_two));
+            let three = at_three.map_or(&*default, |fit| &**fit);
+            assert!(std::ptr::eq(default.at_players(3), three));
+            for players in 4..=8 {
                 assert!(std::ptr::eq(default.at_players(players), &*default));
             }
         }
@@ -647,6 +675,7 @@ mod tests {
         for weights in [
             two.clone(),
             casts_two.clone(),
+            casts_three.clone(),
             PolicyWeights::linear(),
             PolicyWeights::named(NET).expect("built in"),
             file,
@@ -657,9 +686,9 @@ mod tests {
         }
     }
 
-    /// What `to_text` writes, `parse` reads back exactly.
     /// The built-in weights and `net` were fitted to `first-game`: they know its eight
-    /// characters and no other; `casts` was fitted with every character.
+    /// characters and no other; `casts` was fitted with every character, and each count's
+    /// fit with every character its count may deal.
     #[test]
     fn weights_know_the_characters_they_were_fitted_with() {
         let rules = crate::config::load_preset("first-game")
@@ -687,6 +716,15 @@ mod tests {
                 casts_two.knows(character),
                 at_two,
                 "casts two: {}",
+                character.name()
+            );
+            // The 3-player fit: every character but the Queen (rulebook 2016: not in games
+            // of fewer than 5 players).
+            let casts_three = PolicyWeights::casts_three_players();
+            assert_eq!(
+                casts_three.knows(character),
+                character != Character::Queen,
+                "casts three: {}",
                 character.name()
             );
         }
