@@ -1990,10 +1990,11 @@ mod tests {
 
     /// `pick.*.rank1_before` says the rank-1 character may be with a player who chose
     /// before me: 1 when another player may hold it and it is not offered to me, 0 when it
-    /// is offered or I hold it myself (at 2 players a seat keeps two characters).
+    /// is offered, I hold it myself, or I discarded it face down (at 2 players a seat keeps
+    /// two characters and discards others).
     #[test]
     fn rank1_before_is_about_other_players_only() {
-        let (mut mine, mut taken, mut offered) = (0, 0, 0);
+        let (mut mine, mut taken, mut offered, mut discarded) = (0, 0, 0, 0);
         each_pick(2, 0..40, |seed, _, view, legal| {
             let Action::Pick(rank) = legal[0] else {
                 unreachable!("a pick")
@@ -2006,14 +2007,17 @@ mod tests {
             } else if view.draft_offer().contains(r1) {
                 assert_eq!(value, 0.0, "seed {seed}: rank 1 is offered to me");
                 offered += 1;
+            } else if view.my_facedown_discards().contains(r1) {
+                assert_eq!(value, 0.0, "seed {seed}: I discarded rank 1");
+                discarded += 1;
             } else if !view.faceup_discards().contains(r1) {
                 assert_eq!(value, 1.0, "seed {seed}: rank 1 is elsewhere");
                 taken += 1;
             }
         });
         assert!(
-            mine > 5 && taken > 5 && offered > 5,
-            "{mine} {taken} {offered}"
+            mine > 5 && taken > 5 && offered > 5 && discarded > 0,
+            "{mine} {taken} {offered} {discarded}"
         );
     }
 
