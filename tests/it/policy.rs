@@ -613,7 +613,7 @@ fn bad_weights_and_outputs_are_refused_by_name() {
         &[
             "missing.toml",
             "cannot read",
-            "`built-in`, `casts`, `two-players`, `casts-two-players`, `linear` and `net`",
+            "`built-in`, `casts`, `two-players`, `casts-two-players`, `casts-three-players`, `linear` and `net`",
         ],
     );
     let typo = dir.path().join("typo.toml");
