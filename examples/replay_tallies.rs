@@ -41,6 +41,13 @@ struct Move<'a> {
     action: Action,
 }
 
+impl Move<'_> {
+    /// What the mover saw.
+    fn view(&self) -> View<'_> {
+        View::new(self.rules, self.state, self.seat)
+    }
+}
+
 /// One tally: it sees every move of every game (with the state before it) and the end.
 trait Tally {
     /// A new game, dealt in `state`.
@@ -256,17 +263,11 @@ struct Spend {
 
 impl Tally for Spend {
     fn before(&mut self, play: &Move) {
-        let &Move {
-            rules,
-            state,
-            seat,
-            legal,
-            action,
-        } = play;
+        let (rules, legal, action) = (play.rules, play.legal, play.action);
         if legal.len() < 2 {
             return;
         }
-        let view = View::new(rules, state, seat);
+        let view = play.view();
         let gold = view.my_gold();
         let build_cost = |action: &Action| match action {
             Action::Build(card) => Some(view.build_cost(*card)),
@@ -338,20 +339,14 @@ struct Kills {
 
 impl Tally for Kills {
     fn before(&mut self, play: &Move) {
-        let &Move {
-            rules,
-            state,
-            seat,
-            action,
-            ..
-        } = play;
-        if let Action::Kill(rank) = action {
+        let (state, seat) = (play.state, play.seat);
+        if let Action::Kill(rank) = play.action {
             let held = (0..state.players)
                 .map(Seat)
                 .any(|s| s != seat && state.ranks_of(s).contains(rank));
             self.ranks[rank.index()][0] += 1;
             self.ranks[rank.index()][1] += u64::from(held);
-            let holders = View::new(rules, state, seat).possible_holders();
+            let holders = play.view().possible_holders();
             self.known_out += u64::from(holders[rank.index()].is_empty());
         }
     }

@@ -145,19 +145,15 @@ impl<'a> View<'a> {
     /// "2-Player Rule Changes"), and the discarder knows where it went. Empty at other
     /// counts, whose discards are random.
     pub fn my_facedown_discards(&self) -> RankSet {
-        let state = self.state;
         let mut out = RankSet::EMPTY;
-        if state.players != 2 {
+        if self.state.players != 2 {
             return out;
         }
-        // A step not yet taken this round has no choice (`Knowledge::choices`).
-        let characters = state.cast_ranks().len() as u8;
-        let k = &state.knowledge;
-        for (step, choice) in k.choices.iter().enumerate() {
-            if let Some(rank) = *choice
-                && step_chooser(state.players, characters, k.crown, step)
-                    == Some((self.seat, false))
-            {
+        let characters = self.state.cast_ranks().len() as u8;
+        let crown = self.state.knowledge.crown;
+        for (step, _, choice) in self.my_selection() {
+            let keeps = step_chooser(2, characters, crown, step).is_some_and(|(_, keeps)| keeps);
+            if !keeps && let Some(rank) = choice {
                 out.insert(rank);
             }
         }

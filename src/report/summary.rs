@@ -1,6 +1,7 @@
 //! `summary.txt`: readable fixed-width tables, one block per player count.
 
 use super::{Rate, Section, cast_characters, run_districts};
+use crate::bots::policy::PolicyParams;
 use crate::bots::{BotKind, BotSpec};
 use crate::engine::rules::Rules;
 use crate::stats::balance::{Balance, Spread};
@@ -47,16 +48,8 @@ pub fn stall_warning(stalled: u64, games: u64, round_cap: u16) -> Option<String>
 /// Each spec once, in the order of the seats.
 pub fn unfitted_warnings(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
     let cast = cast_characters(rules);
-    let mut specs: Vec<String> = Vec::new();
     let mut lines = Vec::new();
-    for bot in bots {
-        let BotKind::Policy(params) = &bot.kind else {
-            continue;
-        };
-        let spec = bot.to_string();
-        if specs.contains(&spec) {
-            continue;
-        }
+    for (spec, params) in distinct_policy_bots(bots) {
         // The weights the bot plays at this count (`PolicyWeights::at_players`).
         let weights = params.weights.at_players(rules.players);
         let unknown: Vec<&str> = cast
@@ -75,38 +68,44 @@ pub fn unfitted_warnings(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
                 unknown.join(", ")
             ));
         }
-        specs.push(spec);
     }
     lines
 }
 
+/// The policy bots among `bots`, each spec once (with its text), in the order of the seats.
+fn distinct_policy_bots(bots: &[BotSpec]) -> Vec<(String, &PolicyParams)> {
+    let mut out: Vec<(String, &PolicyParams)> = Vec::new();
+    for bot in bots {
+        if let BotKind::Policy(params) = &bot.kind {
+            let spec = bot.to_string();
+            if !out.iter().any(|(known, _)| *known == spec) {
+                out.push((spec, params));
+            }
+        }
+    }
+    out
+}
+
 /// A note for each policy bot of the section that plays other weights than it names at
 /// this player count (`PolicyWeights::at_players`: the default's weights play their
-/// 2-player fits at 2 players, and `casts` its 3-player fit at 3), naming them: the report names the bot by its spec, which
-/// is the same at every count. Each spec once, in the order of the seats.
+/// 2-player fits at 2 players, and `casts` its 3-player fit at 3), naming them: the report
+/// names the bot by its spec, which is the same at every count. Each spec once, in the
+/// order of the seats.
 pub fn count_fit_notes(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
-    let mut specs: Vec<String> = Vec::new();
-    let mut lines = Vec::new();
-    for bot in bots {
-        let BotKind::Policy(params) = &bot.kind else {
-            continue;
-        };
-        let spec = bot.to_string();
-        if specs.contains(&spec) {
-            continue;
-        }
-        let played = params.weights.at_players(rules.players);
-        if !std::ptr::eq(played, &*params.weights) {
-            lines.push(format!(
-                "note: bot `{spec}` plays the weights `{}` at {players} players, fitted to games \
-                 of that count (docs/bots.md, \"At {players} players\")",
-                played.source,
-                players = rules.players
-            ));
-        }
-        specs.push(spec);
-    }
-    lines
+    let players = rules.players;
+    distinct_policy_bots(bots)
+        .into_iter()
+        .filter_map(|(spec, params)| {
+            let played = params.weights.at_players(players);
+            (!std::ptr::eq(played, &*params.weights)).then(|| {
+                format!(
+                    "note: bot `{spec}` plays the weights `{}` at {players} players, fitted to \
+                     games of that count (docs/bots.md, \"At {players} players\")",
+                    played.source
+                )
+            })
+        })
+        .collect()
 }
 
 /// The head of a summary that has no block per player count (`compare`, `sweep`, `rank`,

@@ -932,10 +932,14 @@ fn the_default_plays_the_count_fits_at_two_and_three_players() {
         std::fs::read_to_string(out.join("characters.csv")).unwrap()
     };
     let first = |players: &str, bots: &str, name: &str| run("first-game", players, bots, name);
-    let fit_of_4_and_5 = format!(
-        "policy:weights={}/configs/bots/policy-aims-net.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    // A checked-in weights file named by its path: played as named at every count.
+    let file = |name: &str| {
+        format!(
+            "policy:weights={}/configs/bots/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    let fit_of_4_and_5 = file("policy-aims-net.toml");
     let default_2 = first("2", "policy", "default-2");
     assert_eq!(default_2, first("2", "policy:weights=two-players", "two-2"));
     assert_ne!(default_2, first("2", &fit_of_4_and_5, "file-2"));
@@ -962,9 +966,16 @@ fn the_default_plays_the_count_fits_at_two_and_three_players() {
         three("policy:weights=casts-three-players", "three-fit")
     );
     assert_eq!(default_3, three("policy:weights=casts", "three-casts"));
-    let casts_file = format!(
-        "policy:weights={}/configs/bots/policy-casts-net.toml",
-        env!("CARGO_MANIFEST_DIR")
+    assert_ne!(
+        default_3,
+        three(&file("policy-casts-net.toml"), "three-file")
     );
-    assert_ne!(default_3, three(&casts_file, "three-file"));
+    // The summary's 3-player block names the weights played (`count_fit_notes`).
+    let summary = std::fs::read_to_string(dir.path().join("three-default/summary.txt")).unwrap();
+    assert!(
+        summary.contains(
+            "note: bot `policy:weights=casts` plays the weights `casts-three-players` at 3 players"
+        ),
+        "{summary}"
+    );
 }

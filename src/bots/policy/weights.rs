@@ -80,8 +80,8 @@ pub const CASTS_TWO_PLAYERS: &str = "casts-two-players";
 /// The `casts` weights' 3-player fit (since version 0.10.0;
 /// `configs/bots/policy-casts-3p-net.toml`, compiled in: `weights=casts-three-players`): the
 /// `casts` shape fitted to the search's decisions in 3-player `all-characters` games, where
-/// each player keeps two characters and one card of the second pass is discarded at random
-/// (rulebook 2016, "3-Player Rule Changes"); the `casts` weights, which the default plays on
+/// each player keeps two characters and, after the first pass, the third player discards
+/// one of the five cards left at random (rulebook 2016, "3-Player Rule Changes"); the `casts` weights, which the default plays on
 /// every 3-player cast of the 2016 edition (3 players need rank 9), play it at 3 players.
 pub const CASTS_THREE_PLAYERS_TEXT: &str =
     include_str!("../../../configs/bots/policy-casts-3p-net.toml");
@@ -699,6 +699,11 @@ mod tests {
         assert_eq!(first_game.len(), 8);
         let (built_in, casts) = (PolicyWeights::built_in(), PolicyWeights::casts());
         let net = PolicyWeights::named(NET).expect("built in");
+        let (two, casts_two, casts_three) = (
+            PolicyWeights::two_players(),
+            PolicyWeights::casts_two_players(),
+            PolicyWeights::casts_three_players(),
+        );
         for &character in Character::ALL {
             let fitted = first_game.contains(&character);
             assert_eq!(built_in.knows(character), fitted, "{}", character.name());
@@ -708,10 +713,8 @@ mod tests {
             // The 2-player fits: `first-game`'s characters, and for `casts` every character
             // a 2-player game may deal: not the Emperor (rulebook 2016: not in 2-player
             // games) nor rank 9 (unused at 2).
-            let two = PolicyWeights::two_players();
             assert_eq!(two.knows(character), fitted, "two: {}", character.name());
             let at_two = character != Character::Emperor && character.rank().0 != 9;
-            let casts_two = PolicyWeights::casts_two_players();
             assert_eq!(
                 casts_two.knows(character),
                 at_two,
@@ -720,7 +723,6 @@ mod tests {
             );
             // The 3-player fit: every character but the Queen (rulebook 2016: not in games
             // of fewer than 5 players).
-            let casts_three = PolicyWeights::casts_three_players();
             assert_eq!(
                 casts_three.knows(character),
                 character != Character::Queen,
