@@ -109,7 +109,7 @@ impl<'w> Net<'w> {
     /// units past the last eight first go to the linear score one by one), and the lanes
     /// are added pairwise. Summed one by one in unit order, as before version 0.2.1, the 32
     /// additions of a 32-unit layer waited each on the last, and cost the draft layer 6% of
-    /// its time (`farm-bench`, 5 players); the scores differ in their last bits only.
+    /// its time (paired whole-process timings, 5 players); the scores differ in their last bits only.
     #[inline(always)]
     pub fn total(&self) -> f32 {
         let h = self.hidden;
@@ -1251,7 +1251,7 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
     /// built-in file but `casts`. Left out, they save the look for two districts in my city
     /// each decision, two facts of each pick and each choice between resources, and the
     /// checks of each build and destruction: about 2% of a `first-game` game (version 0.7.0
-    /// against 0.5.0, `farm-bench`).
+    /// against 0.5.0, paired whole-process timings).
     pub fn with_keeping(self, keeping: bool) -> DecisionFeatures<'d, 'v> {
         DecisionFeatures { keeping, ..self }
     }
