@@ -9,7 +9,7 @@
 //!
 //! - `turns:CHARACTER` (for example `turns:Warlord`): that character's turns: its gathering,
 //!   its builds (how often it built nothing when it could, and whether the first build was
-//!   the dearest card offered), its destructions, its gold, and its wins per pick.
+//!   the dearest card offered), its destructions (the Marshal's seizures and the Diplomat's exchanges count as such), its gold, and its wins per pick.
 //! - `spend`: the decisions that offer a build, by whether one of the builds costs exactly
 //!   the builder's gold (so that it leaves none, and pays no tax to the Tax Collector), and the
 //!   choices between gold and cards, by whether the gold after taking it would match a card
@@ -179,12 +179,12 @@ impl Tally for Turns {
             c.dearest_first += u64::from(cost(&action) == Some(dearest));
             c.built_none += u64::from(action == Action::EndTurn);
         }
-        if legal.iter().any(|a| matches!(a, Action::Destroy(..))) && !self.destroy_seen {
+        if legal.iter().any(is_rank8_hit) && !self.destroy_seen {
             self.destroy_seen = true;
             c.could_destroy += 1;
         }
         match action {
-            Action::Destroy(_, card) => {
+            Action::Destroy(_, card) | Action::Seize(_, card) | Action::Exchange(_, card, _) => {
                 c.destroys += 1;
                 c.destroyed_cost += u64::from(rules.card(card).cost);
                 c.destroyed_with_build_offered +=
@@ -243,13 +243,23 @@ impl Tally for Turns {
             percent(c.dearest_first, c.could_build)
         );
         println!(
-            "destructions per turn {:.2}, on {:.1}% of the turns that could, cost {:.2}, with a build offered {:.1}%",
+            "destructions (the Marshal's seizures, the Diplomat's exchanges) per turn {:.2}, on {:.1}% of the turns that could, cost {:.2}, with a build offered {:.1}%",
             ratio(c.destroys, c.turns),
             percent(c.destroys, c.could_destroy),
             ratio(c.destroyed_cost, c.destroys),
             percent(c.destroyed_with_build_offered, c.destroys)
         );
     }
+}
+
+/// The rank-8 characters' move against another city: the Warlord's destruction, the
+/// Marshal's seizure, the Diplomat's exchange (of the other player's district, the card
+/// counted).
+fn is_rank8_hit(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Destroy(..) | Action::Seize(..) | Action::Exchange(..)
+    )
 }
 
 /// `spend`: counts of each choice, by situation.
