@@ -262,12 +262,14 @@ mod tests {
         assert_eq!(spec.to_string(), "policy:target_temp=0");
         let spec = BotSpec::parse("policy:target_temp=0.75:pick_temp=0.85").unwrap();
         assert_eq!(spec.to_string(), "policy:pick_temp=0.85:target_temp=0.75");
-        // The kinds `temp` draws, in `features::KINDS` order; `Build+Destroy` is the
-        // default, and every kind is `all`.
+        // The kinds `temp` draws, in `features::KINDS` order, every kind as `all`; named
+        // even when they are the default's `Destroy+Build`, since a named set overrides a
+        // weights file's own (`[policy] drawn`).
         let spec = BotSpec::parse("policy:temp=1:drawn=EndTurn+Destroy").unwrap();
         assert_eq!(spec.to_string(), "policy:temp=1:drawn=Destroy+EndTurn");
         let spec = BotSpec::parse("policy:drawn=Destroy+Build").unwrap();
-        assert_eq!(spec.to_string(), "policy");
+        assert_eq!(spec.to_string(), "policy:drawn=Build+Destroy");
+        assert_ne!(spec, BotSpec::parse("policy").unwrap());
         let spec = BotSpec::parse("policy:drawn=Destroy:weights=linear").unwrap();
         assert_eq!(spec.to_string(), "policy:weights=linear:drawn=Destroy");
         let every = format!(

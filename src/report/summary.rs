@@ -98,9 +98,14 @@ pub fn count_fit_notes(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
         .filter_map(|(spec, params)| {
             let played = params.weights.at_players(players);
             (!std::ptr::eq(played, &*params.weights)).then(|| {
+                // The fit's own draws (`[policy] drawn`), when the spec leaves them to it.
+                let draws = match (params.drawn, played.drawn) {
+                    (None, Some(drawn)) => format!(" and draws the decisions offering {drawn}"),
+                    _ => String::new(),
+                };
                 format!(
                     "note: bot `{spec}` plays the weights `{}` at {players} players, fitted to \
-                     games of that count (docs/bots.md, \"At {players} players\")",
+                     games of that count{draws} (docs/bots.md, \"At {players} players\")",
                     played.source
                 )
             })
@@ -390,8 +395,19 @@ mod tests {
             three,
             [
                 "note: bot `policy:weights=casts` plays the weights `casts-three-players` at 3 \
-              players, fitted to games of that count (docs/bots.md, \"At 3 players\")"
+              players, fitted to games of that count and draws the decisions offering \
+              TakeGold+Build+Destroy (docs/bots.md, \"At 3 players\")"
             ]
+        );
+        // A spec that names its draws plays them, and the note does not name the fit's.
+        let named_draws = count_fit_notes(
+            &rules("all-characters", 3),
+            &[spec("policy:weights=casts:drawn=Destroy")],
+        );
+        assert!(
+            named_draws[0]
+                .ends_with("fitted to games of that count (docs/bots.md, \"At 3 players\")"),
+            "{named_draws:?}"
         );
         assert!(count_fit_notes(&rules("first-game", 4), &bots).is_empty());
         let named = [spec("policy:weights=two-players"), spec("heuristic")];

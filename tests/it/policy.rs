@@ -164,6 +164,64 @@ fn targets_are_drawn_only_when_naming_is_the_best_move() {
     assert!(other_target > 0, "the drawn target differs sometimes");
 }
 
+/// A weights file may say which decisions it is drawn on (`[policy] drawn`): a bot playing
+/// it draws those when its spec names no `drawn`, and a spec's `drawn` overrides the file.
+/// With `temp` high, the file's bot leaves the best score only at the choice between gold
+/// and cards (the kind the file names), the spec's only at the Warlord's destructions. A
+/// `drawn` that is not a set of kinds is refused, naming the file and the key.
+#[test]
+fn a_weights_file_names_the_decisions_drawn_unless_the_spec_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("plain.toml");
+    let gathering = dir.path().join("gathering.toml");
+    std::fs::write(&plain, "[policy]\nformat = 1\n[weights]\nheuristic = 3.0\n").unwrap();
+    std::fs::write(
+        &gathering,
+        "[policy]\nformat = 1\ndrawn = \"TakeGold\"\n[weights]\nheuristic = 3.0\n",
+    )
+    .unwrap();
+    let params = |file: &Path, settings: &[(&str, &str)]| {
+        let mut p = PolicyParams::default();
+        p.set("weights", file.to_str().unwrap()).unwrap();
+        for (key, value) in settings {
+            p.set(key, value).unwrap();
+        }
+        p
+    };
+    let best = params(&plain, &[("temp", "0")]);
+    let offers_gold = |legal: &[Action]| legal.contains(&Action::TakeGold);
+    let (offers, other_move) =
+        differ_only_where(&best, &params(&gathering, &[("temp", "1000")]), offers_gold);
+    assert!(offers > 200 && other_move > 20, "{other_move} of {offers}");
+    let (offers, other_move) = differ_only_where(
+        &best,
+        &params(&gathering, &[("temp", "1000"), ("drawn", "Destroy")]),
+        offers_destroy,
+    );
+    assert!(offers > 20 && other_move > 0, "{other_move} of {offers}");
+    // Without `[policy] drawn` a file plays the default's set, the destructions and builds.
+    let offers_build = |legal: &[Action]| legal.iter().any(|m| matches!(m, Action::Build(_)));
+    let (offers, other_move) =
+        differ_only_where(&best, &params(&plain, &[("temp", "1000")]), |legal| {
+            offers_destroy(legal) || offers_build(legal)
+        });
+    assert!(offers > 200 && other_move > 20, "{other_move} of {offers}");
+
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "[policy]\nformat = 1\ndrawn = \"Gold\"\n[weights]\nheuristic = 3.0\n",
+    )
+    .unwrap();
+    let error = PolicyParams::default()
+        .set("weights", bad.to_str().unwrap())
+        .unwrap_err();
+    assert!(
+        error.contains("bad.toml: [policy] drawn = Gold: `Gold` is not a kind of action"),
+        "{error}"
+    );
+}
+
 /// `drawn` limits `temp` to the decisions that offer a move of the kinds named (the
 /// Warlord's destruction here; the default adds the builds): with `temp` high, every
 /// decision without a `Destroy` still plays the best score, and some decisions with one
@@ -915,7 +973,8 @@ fn the_default_plays_each_cast_with_weights_fitted_with_it() {
 /// on `first-game` its games there are those of `weights=two-players` named, not those of
 /// the 4-and-5-player fit named by its file, and at 4 players the other way round; on
 /// `all-characters` those of `weights=casts-two-players` (which `casts` named plays too), and
-/// at 3 players those of `weights=casts-three-players`, not those of `casts`' file named.
+/// at 3 players those of `weights=casts-three-players` with the draws its file names, not
+/// those of `casts`' file named.
 #[test]
 fn the_default_plays_the_count_fits_at_two_and_three_players() {
     let dir = tempfile::tempdir().unwrap();
@@ -966,6 +1025,12 @@ fn the_default_plays_the_count_fits_at_two_and_three_players() {
         three("policy:weights=casts-three-players", "three-fit")
     );
     assert_eq!(default_3, three("policy:weights=casts", "three-casts"));
+    // Its file draws the choice between gold and cards too (`[policy] drawn`, since version
+    // 0.11.0): a spec naming the other files' draws plays other games.
+    assert_ne!(
+        default_3,
+        three("policy:drawn=Build+Destroy", "three-other-draws")
+    );
     assert_ne!(
         default_3,
         three(&file("policy-casts-net.toml"), "three-file")

@@ -58,11 +58,14 @@ pub struct PolicyParams {
     /// which are mostly blunders. 0 draws from the whole softmax.
     pub min_p: Share,
     /// The decisions `temp` draws: those that offer a move of one of these kinds (`all`:
-    /// every decision); the others play the best score. The default, `Destroy+Build`,
-    /// spreads the Warlord's aim and the builds like the search's (which often ends its
-    /// turn with a build on offer) without drawing the rest of the game (docs/bots.md,
-    /// "Which decisions are drawn"; until version 0.3.0 the default was `Destroy`).
-    pub drawn: KindSet,
+    /// every decision); the others play the best score. `None`, the default: what the
+    /// weights played say (`PolicyWeights::drawn`), `Destroy+Build` unless their file names
+    /// others, which spreads the Warlord's aim and the builds like the search's (which
+    /// often ends its turn with a build on offer) without drawing the rest of the game
+    /// (docs/bots.md, "Which decisions are drawn"; until version 0.3.0 the default was
+    /// `Destroy`). Since version 0.11.0 the 3-player fit also draws the choice between gold
+    /// and cards ("At 3 players").
+    pub drawn: Option<KindSet>,
 }
 
 /// A set of kinds of action (positions in `features::KINDS`).
@@ -146,7 +149,7 @@ impl Default for PolicyParams {
             pick_temp: Temperature(1.0),
             target_temp: Temperature(1.0),
             min_p: Share(0.0),
-            drawn: KindSet::DESTROY_AND_BUILD,
+            drawn: None,
         }
     }
 }
@@ -167,7 +170,7 @@ impl PolicyParams {
             pick_temp: Temperature(0.85),
             target_temp: Temperature(0.75),
             min_p: Share(0.0),
-            drawn: KindSet::DESTROY,
+            drawn: Some(KindSet::DESTROY),
         }
     }
 }
@@ -230,7 +233,7 @@ impl PolicyParams {
                     .map(Share)
                     .ok_or_else(|| format!("{key}={value}: must be a number from 0 to 1"))?
             }
-            "drawn" => self.drawn = KindSet::parse(value).map_err(|e| format!("drawn={e}"))?,
+            "drawn" => self.drawn = Some(KindSet::parse(value).map_err(|e| format!("drawn={e}"))?),
             _ => return Err(crate::bots::spec::unknown_parameter(key, &KEYS)),
         }
         Ok(())
@@ -238,7 +241,9 @@ impl PolicyParams {
 }
 
 /// The spec text: `policy`, then `weights=FILE` unless built in, then each temperature
-/// that differs from its default.
+/// that differs from its default, `min_p` unless 0, and `drawn` when the spec names it (even
+/// `Destroy+Build`: it then overrides what a weights file says, so it plays differently
+/// from leaving it out).
 impl fmt::Display for PolicyParams {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("policy")?;
@@ -258,8 +263,8 @@ impl fmt::Display for PolicyParams {
         if self.min_p != default.min_p {
             write!(f, ":min_p={}", self.min_p.0)?;
         }
-        if self.drawn != default.drawn {
-            write!(f, ":drawn={}", self.drawn)?;
+        if let Some(drawn) = self.drawn {
+            write!(f, ":drawn={drawn}")?;
         }
         Ok(())
     }
@@ -325,7 +330,12 @@ impl PolicyBot {
         // are looked at only when there is something to draw).
         let temp = if matches!(legal[0], Action::Pick(_) | Action::Discard(_)) {
             params.pick_temp.0
-        } else if params.temp.0 > 0.0 && params.drawn.offered_in(legal) {
+        } else if params.temp.0 > 0.0
+            && params
+                .drawn
+                .unwrap_or_else(|| weights.drawn())
+                .offered_in(legal)
+        {
             params.temp.0
         } else {
             0.0

@@ -19,6 +19,11 @@
 //! format 2 plus `[hidden] kinds = "Pick+Discard"`; the other kinds have the linear score
 //! alone. Its own number makes a version before it refuse the file rather than play the
 //! layer on every kind.
+//!
+//! Any format may say how its weights are meant to be played: `[policy] drawn =
+//! "Destroy+Build+TakeGold"` names the decisions the bot draws at `temp` when its spec does
+//! not name `drawn` (`PolicyParams::drawn`; the 3-player fit draws the choice between gold
+//! and cards, as the search mixes it there: docs/bots.md, "At 3 players").
 
 use super::KindSet;
 use super::features::{
@@ -108,6 +113,9 @@ pub struct PolicyWeights {
     pub hidden: Option<Hidden>,
     /// `built-in` or the file's path as given.
     pub source: String,
+    /// The decisions a bot playing these weights draws when its spec does not name `drawn`
+    /// (`[policy] drawn`); `None`: the default's, `KindSet::DESTROY_AND_BUILD`.
+    pub drawn: Option<KindSet>,
     /// Which parts of the draft facts the weights read, and which of those the hidden
     /// units read (`reads_draft_facts`, `units_read_draft_facts`), worked out on first use:
     /// weights are not changed once a bot plays them.
@@ -206,7 +214,7 @@ impl std::ops::DerefMut for InputRows {
 
 impl PartialEq for PolicyWeights {
     fn eq(&self, other: &PolicyWeights) -> bool {
-        self.values == other.values && self.hidden == other.hidden
+        self.values == other.values && self.hidden == other.hidden && self.drawn == other.drawn
     }
 }
 
@@ -242,8 +250,15 @@ impl PolicyWeights {
             values,
             hidden,
             source,
+            drawn: None,
             draft_facts: OnceLock::new(),
         }
+    }
+
+    /// The decisions drawn when a spec does not name them: the file's `[policy] drawn`, or
+    /// the default's.
+    pub fn drawn(&self) -> KindSet {
+        self.drawn.unwrap_or(KindSet::DESTROY_AND_BUILD)
     }
 
     /// Which parts of a pick's draft facts (`features::DraftFacts`) the weights read: those
@@ -452,7 +467,21 @@ impl PolicyWeights {
                 Some(hidden)
             }
         };
-        Ok(PolicyWeights::new(values, hidden, source.to_string()))
+        let drawn = match table.get("policy").and_then(|p| p.get("drawn")) {
+            None => None,
+            Some(value) => Some(
+                value
+                    .as_str()
+                    .ok_or_else(|| format!("{source}: [policy] drawn = {value}: not a string"))
+                    .and_then(|text| {
+                        KindSet::parse(text).map_err(|e| format!("{source}: [policy] drawn = {e}"))
+                    })?,
+            ),
+        };
+        Ok(PolicyWeights {
+            drawn,
+            ..PolicyWeights::new(values, hidden, source.to_string())
+        })
     }
 
     /// The text of a weights file: the format, `manifest` (already TOML, the lines of the
@@ -465,8 +494,12 @@ impl PolicyWeights {
         };
         let mut text = format!(
             "# citadels-sim policy bot weights: see docs/bots.md, \"The policy bot\".\n\
-             [policy]\nformat = {format}\n\n[manifest]\n{manifest}\n[weights]\n"
+             [policy]\nformat = {format}\n"
         );
+        if let Some(drawn) = self.drawn {
+            let _ = writeln!(text, "drawn = \"{drawn}\"");
+        }
+        let _ = write!(text, "\n[manifest]\n{manifest}\n[weights]\n");
         for (i, &w) in self.values.iter().enumerate() {
             if w != 0.0 {
                 let _ = writeln!(text, "\"{}\" = {w:?}", feature_name(i));
