@@ -101,6 +101,12 @@ pub struct TrainArgs {
     /// are scored by the linear part alone.
     #[arg(long, value_name = "KINDS", default_value = "all", value_parser = KindSet::parse)]
     pub hidden_kinds: KindSet,
+    /// The decisions a bot playing the weights draws at `temp` when its spec names no
+    /// `drawn` (kinds joined by +, as the spec's `drawn`), written as `[policy] drawn`:
+    /// how the fit is meant to be played (the 3-player fit draws `TakeGold+Build+Destroy`).
+    /// Without it, the default's `Destroy+Build`.
+    #[arg(long, value_name = "KINDS", value_parser = KindSet::parse)]
+    pub drawn: Option<KindSet>,
     /// Which of a pick's draft facts the fit may weigh: `all`; `shared`, all but what the
     /// later choosers would take (the dearest part); `none`, the pick's base facts only (the
     /// built-in linear policy's cost). Facts the fit may not weigh keep weight 0, and the

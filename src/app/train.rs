@@ -167,7 +167,8 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
     };
     let manifest_text =
         toml::to_string(&manifest).map_err(|e| failed(anyhow!("the manifest: {e}")))?;
-    let weights = fitted;
+    let mut weights = fitted;
+    weights.drawn = args.drawn;
     write_file(&out, weights.to_text(&manifest_text).as_bytes())?;
     outln!("weights written to {}", out.display());
     if !args.quiet {

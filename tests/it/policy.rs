@@ -524,7 +524,9 @@ fn a_layer_without_the_draft_facts_is_fitted_and_played() {
 }
 
 /// `--save-data` keeps the decisions a fit used: fitting that file with `--data` gives the
-/// same weights without playing, and its manifest names the file and the command that made it.
+/// same weights without playing, and its manifest names the file and the command that made it;
+/// `--draft-facts` limits what the fit weighs, and `--drawn` names the decisions the weights
+/// are drawn on.
 #[test]
 fn saved_training_data_fits_to_the_same_weights() {
     let dir = tempfile::tempdir().unwrap();
@@ -608,6 +610,34 @@ fn saved_training_data_fits_to_the_same_weights() {
             "some",
         ],
         &["--draft-facts", "some"],
+    );
+
+    // `--drawn`: the same weights, with the decisions they are drawn on written as
+    // `[policy] drawn` (in `features::KINDS` order), which `run` then plays.
+    let drawn = dir.path().join("drawn.toml");
+    let mut args = vec![
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--drawn",
+        "Destroy+TakeGold+Build",
+        "--out",
+        drawn.to_str().unwrap(),
+    ];
+    args.extend(common);
+    assert_success(&output(&args), "train --drawn");
+    assert_eq!(weights_table(&refit), weights_table(&drawn));
+    let text = std::fs::read_to_string(&drawn).unwrap();
+    let policy_table = &text[text.find("[policy]").unwrap()..text.find("[manifest]").unwrap()];
+    assert!(
+        policy_table.contains("drawn = \"TakeGold+Build+Destroy\""),
+        "{policy_table}"
+    );
+    assert!(!std::fs::read_to_string(&refit).unwrap().contains("drawn ="));
+    plays_and_names(dir.path(), &drawn);
+    refused(
+        &["train", "--data", data.to_str().unwrap(), "--drawn", "Gold"],
+        &["--drawn", "Gold"],
     );
 }
 

@@ -21,8 +21,8 @@
 //! layer on every kind.
 //!
 //! Any format may say how its weights are meant to be played: `[policy] drawn =
-//! "Destroy+Build+TakeGold"` names the decisions the bot draws at `temp` when its spec does
-//! not name `drawn` (`PolicyParams::drawn`; the 3-player fit draws the choice between gold
+//! "TakeGold+Build+Destroy"` (`train --drawn`) names the decisions the bot draws at `temp`
+//! when its spec does not name `drawn` (`PolicyParams::drawn`; the 3-player fit draws the choice between gold
 //! and cards, as the search mixes it there: docs/bots.md, "At 3 players").
 
 use super::KindSet;
