@@ -9,7 +9,8 @@
 //!
 //! - `turns:CHARACTER` (for example `turns:Warlord`): that character's turns: its gathering,
 //!   its builds (how often it built nothing when it could, and whether the first build was
-//!   the dearest card offered), its destructions (the Marshal's seizures and the Diplomat's exchanges count as such), its gold, and its wins per pick.
+//!   the dearest card offered), its destructions (the Marshal's seizures and the Diplomat's
+//!   exchanges count as such), its gold, and its wins per pick.
 //! - `spend`: the decisions that offer a build, by whether one of the builds costs exactly
 //!   the builder's gold (so that it leaves none, and pays no tax to the Tax Collector), and the
 //!   choices between gold and cards, by whether the gold after taking it would match a card

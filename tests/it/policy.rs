@@ -553,15 +553,15 @@ fn saved_training_data_fits_to_the_same_weights() {
     ];
     args.extend(common);
     assert_success(&output(&args), "train --save-data");
-    let mut args = vec![
-        "train",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        refit.to_str().unwrap(),
-    ];
-    args.extend(common);
-    assert_success(&output(&args), "train --data");
+    // `train --data` the saved games with `options`, into `out`.
+    let fit_saved = |options: &[&str], out: &Path| {
+        let mut args = vec!["train", "--data", data.to_str().unwrap()];
+        args.extend(options);
+        args.extend(["--out", out.to_str().unwrap()]);
+        args.extend(common);
+        assert_success(&output(&args), format!("train --data {options:?}"));
+    };
+    fit_saved(&[], &refit);
     assert_eq!(weights_table(&played), weights_table(&refit));
     let played_text = std::fs::read_to_string(&played).unwrap();
     assert!(
@@ -587,17 +587,7 @@ fn saved_training_data_fits_to_the_same_weights() {
         "the full fit weighs them"
     );
     let lean = dir.path().join("lean.toml");
-    let mut args = vec![
-        "train",
-        "--data",
-        data.to_str().unwrap(),
-        "--draft-facts",
-        "none",
-        "--out",
-        lean.to_str().unwrap(),
-    ];
-    args.extend(common);
-    assert_success(&output(&args), "train --draft-facts none");
+    fit_saved(&["--draft-facts", "none"], &lean);
     assert_eq!(draft_fact(&weights_table(&lean)), 0);
     let text = std::fs::read_to_string(&lean).unwrap();
     assert!(text.contains("draft_facts = \"none\""), "{text}");
@@ -615,17 +605,7 @@ fn saved_training_data_fits_to_the_same_weights() {
     // `--drawn`: the same weights, with the decisions they are drawn on written as
     // `[policy] drawn` (in `features::KINDS` order), which `run` then plays.
     let drawn = dir.path().join("drawn.toml");
-    let mut args = vec![
-        "train",
-        "--data",
-        data.to_str().unwrap(),
-        "--drawn",
-        "Destroy+TakeGold+Build",
-        "--out",
-        drawn.to_str().unwrap(),
-    ];
-    args.extend(common);
-    assert_success(&output(&args), "train --drawn");
+    fit_saved(&["--drawn", "Destroy+TakeGold+Build"], &drawn);
     assert_eq!(weights_table(&refit), weights_table(&drawn));
     let text = std::fs::read_to_string(&drawn).unwrap();
     let policy_table = &text[text.find("[policy]").unwrap()..text.find("[manifest]").unwrap()];

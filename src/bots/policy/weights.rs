@@ -22,8 +22,9 @@
 //!
 //! Any format may say how its weights are meant to be played: `[policy] drawn =
 //! "TakeGold+Build+Destroy"` (`train --drawn`) names the decisions the bot draws at `temp`
-//! when its spec does not name `drawn` (`PolicyParams::drawn`; the 3-player fit draws the choice between gold
-//! and cards, as the search mixes it there: docs/bots.md, "At 3 players").
+//! when its spec does not name `drawn` (`PolicyParams::drawn`; the 3-player fit draws the
+//! choice between gold and cards, as the search mixes it there: docs/bots.md, "At 3
+//! players"). `[policy]` has no other key; a misspelt one is refused.
 
 use super::KindSet;
 use super::features::{
@@ -86,8 +87,9 @@ pub const CASTS_TWO_PLAYERS: &str = "casts-two-players";
 /// `configs/bots/policy-casts-3p-net.toml`, compiled in: `weights=casts-three-players`): the
 /// `casts` shape fitted to the search's decisions in 3-player `all-characters` games, where
 /// each player keeps two characters and, after the first pass, the third player discards
-/// one of the five cards left at random (rulebook 2016, "3-Player Rule Changes"); the `casts` weights, which the default plays on
-/// every 3-player cast of the 2016 edition (3 players need rank 9), play it at 3 players.
+/// one of the five cards left at random (rulebook 2016, "3-Player Rule Changes"); the
+/// `casts` weights, which the default plays on every 3-player cast of the 2016 edition (3
+/// players need rank 9), play it at 3 players.
 pub const CASTS_THREE_PLAYERS_TEXT: &str =
     include_str!("../../../configs/bots/policy-casts-3p-net.toml");
 pub const CASTS_THREE_PLAYERS: &str = "casts-three-players";
@@ -429,6 +431,17 @@ impl PolicyWeights {
                 format.map_or("none".to_string(), |f| f.to_string())
             ));
         }
+        const POLICY_KEYS: [&str; 2] = ["format", "drawn"];
+        if let Some(key) = table
+            .get("policy")
+            .and_then(|p| p.as_table())
+            .and_then(|t| t.keys().find(|k| !POLICY_KEYS.contains(&k.as_str())))
+        {
+            return Err(format!(
+                "{source}: [policy] {key}: not a key of [policy] (they are {})",
+                POLICY_KEYS.join(", ")
+            ));
+        }
         let Some(weights) = table.get("weights").and_then(|w| w.as_table()) else {
             return Err(format!("{source}: no [weights] table"));
         };
@@ -467,17 +480,11 @@ impl PolicyWeights {
                 Some(hidden)
             }
         };
-        let drawn = match table.get("policy").and_then(|p| p.get("drawn")) {
-            None => None,
-            Some(value) => Some(
-                value
-                    .as_str()
-                    .ok_or_else(|| format!("{source}: [policy] drawn = {value}: not a string"))
-                    .and_then(|text| {
-                        KindSet::parse(text).map_err(|e| format!("{source}: [policy] drawn = {e}"))
-                    })?,
-            ),
-        };
+        let drawn = table
+            .get("policy")
+            .and_then(|p| p.get("drawn"))
+            .map(|value| kinds_value(value, "[policy] drawn", source))
+            .transpose()?;
         Ok(PolicyWeights {
             drawn,
             ..PolicyWeights::new(values, hidden, source.to_string())
@@ -599,12 +606,7 @@ impl Hidden {
         }
         let kinds = match table.get("kinds") {
             None => KindSet::ALL,
-            Some(value) => value
-                .as_str()
-                .ok_or_else(|| format!("{source}: [hidden] kinds = {value}: expected a string"))
-                .and_then(|text| {
-                    KindSet::parse(text).map_err(|e| format!("{source}: [hidden] kinds: {e}"))
-                })?,
+            Some(value) => kinds_value(value, "[hidden] kinds", source)?,
         };
         Ok(Hidden {
             input: input.into(),
@@ -629,6 +631,15 @@ fn feature_index(
             crate::config::suggest::did_you_mean(name, index.keys().map(String::as_str))
         )
     })
+}
+
+/// A set of kinds of action written as a string of kind names joined by `+` (`KindSet::parse`),
+/// the value of `key` (`[hidden] kinds`, `[policy] drawn`) in the file `source`.
+fn kinds_value(value: &toml::Value, key: &str, source: &str) -> Result<KindSet, String> {
+    let text = value
+        .as_str()
+        .ok_or_else(|| format!("{source}: {key} = {value}: expected a string"))?;
+    KindSet::parse(text).map_err(|e| format!("{source}: {key} = {e}"))
 }
 
 /// A weight as a file may write it: a float or an integer, finite and below a million in
@@ -808,6 +819,16 @@ mod tests {
         );
         let back = PolicyWeights::parse(&text, "y").expect("parses");
         assert_eq!(back, w);
+        // The decisions it is drawn on (`train --drawn`) too, in `[policy]`.
+        w.drawn = KindSet::parse("TakeGold+Build+Destroy").ok();
+        let text = w.to_text("");
+        assert!(
+            text.starts_with("# citadels-sim")
+                && text.contains("[policy]\nformat = 3\ndrawn = \"TakeGold+Build+Destroy\"\n"),
+            "{text}"
+        );
+        let back = PolicyWeights::parse(&text, "y").expect("parses");
+        assert_eq!(back, w);
     }
 
     /// A hidden layer's table is checked: its format, its size, its numbers, its names.
@@ -888,5 +909,26 @@ mod tests {
         assert!(e.contains("not a finite number"));
         let e = PolicyWeights::parse("[policy]\nformat = 3\n[weights]\n", "w.toml").unwrap_err();
         assert!(e.contains("format") && e.contains('3'));
+        // `[policy]`: `drawn` must be kinds of action, and no other key is read.
+        let policy = |line: &str| {
+            PolicyWeights::parse(
+                &format!("[policy]\nformat = 1\n{line}\n[weights]\nheuristic = 1.0\n"),
+                "w.toml",
+            )
+        };
+        let drawn = policy("drawn = \"Destroy+TakeGold\"").expect("kinds drawn");
+        assert_eq!(drawn.drawn, KindSet::parse("TakeGold+Destroy").ok());
+        let e = policy("drawn = 3").unwrap_err();
+        assert!(
+            e.contains("w.toml: [policy] drawn = 3: expected a string"),
+            "{e}"
+        );
+        let e = policy("drawn = \"Gold\"").unwrap_err();
+        assert!(e.contains("w.toml: [policy] drawn = Gold: `Gold`"), "{e}");
+        let e = policy("drawm = \"TakeGold\"").unwrap_err();
+        assert!(
+            e.contains("w.toml: [policy] drawm: not a key") && e.contains("format, drawn"),
+            "{e}"
+        );
     }
 }
