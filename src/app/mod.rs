@@ -392,10 +392,22 @@ fn write_and_show(
 
 /// The closing line of a command that played games: how many, how long, how fast.
 fn speed_line(games: u64, elapsed: f64, threads: usize) -> String {
-    format!(
-        "{games} games in {elapsed:.1} s: {:.0} games/s on {threads} threads",
-        games as f64 / elapsed.max(1e-9)
-    )
+    played_line(games, "", elapsed, threads)
+}
+
+/// [`speed_line`] with a note after the count (`run --resume` says how many games the
+/// checkpoint held). The rate gets a decimal below 100 games/s and two below 10, so that a
+/// search run reads "0.38 games/s", not "0 games/s".
+fn played_line(games: u64, note: &str, elapsed: f64, threads: usize) -> String {
+    let rate = games as f64 / elapsed.max(1e-9);
+    let decimals = if rate >= 100.0 {
+        0
+    } else if rate >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{games} games{note} in {elapsed:.1} s: {rate:.decimals$} games/s on {threads} threads")
 }
 
 /// One bot spec from a flag (`--hero`, `--field`): exactly one, `heuristic` starting from
@@ -428,5 +440,21 @@ mod tests {
         assert_eq!(seat_bots(&list, 2).unwrap(), list.to_vec());
         let err = seat_bots(&list, 4).unwrap_err();
         assert!(err.contains("lists 2 bots but 4 players"), "{err}");
+    }
+
+    #[test]
+    fn a_slow_run_still_shows_its_rate() {
+        assert_eq!(
+            played_line(20, "", 52.6, 2),
+            "20 games in 52.6 s: 0.38 games/s on 2 threads"
+        );
+        assert_eq!(
+            played_line(500, " (resumed after 256)", 20.0, 1),
+            "500 games (resumed after 256) in 20.0 s: 25.0 games/s on 1 threads"
+        );
+        assert_eq!(
+            speed_line(100_000, 6.5, 2),
+            "100000 games in 6.5 s: 15385 games/s on 2 threads"
+        );
     }
 }

@@ -2,7 +2,9 @@
 //! partial results `merge` adds up) and the game log (`--log-games`).
 
 use super::out::outln;
-use super::{AppError, Plan, failed, input, lock_out, plan, render_plan, threads, write_reports};
+use super::{
+    AppError, Plan, failed, input, lock_out, plan, played_line, render_plan, threads, write_reports,
+};
 use crate::cli::{RunArgs, ShardArg};
 use crate::progress::Progress;
 use crate::report::checkpoint::{self, Checkpoint, CountProgress, Fingerprint};
@@ -361,10 +363,7 @@ pub(super) fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> 
     } else {
         String::new()
     };
-    let speed = format!(
-        "{played} games{resumed} in {elapsed:.1} s: {:.0} games/s on {threads} threads",
-        played as f64 / elapsed.max(1e-9)
-    );
+    let speed = played_line(played, &resumed, elapsed, threads);
 
     if let Some(shard) = shard {
         write_partial(&plan.out, args.force, &tracker.checkpoint)?;
