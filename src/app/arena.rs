@@ -101,6 +101,6 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
         .map_err(failed)?;
     write_and_show(&out, args.force, args.quiet, &files, &summary)?;
     let games = args.deals * games_per_deal;
-    eprintln!("{}", speed_line(games, elapsed, threads));
+    eprintln!("{}", speed_line(games, "", elapsed, threads));
     Ok(())
 }

@@ -390,15 +390,11 @@ fn write_and_show(
     Ok(())
 }
 
-/// The closing line of a command that played games: how many, how long, how fast.
-fn speed_line(games: u64, elapsed: f64, threads: usize) -> String {
-    played_line(games, "", elapsed, threads)
-}
-
-/// [`speed_line`] with a note after the count (`run --resume` says how many games the
-/// checkpoint held). The rate gets a decimal below 100 games/s and two below 10, so that a
-/// search run reads "0.38 games/s", not "0 games/s".
-fn played_line(games: u64, note: &str, elapsed: f64, threads: usize) -> String {
+/// The closing line of a command that played games: how many (with `note` after the count:
+/// `run --resume` says how many games the checkpoint held), how long, how fast. The rate
+/// gets a decimal below 100 games/s and two below 10, so that a search run reads "0.38
+/// games/s", not "0 games/s".
+fn speed_line(games: u64, note: &str, elapsed: f64, threads: usize) -> String {
     let rate = games as f64 / elapsed.max(1e-9);
     let decimals = if rate >= 100.0 {
         0
@@ -407,7 +403,11 @@ fn played_line(games: u64, note: &str, elapsed: f64, threads: usize) -> String {
     } else {
         2
     };
-    format!("{games} games{note} in {elapsed:.1} s: {rate:.decimals$} games/s on {threads} threads")
+    let plural = if threads == 1 { "" } else { "s" };
+    format!(
+        "{games} games{note} in {elapsed:.1} s: {rate:.decimals$} games/s on {threads} \
+         thread{plural}"
+    )
 }
 
 /// One bot spec from a flag (`--hero`, `--field`): exactly one, `heuristic` starting from
@@ -445,15 +445,15 @@ mod tests {
     #[test]
     fn a_slow_run_still_shows_its_rate() {
         assert_eq!(
-            played_line(20, "", 52.6, 2),
+            speed_line(20, "", 52.6, 2),
             "20 games in 52.6 s: 0.38 games/s on 2 threads"
         );
         assert_eq!(
-            played_line(500, " (resumed after 256)", 20.0, 1),
-            "500 games (resumed after 256) in 20.0 s: 25.0 games/s on 1 threads"
+            speed_line(500, " (resumed after 256)", 20.0, 1),
+            "500 games (resumed after 256) in 20.0 s: 25.0 games/s on 1 thread"
         );
         assert_eq!(
-            speed_line(100_000, 6.5, 2),
+            speed_line(100_000, "", 6.5, 2),
             "100000 games in 6.5 s: 15385 games/s on 2 threads"
         );
     }

@@ -160,6 +160,6 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         .context("cannot render the reports")
         .map_err(failed)?;
     write_and_show(&out, args.force, args.quiet, &files, &summary)?;
-    eprintln!("{}", speed_line(total, elapsed, threads));
+    eprintln!("{}", speed_line(total, "", elapsed, threads));
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use super::out::outln;
 use super::{
-    AppError, Plan, failed, input, lock_out, plan, played_line, render_plan, threads, write_reports,
+    AppError, Plan, failed, input, lock_out, plan, render_plan, speed_line, threads, write_reports,
 };
 use crate::cli::{RunArgs, ShardArg};
 use crate::progress::Progress;
@@ -363,7 +363,7 @@ pub(super) fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> 
     } else {
         String::new()
     };
-    let speed = played_line(played, &resumed, elapsed, threads);
+    let speed = speed_line(played, &resumed, elapsed, threads);
 
     if let Some(shard) = shard {
         write_partial(&plan.out, args.force, &tracker.checkpoint)?;
