@@ -393,7 +393,7 @@ fn write_and_show(
 /// The closing line of a command that played games: how many (with `note` after the count:
 /// `run --resume` says how many games the checkpoint held), how long, how fast. The rate
 /// gets a decimal below 100 games/s and two below 10, so that a search run reads "0.38
-/// games/s", not "0 games/s".
+/// games/s", not "0 games/s"; a time below a second gets two decimals.
 fn speed_line(games: u64, note: &str, elapsed: f64, threads: usize) -> String {
     let rate = games as f64 / elapsed.max(1e-9);
     let decimals = if rate >= 100.0 {
@@ -403,10 +403,12 @@ fn speed_line(games: u64, note: &str, elapsed: f64, threads: usize) -> String {
     } else {
         2
     };
+    // A short run (an arena of a few hundred deals) reads "0.02 s", not "0.0 s".
+    let seconds = if elapsed < 1.0 { 2 } else { 1 };
     let plural = if threads == 1 { "" } else { "s" };
     format!(
-        "{games} games{note} in {elapsed:.1} s: {rate:.decimals$} games/s on {threads} \
-         thread{plural}"
+        "{games} games{note} in {elapsed:.seconds$} s: {rate:.decimals$} games/s on \
+         {threads} thread{plural}"
     )
 }
 
@@ -455,6 +457,10 @@ mod tests {
         assert_eq!(
             speed_line(100_000, "", 6.5, 2),
             "100000 games in 6.5 s: 15385 games/s on 2 threads"
+        );
+        assert_eq!(
+            speed_line(1000, "", 0.0214, 2),
+            "1000 games in 0.02 s: 46729 games/s on 2 threads"
         );
     }
 }
