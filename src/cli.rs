@@ -119,6 +119,14 @@ pub struct TrainArgs {
     /// `all`); the parts left out still enter the linear score.
     #[arg(long, value_name = "PARTS")]
     pub hidden_draft_facts: Option<DraftFactsArg>,
+    /// Fit from these weights instead of the heuristic alone (a fine-tune): a built-in name
+    /// as in a spec's `weights=` (`casts`, `built-in`, ...) or a weights file. The fit keeps
+    /// their shape (hidden units, the kinds they score, the draft facts read) and `--l2`
+    /// pulls towards them instead of towards 0, so a small data set (one player count, one
+    /// cast) adjusts them rather than replacing what they learnt from more games.
+    #[arg(long, value_name = "WEIGHTS",
+          conflicts_with_all = ["hidden", "hidden_kinds", "draft_facts", "hidden_draft_facts"])]
+    pub start: Option<String>,
     /// Adam's step size (default: 0.05 for a linear fit, 0.01 with a hidden layer).
     #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_learning_rate)]
     pub learning_rate: Option<f64>,

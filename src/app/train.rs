@@ -4,7 +4,7 @@
 use super::out::outln;
 use super::{AppError, default_out, failed, input, load_config, parse_one_bot, threads};
 use crate::bots::policy::KindSet;
-use crate::bots::policy::features::FEATURES;
+use crate::bots::policy::features::{DraftFacts, FEATURES};
 use crate::bots::policy::weights::{
     FORMAT, FORMAT_HIDDEN, FORMAT_HIDDEN_KINDS, Hidden, PolicyWeights,
 };
@@ -35,6 +35,9 @@ struct TrainManifest {
     data_files: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     data_commands: Vec<String>,
+    /// `--start`: the weights the fit started from (a fine-tune), if not the heuristic.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<String>,
     features: usize,
     hidden_units: usize,
     /// The kinds of action the hidden layer scores (`all`, or names joined by +), if there
@@ -53,6 +56,9 @@ struct TrainManifest {
     learning_rate: f64,
     /// How often the heuristic's best move is the teacher's, on the validation games.
     heuristic_validation_accuracy: f64,
+    /// How often the `--start` weights' best move is the teacher's, on the validation games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start_validation_accuracy: Option<f64>,
     validation_accuracy: f64,
     validation_loss: f64,
     training_accuracy: f64,
@@ -102,6 +108,12 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
             )));
         }
     }
+    let start = match &args.start {
+        Some(name) => {
+            Some(PolicyWeights::named(name).map_err(|e| input(anyhow!("--start {name}: {e}")))?)
+        }
+        None => None,
+    };
     let out = out_file(args);
     check_weights_out(&out, args.force)?;
     let (mut data, games, data_commands) = if args.data.is_empty() {
@@ -120,26 +132,36 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         .build()
         .map_err(|e| failed(anyhow!("cannot start the worker threads: {e}")))?;
 
+    // The heuristic alone, the fit's start unless `--start` names weights (whose shape the
+    // fit then keeps: `--start` excludes the shape's flags).
+    let heuristic_start = start_weights(args.hidden, args.hidden_kinds);
+    let start: &PolicyWeights = start.as_deref().unwrap_or(&heuristic_start);
+    let hidden_units = start.hidden.as_ref().map_or(0, Hidden::units);
+    let (draft_facts, unit_draft_facts) = match args.start {
+        Some(_) => (start.reads_draft_facts(), start.units_read_draft_facts()),
+        None => (args.draft_facts.parts(), unit_draft_facts.parts()),
+    };
     let options = FitOptions {
         epochs: args.epochs,
         l2: args.l2,
         learning_rate: args
             .learning_rate
-            .unwrap_or(if args.hidden > 0 { 0.01 } else { 0.05 }),
-        draft_facts: args.draft_facts.parts(),
-        unit_draft_facts: unit_draft_facts.parts(),
+            .unwrap_or(if hidden_units > 0 { 0.01 } else { 0.05 }),
+        draft_facts,
+        unit_draft_facts,
+        toward_start: args.start.is_some(),
     };
-    let start = start_weights(args.hidden, args.hidden_kinds);
     let bar = Progress::counting(u64::from(args.epochs), 0, args.quiet, "epochs");
     bar.set_message("fit".into());
-    let mut fitted = pool.install(|| fit(&data, &start, options, &|e| bar.set_position(e.into())));
+    let mut fitted = pool.install(|| fit(&data, start, options, &|e| bar.set_position(e.into())));
     fitted.source = out.display().to_string();
     bar.finish();
     let (held, trained) = (
         measure(&data, &fitted, true),
         measure(&data, &fitted, false),
     );
-    let heuristic = measure(&data, &start, true);
+    let heuristic = measure(&data, &start_weights(0, KindSet::ALL), true);
+    let started_from = args.start.as_ref().map(|_| measure(&data, start, true));
 
     let manifest = TrainManifest {
         command: command_line,
@@ -147,11 +169,12 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         games,
         data_files: args.data.iter().map(|p| p.display().to_string()).collect(),
         data_commands,
+        start: args.start.clone(),
         features: FEATURES,
-        hidden_units: args.hidden,
-        hidden_kinds: (args.hidden > 0).then(|| args.hidden_kinds.to_string()),
-        draft_facts: value_name(&args.draft_facts),
-        hidden_draft_facts: (args.hidden > 0).then(|| value_name(&unit_draft_facts)),
+        hidden_units,
+        hidden_kinds: start.hidden.as_ref().map(|h| h.kinds.to_string()),
+        draft_facts: draft_facts_name(draft_facts),
+        hidden_draft_facts: (hidden_units > 0).then(|| draft_facts_name(unit_draft_facts)),
         targets: value_name(&args.targets),
         training_decisions: trained.decisions,
         validation_decisions: held.decisions,
@@ -159,6 +182,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         l2: args.l2,
         learning_rate: options.learning_rate,
         heuristic_validation_accuracy: round(heuristic.accuracy),
+        start_validation_accuracy: started_from.map(|f| round(f.accuracy)),
         validation_accuracy: round(held.accuracy),
         validation_loss: round(held.loss),
         training_accuracy: round(trained.accuracy),
@@ -168,12 +192,13 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
     let manifest_text =
         toml::to_string(&manifest).map_err(|e| failed(anyhow!("the manifest: {e}")))?;
     let mut weights = fitted;
-    weights.drawn = args.drawn;
+    // A fine-tune is drawn as its start unless `--drawn` says otherwise.
+    weights.drawn = args.drawn.or(args.start.as_ref().and(start.drawn));
     write_file(&out, weights.to_text(&manifest_text).as_bytes())?;
     outln!("weights written to {}", out.display());
     if !args.quiet {
         print_fit(&data, &heuristic, &held, &trained, &manifest);
-        print_kinds(&hits_by_kind(&data, &weights, &start));
+        print_kinds(&hits_by_kind(&data, &weights, start), args.start.is_some());
     }
     Ok(())
 }
@@ -207,6 +232,18 @@ fn value_name(value: &impl ValueEnum) -> String {
     value
         .to_possible_value()
         .map_or_else(String::new, |v| v.get_name().to_string())
+}
+
+/// The name of the draft facts' parts as `--draft-facts` gives them (`later`, a part no
+/// flag names alone, can come only from `--start` weights).
+fn draft_facts_name(parts: DraftFacts) -> String {
+    match (parts.shared, parts.later) {
+        (true, true) => "all",
+        (true, false) => "shared",
+        (false, true) => "later",
+        (false, false) => "none",
+    }
+    .to_string()
 }
 
 /// The seed of the hidden layer's starting weights.
@@ -315,9 +352,13 @@ fn print_fit(data: &Dataset, heuristic: &Fit, held: &Fit, trained: &Fit, m: &Tra
         data.decisions(),
         data.actions(),
     );
+    let start = match (&m.start, m.start_validation_accuracy) {
+        (Some(name), Some(accuracy)) => format!(", the start {name}: {:.1}%", 100.0 * accuracy),
+        _ => String::new(),
+    };
     outln!(
         "teacher's move predicted (best score), games kept out of the fit: {:.1}% \
-         (the heuristic alone: {:.1}%); on the training games: {:.1}%",
+         (the heuristic alone: {:.1}%{start}); on the training games: {:.1}%",
         100.0 * held.accuracy,
         100.0 * heuristic.accuracy,
         100.0 * trained.accuracy
@@ -336,8 +377,9 @@ fn print_fit(data: &Dataset, heuristic: &Fit, held: &Fit, trained: &Fit, m: &Tra
 }
 
 /// Where the fit meets and misses the teacher, by the kind of the teacher's move (kept-out
-/// games; kinds under 0.5% of the decisions are summed in `other`).
-fn print_kinds(rows: &[KindHits]) {
+/// games; kinds under 0.5% of the decisions are summed in `other`), against where the fit
+/// started: the heuristic alone, or the `--start` weights (`from_start`).
+fn print_kinds(rows: &[KindHits], from_start: bool) {
     let total: usize = rows.iter().map(|r| r.decisions).sum();
     if total == 0 {
         return;
@@ -362,7 +404,7 @@ fn print_kinds(rows: &[KindHits]) {
         "kind",
         "decisions",
         "share",
-        "heuristic",
+        if from_start { "start" } else { "heuristic" },
         "fit"
     );
     let percent = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;

@@ -27,6 +27,10 @@ pub struct FitOptions {
     /// others' input rows stay 0, so they enter the linear score only and a pick does not
     /// pass them through the units.
     pub unit_draft_facts: DraftFacts,
+    /// The L2 penalty pulls each weight towards its starting value (a fine-tune of fitted
+    /// weights: `train --start`) instead of towards 0. The input rows the data never reaches
+    /// then keep their starting values instead of being cleared.
+    pub toward_start: bool,
 }
 
 impl FitOptions {
@@ -337,9 +341,16 @@ pub fn fit(
             let row =
                 params.input_at() + feature * units..params.input_at() + (feature + 1) * units;
             moves[row.clone()].fill(false);
-            params.values[row].fill(0.0);
+            if !options.toward_start {
+                params.values[row].fill(0.0);
+            }
         }
     }
+    // What the penalty pulls towards: the start (a fine-tune) or 0.
+    let prior = match options.toward_start {
+        true => params.values.clone(),
+        false => vec![0.0; size],
+    };
     let mut m = vec![0.0; size];
     let mut v = vec![0.0; size];
     let blocks: Vec<std::ops::Range<usize>> = (0..data.decisions())
@@ -376,7 +387,11 @@ pub fn fit(
         );
         let w = &mut params.values;
         for j in (0..size).filter(|&j| moves[j]) {
-            let penalty = if penalised(j) { options.l2 * w[j] } else { 0.0 };
+            let penalty = if penalised(j) {
+                options.l2 * (w[j] - prior[j])
+            } else {
+                0.0
+            };
             let g = gradient[j] / n + penalty;
             m[j] = beta1 * m[j] + (1.0 - beta1) * g;
             v[j] = beta2 * v[j] + (1.0 - beta2) * g * g;
@@ -411,6 +426,7 @@ mod tests {
             learning_rate: 0.05,
             draft_facts: DraftFacts::ALL,
             unit_draft_facts: DraftFacts::ALL,
+            toward_start: false,
         };
         let on = |threads: usize| fit_on(threads, &data, &start, options);
         let fitted = on(1);
@@ -460,6 +476,7 @@ mod tests {
                 learning_rate: 0.05,
                 draft_facts: parts,
                 unit_draft_facts: parts,
+                toward_start: false,
             };
             for start in [&linear_start, &net_start] {
                 let fitted = fit_on(1, &data, start, options);
@@ -491,6 +508,7 @@ mod tests {
                 learning_rate: 0.05,
                 draft_facts: DraftFacts::SHARED,
                 unit_draft_facts: units,
+                toward_start: false,
             };
             let fitted = fit_on(1, &data, &start, options);
             assert_eq!(fitted.reads_draft_facts(), DraftFacts::SHARED, "{units:?}");
@@ -516,6 +534,49 @@ mod tests {
             DraftFacts::ALL,
             "the start's units read them"
         );
+    }
+
+    /// A fine-tune (`toward_start`, `train --start`): the penalty pulls towards the start, so
+    /// a strong penalty keeps the weights near it where the same penalty towards 0 moves
+    /// them far; the fit still learns (its loss falls); the rows of a draft layer that no
+    /// pick reaches keep the start's values instead of being cleared.
+    #[test]
+    fn a_fine_tune_stays_near_its_start() {
+        let data = heuristic_games(12);
+        let kinds = KindSet::parse("Pick").expect("a kind");
+        let start = random_net_for(8, 9, kinds);
+        let options = |toward_start: bool| FitOptions {
+            epochs: 40,
+            l2: 0.5,
+            learning_rate: 0.02,
+            draft_facts: DraftFacts::ALL,
+            unit_draft_facts: DraftFacts::ALL,
+            toward_start,
+        };
+        let distance = |w: &PolicyWeights| {
+            let (a, b) = (Params::of(w).values, Params::of(&start).values);
+            a.iter()
+                .zip(&b)
+                .map(|(x, y)| (x - y).powi(2))
+                .sum::<f64>()
+                .sqrt()
+        };
+        let tuned = fit_on(2, &data, &start, options(true));
+        let shrunk = fit_on(2, &data, &start, options(false));
+        assert!(
+            distance(&tuned) * 10.0 < distance(&shrunk),
+            "{} against {}",
+            distance(&tuned),
+            distance(&shrunk)
+        );
+        assert!(measure(&data, &tuned, false).loss < measure(&data, &start, false).loss);
+        let unreached = (0..FEATURES)
+            .find(|&j| feature_name(j) == "gather.gold")
+            .expect("a gathering fact");
+        let row = |w: &PolicyWeights| w.hidden.as_ref().expect("hidden").row(unreached).to_vec();
+        assert!(row(&start).iter().any(|&w| w != 0.0));
+        assert_eq!(row(&tuned), row(&start));
+        assert!(row(&shrunk).iter().all(|&w| w == 0.0));
     }
 
     /// The decisions of `games` heuristic games at 4 players, every fourth kept out.
@@ -633,6 +694,7 @@ mod tests {
             learning_rate: 0.02,
             draft_facts: DraftFacts::ALL,
             unit_draft_facts: DraftFacts::ALL,
+            toward_start: false,
         };
         let on = |threads: usize| fit_on(threads, &data, &start, options);
         let fitted = on(1);
@@ -693,6 +755,7 @@ mod tests {
             learning_rate: 0.02,
             draft_facts: DraftFacts::ALL,
             unit_draft_facts: DraftFacts::ALL,
+            toward_start: false,
         };
         let fitted = fit_on(2, &data, &start, options);
         let pick_hits = |w: &PolicyWeights| {

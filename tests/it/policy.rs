@@ -621,6 +621,101 @@ fn saved_training_data_fits_to_the_same_weights() {
     );
 }
 
+/// `train --start` fine-tunes fitted weights: the file keeps the start's shape (its 32
+/// units, the kinds they score, the draft facts it reads) and draws, its manifest names the
+/// start and how well it predicted the kept-out games; the weights move, and `run` plays
+/// them. The shape's flags and unknown weights are refused before any fit.
+#[test]
+fn a_fit_can_start_from_fitted_weights() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("games.data");
+    let first = dir.path().join("first.toml");
+    let args = [
+        "train",
+        "--teacher",
+        "heuristic",
+        "--players",
+        "4",
+        "--games",
+        "10",
+        "--seed",
+        "8",
+        "--epochs",
+        "1",
+        "--quiet",
+        "--out",
+        first.to_str().unwrap(),
+        "--save-data",
+        data.to_str().unwrap(),
+    ];
+    assert_success(&output(&args), "train --save-data");
+    let data = data.to_str().unwrap();
+    let tuned = dir.path().join("tuned.toml");
+    let args = [
+        "train",
+        "--data",
+        data,
+        "--start",
+        "casts-three-players",
+        "--epochs",
+        "5",
+        "--l2",
+        "0.001",
+        "--quiet",
+        "--out",
+        tuned.to_str().unwrap(),
+    ];
+    assert_success(&output(&args), "train --start");
+    let text = std::fs::read_to_string(&tuned).unwrap();
+    for line in [
+        "start = \"casts-three-players\"",
+        "hidden_units = 32",
+        "hidden_kinds = \"Pick+Discard+Kill+Bewitch+Warrant+Rob+Threaten\"",
+        "draft_facts = \"shared\"",
+        "drawn = \"TakeGold+Build+Destroy\"",
+        "start_validation_accuracy = ",
+    ] {
+        assert!(text.contains(line), "{line} missing from\n{text}");
+    }
+    let start = weights_table(Path::new("configs/bots/policy-casts-3p-net.toml"));
+    let value = |table: &str, name: &str| {
+        let line = table
+            .lines()
+            .find(|l| l.starts_with(&format!("\"{name}\" =")))
+            .unwrap_or_else(|| panic!("{name} missing"));
+        line.split('=').nth(1).unwrap().trim().to_string()
+    };
+    // The picks and gathering of heuristic games move the weights of both.
+    for name in ["kind.TakeGold", "pick.Warlord.bias"] {
+        assert_ne!(
+            value(&start, name),
+            value(&weights_table(&tuned), name),
+            "{name}"
+        );
+    }
+    plays_and_names(dir.path(), &tuned);
+    refused(
+        &["train", "--data", data, "--start", "casts", "--hidden", "8"],
+        &["--start", "--hidden"],
+    );
+    refused(
+        &[
+            "train",
+            "--data",
+            data,
+            "--start",
+            "casts",
+            "--draft-facts",
+            "all",
+        ],
+        &["--start", "--draft-facts"],
+    );
+    refused(
+        &["train", "--data", data, "--start", "no-such-weights.toml"],
+        &["--start no-such-weights.toml", "cannot read", "`casts`"],
+    );
+}
+
 /// `ismcts:rollout=policy` searches with the policy as its model: the same seed then plays
 /// other games than the default heuristic model, and reports name the spec.
 #[test]
