@@ -399,6 +399,15 @@ mod tests {
               TakeGold+Build+Destroy (docs/bots.md, \"At 3 players\")"
             ]
         );
+        let eight = count_fit_notes(&rules("all-characters", 8), &[spec("policy:weights=casts")]);
+        assert_eq!(
+            eight,
+            [
+                "note: bot `policy:weights=casts` plays the weights `casts-eight-players` at 8 \
+              players, fitted to games of that count and draws the decisions offering \
+              TakeGold+Build+Destroy (docs/bots.md, \"At 8 players\")"
+            ]
+        );
         // A spec that names its draws plays them, and the note does not name the fit's.
         let named_draws = count_fit_notes(
             &rules("all-characters", 3),

@@ -40,12 +40,12 @@ impl Observer for Digest {
 /// The cases: preset, players, bots (one per seat or one for all), games. The heuristic and
 /// random bots first (the engine's guard), then the policy bot (the default of every
 /// command on two casts, with the `first-game` fit, the `casts` weights, the 2-player fit
-/// on each and the 3-player fit of `casts`, its 20,000 games enough to catch a change in the
+/// on each and the 3- and 8-player fits of `casts`, its 20,000 games enough to catch a change in the
 /// last bits of its
 /// layer's scores; the linear weights, the default until version 0.3.0; the layer for
 /// every kind) and the search with either rollout model, whose play the published figures
 /// of docs/bots.md rest on.
-const CASES: [(&str, u8, &str, u64); 15] = [
+const CASES: [(&str, u8, &str, u64); 16] = [
     ("first-game", 5, "heuristic", 1500),
     ("first-game", 5, "random", 1500),
     (
@@ -62,6 +62,7 @@ const CASES: [(&str, u8, &str, u64); 15] = [
     ("all-characters", 6, "policy", 300),
     ("all-characters", 2, "policy", 300),
     ("all-characters", 3, "policy", 300),
+    ("all-characters", 8, "policy", 300),
     ("first-game", 5, "policy:weights=linear:drawn=Destroy", 1000),
     ("first-game", 4, "policy:weights=net", 300),
     (

@@ -776,7 +776,7 @@ fn bad_weights_and_outputs_are_refused_by_name() {
         &[
             "missing.toml",
             "cannot read",
-            "`built-in`, `casts`, `two-players`, `casts-two-players`, `casts-three-players`, `linear` and `net`",
+            "`built-in`, `casts`, `two-players`, `casts-two-players`, `casts-three-players`, `casts-eight-players`, `linear` and `net`",
         ],
     );
     let typo = dir.path().join("typo.toml");
@@ -1074,14 +1074,15 @@ fn the_default_plays_each_cast_with_weights_fitted_with_it() {
     assert_eq!(run(&linear, "linear").0, "policy:weights=linear");
 }
 
-/// The default policy bot plays its count fits (docs/bots.md, "At 2 players", "At 3 players"):
+/// The default policy bot plays its count fits (docs/bots.md, "At 2 players", "At 3 players",
+/// "At 8 players"):
 /// on `first-game` its games there are those of `weights=two-players` named, not those of
 /// the 4-and-5-player fit named by its file, and at 4 players the other way round; on
 /// `all-characters` those of `weights=casts-two-players` (which `casts` named plays too), and
-/// at 3 players those of `weights=casts-three-players` with the draws its file names, not
-/// those of `casts`' file named.
+/// at 3 and 8 players those of `weights=casts-three-players` and `casts-eight-players` with
+/// the draws their files name, not those of `casts`' file named.
 #[test]
-fn the_default_plays_the_count_fits_at_two_and_three_players() {
+fn the_default_plays_the_count_fits_at_two_three_and_eight_players() {
     let dir = tempfile::tempdir().unwrap();
     let run = |preset: &str, players: &str, bots: &str, name: &str| {
         let out = dir.path().join(name);
@@ -1145,6 +1146,30 @@ fn the_default_plays_the_count_fits_at_two_and_three_players() {
     assert!(
         summary.contains(
             "note: bot `policy:weights=casts` plays the weights `casts-three-players` at 3 players"
+        ),
+        "{summary}"
+    );
+    // At 8 players (docs/bots.md, "At 8 players") `casts` plays its 8-player fit, which
+    // draws the choice between gold and cards too.
+    let eight = |bots: &str, name: &str| run("all-characters", "8", bots, name);
+    let default_8 = eight("policy", "eight-default");
+    assert_eq!(
+        default_8,
+        eight("policy:weights=casts-eight-players", "eight-fit")
+    );
+    assert_eq!(default_8, eight("policy:weights=casts", "eight-casts"));
+    assert_ne!(
+        default_8,
+        eight(&file("policy-casts-net.toml"), "eight-file")
+    );
+    assert_ne!(
+        default_8,
+        eight("policy:drawn=Build+Destroy", "eight-other-draws")
+    );
+    let summary = std::fs::read_to_string(dir.path().join("eight-default/summary.txt")).unwrap();
+    assert!(
+        summary.contains(
+            "note: bot `policy:weights=casts` plays the weights `casts-eight-players` at 8 players"
         ),
         "{summary}"
     );

@@ -94,6 +94,18 @@ pub const CASTS_THREE_PLAYERS_TEXT: &str =
     include_str!("../../../configs/bots/policy-casts-3p-net.toml");
 pub const CASTS_THREE_PLAYERS: &str = "casts-three-players";
 
+/// The `casts` weights' 8-player fit (since version 0.12.0;
+/// `configs/bots/policy-casts-8p-net.toml`, compiled in: `weights=casts-eight-players`): the
+/// `casts` weights fine-tuned (`train --start casts`) to the search's decisions in 8-player
+/// `all-characters` games, where nine characters are dealt, one face down, and the eighth
+/// player chooses between the last card and that one (rulebook 2016, the special rule with
+/// 7 players, which "applies to the eighth player"), and drawing the choice between gold
+/// and cards too; the `casts` weights, which the default plays on every 8-player cast (8
+/// players need rank 9), play it at 8 players.
+pub const CASTS_EIGHT_PLAYERS_TEXT: &str =
+    include_str!("../../../configs/bots/policy-casts-8p-net.toml");
+pub const CASTS_EIGHT_PLAYERS: &str = "casts-eight-players";
+
 /// The linear weights (`configs/bots/policy.toml`, compiled in): `policy:weights=linear`,
 /// the default's weights until version 0.3.0 (which drew only the destructions:
 /// `policy:weights=linear:drawn=Destroy` plays as the default did). About 1.7 times as fast
@@ -244,6 +256,8 @@ static DEFAULT_CASTS_TWO_PLAYERS: LazyLock<Arc<PolicyWeights>> =
     LazyLock::new(|| compiled_in(CASTS_TWO_PLAYERS_TEXT, CASTS_TWO_PLAYERS));
 static DEFAULT_CASTS_THREE_PLAYERS: LazyLock<Arc<PolicyWeights>> =
     LazyLock::new(|| compiled_in(CASTS_THREE_PLAYERS_TEXT, CASTS_THREE_PLAYERS));
+static DEFAULT_CASTS_EIGHT_PLAYERS: LazyLock<Arc<PolicyWeights>> =
+    LazyLock::new(|| compiled_in(CASTS_EIGHT_PLAYERS_TEXT, CASTS_EIGHT_PLAYERS));
 
 impl PolicyWeights {
     /// Weights with these values and layer, read from `source`.
@@ -364,6 +378,11 @@ impl PolicyWeights {
         Arc::clone(&DEFAULT_CASTS_THREE_PLAYERS)
     }
 
+    /// The 8-player fit of the `casts` weights (`casts-eight-players`), read once.
+    pub fn casts_eight_players() -> Arc<PolicyWeights> {
+        Arc::clone(&DEFAULT_CASTS_EIGHT_PLAYERS)
+    }
+
     /// The weights these play in a game of `players`: the two the default plays play their
     /// 2-player fits at 2 players (the built-in weights, `weights=built-in`, play
     /// `two-players`; `casts`, which the default plays on other casts, `casts-two-players`),
@@ -373,7 +392,8 @@ impl PolicyWeights {
     /// correlated with the search's (docs/bots.md, "At 2 players"). At 3 players, where
     /// each player keeps two characters too, `casts` plays `casts-three-players` (the
     /// default plays `casts` on every 3-player cast of the 2016 edition, as 3 players need
-    /// rank 9; docs/bots.md, "At 3 players"). Every other weights play as named: to play a
+    /// rank 9; docs/bots.md, "At 3 players"), and at 8 players `casts-eight-players` (8
+    /// players need rank 9 too; "At 8 players"). Every other weights play as named: to play a
     /// 4-and-5-player fit at 2 players, name its file
     /// (`weights=configs/bots/policy-aims-net.toml`). Chosen in the bot, so every command,
     /// and the search's own use of the default (`ismcts:searched=`), play the same.
@@ -383,13 +403,14 @@ impl PolicyWeights {
             2 if Arc::ptr_eq(self, &DEFAULT) => &DEFAULT_TWO_PLAYERS,
             2 if Arc::ptr_eq(self, &DEFAULT_CASTS) => &DEFAULT_CASTS_TWO_PLAYERS,
             3 if Arc::ptr_eq(self, &DEFAULT_CASTS) => &DEFAULT_CASTS_THREE_PLAYERS,
+            8 if Arc::ptr_eq(self, &DEFAULT_CASTS) => &DEFAULT_CASTS_EIGHT_PLAYERS,
             _ => self,
         }
     }
 
     /// The weights a spec's `weights=NAME` names: `built-in`, `casts`, `two-players`,
-    /// `casts-two-players`, `casts-three-players`, `linear`, `net` (each read once), or a
-    /// file.
+    /// `casts-two-players`, `casts-three-players`, `casts-eight-players`, `linear`, `net`
+    /// (each read once), or a file.
     pub fn named(name: &str) -> Result<Arc<PolicyWeights>, String> {
         Ok(match name {
             BUILT_IN => PolicyWeights::built_in(),
@@ -399,10 +420,12 @@ impl PolicyWeights {
             TWO_PLAYERS => PolicyWeights::two_players(),
             CASTS_TWO_PLAYERS => PolicyWeights::casts_two_players(),
             CASTS_THREE_PLAYERS => PolicyWeights::casts_three_players(),
+            CASTS_EIGHT_PLAYERS => PolicyWeights::casts_eight_players(),
             path => Arc::new(PolicyWeights::load(path).map_err(|e| {
                 format!(
                     "{e} (the built-in weights are `{BUILT_IN}`, `{CASTS}`, `{TWO_PLAYERS}`, \
-                     `{CASTS_TWO_PLAYERS}`, `{CASTS_THREE_PLAYERS}`, `{LINEAR}` and `{NET}`)"
+                     `{CASTS_TWO_PLAYERS}`, `{CASTS_THREE_PLAYERS}`, `{CASTS_EIGHT_PLAYERS}`, \
+                     `{LINEAR}` and `{NET}`)"
                 )
             })?),
         })
@@ -678,6 +701,7 @@ mod tests {
             (TWO_PLAYERS, &*w),
             (CASTS_TWO_PLAYERS, &*PolicyWeights::casts()),
             (CASTS_THREE_PLAYERS, &*PolicyWeights::casts()),
+            (CASTS_EIGHT_PLAYERS, &*PolicyWeights::casts()),
         ] {
             let fit = PolicyWeights::named(name).expect("built in");
             let layer = fit.hidden.as_ref().expect("a count's fit has a layer");
@@ -689,29 +713,38 @@ mod tests {
 
     /// `at_players`: the default's weights play their 2-player fits at 2 players (the
     /// built-in weights `two-players`, `casts` `casts-two-players`), `casts` its 3-player fit
-    /// at 3, and each plays itself at every other count; every other weights, a file with
+    /// at 3 and its 8-player fit at 8, and each plays itself at every other count; every other weights, a file with
     /// the built-in text among them, play as named at every count.
     #[test]
     fn the_defaults_weights_play_their_count_fits() {
-        let (two, casts_two, casts_three) = (
+        let (two, casts_two, casts_three, casts_eight) = (
             PolicyWeights::two_players(),
             PolicyWeights::casts_two_players(),
             PolicyWeights::casts_three_players(),
+            PolicyWeights::casts_eight_players(),
         );
         let casts = PolicyWeights::casts();
-        for (default, at_two, at_three) in [
-            (PolicyWeights::built_in(), &two, None),
+        for (default, at_two, at_three, at_eight) in [
+            (PolicyWeights::built_in(), &two, None, None),
             (
                 PolicyWeights::named(BUILT_IN).expect("built in"),
                 &two,
                 None,
+                None,
             ),
-            (casts.clone(), &casts_two, Some(&casts_three)),
+            (
+                casts.clone(),
+                &casts_two,
+                Some(&casts_three),
+                Some(&casts_eight),
+            ),
         ] {
             assert!(std::ptr::eq(default.at_players(2), &**at_two));
             let three = at_three.map_or(&*default, |fit| &**fit);
             assert!(std::ptr::eq(default.at_players(3), three));
-            for players in 4..=8 {
+            let eight = at_eight.map_or(&*default, |fit| &**fit);
+            assert!(std::ptr::eq(default.at_players(8), eight));
+            for players in 4..=7 {
                 assert!(std::ptr::eq(default.at_players(players), &*default));
             }
         }
@@ -720,6 +753,7 @@ mod tests {
             two.clone(),
             casts_two.clone(),
             casts_three.clone(),
+            casts_eight.clone(),
             PolicyWeights::linear(),
             PolicyWeights::named(NET).expect("built in"),
             file,
@@ -732,7 +766,8 @@ mod tests {
 
     /// The built-in weights and `net` were fitted to `first-game`: they know its eight
     /// characters and no other; `casts` was fitted with every character, and each count's
-    /// fit with every character its count may deal.
+    /// fit with every character its count may deal (the 8-player one, fine-tuned from
+    /// `casts`, knows them all).
     #[test]
     fn weights_know_the_characters_they_were_fitted_with() {
         let rules = crate::config::load_preset("first-game")
@@ -743,10 +778,11 @@ mod tests {
         assert_eq!(first_game.len(), 8);
         let (built_in, casts) = (PolicyWeights::built_in(), PolicyWeights::casts());
         let net = PolicyWeights::named(NET).expect("built in");
-        let (two, casts_two, casts_three) = (
+        let (two, casts_two, casts_three, casts_eight) = (
             PolicyWeights::two_players(),
             PolicyWeights::casts_two_players(),
             PolicyWeights::casts_three_players(),
+            PolicyWeights::casts_eight_players(),
         );
         for &character in Character::ALL {
             let fitted = first_game.contains(&character);
@@ -773,6 +809,8 @@ mod tests {
                 "casts three: {}",
                 character.name()
             );
+            // The 8-player fit starts from `casts` and keeps what it knows.
+            assert!(casts_eight.knows(character), "{}", character.name());
         }
     }
 
