@@ -87,7 +87,7 @@ pub struct TrainArgs {
           value_parser = parse_epochs)]
     pub epochs: u32,
     /// L2 penalty on the weights (per decision); larger keeps the policy nearer the
-    /// heuristic.
+    /// heuristic (with `--start`, nearer the start's weights).
     #[arg(long, value_name = "X", default_value = "0.0001", allow_negative_numbers = true,
           value_parser = parse_l2)]
     pub l2: f64,

@@ -740,8 +740,8 @@ mod tests {
     }
 
     /// A layer for the draft alone (`--hidden-kinds Pick`) fits the picks: it predicts
-    /// more of them and lowers the loss, keeps its kinds, and its input rows are 0 for every feature no pick has (a
-    /// gathering's, a build's), non-zero for the picks' own.
+    /// more of them and lowers the loss, keeps its kinds, and its input rows are 0 for every
+    /// feature no pick has (a gathering's, a build's), non-zero for the picks' own.
     #[test]
     fn a_layer_for_the_draft_fits_only_the_draft_features() {
         let data = heuristic_games(12);

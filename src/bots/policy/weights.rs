@@ -713,8 +713,8 @@ mod tests {
 
     /// `at_players`: the default's weights play their 2-player fits at 2 players (the
     /// built-in weights `two-players`, `casts` `casts-two-players`), `casts` its 3-player fit
-    /// at 3 and its 8-player fit at 8, and each plays itself at every other count; every other weights, a file with
-    /// the built-in text among them, play as named at every count.
+    /// at 3 and its 8-player fit at 8, and each plays itself at every other count; every
+    /// other weights, a file with the built-in text among them, play as named at every count.
     #[test]
     fn the_defaults_weights_play_their_count_fits() {
         let (two, casts_two, casts_three, casts_eight) = (
