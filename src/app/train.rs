@@ -160,7 +160,8 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         measure(&data, &fitted, true),
         measure(&data, &fitted, false),
     );
-    let heuristic = measure(&data, &start_weights(0, KindSet::ALL), true);
+    // The heuristic alone, whatever the start (a cold start's layer outputs 0 at first).
+    let heuristic = measure(&data, &heuristic_start, true);
     let started_from = args.start.as_ref().map(|_| measure(&data, start, true));
 
     let manifest = TrainManifest {

@@ -390,24 +390,20 @@ mod tests {
             ),
             "{casts:?}"
         );
-        let three = count_fit_notes(&rules("all-characters", 3), &[spec("policy:weights=casts")]);
-        assert_eq!(
-            three,
-            [
-                "note: bot `policy:weights=casts` plays the weights `casts-three-players` at 3 \
-              players, fitted to games of that count and draws the decisions offering \
-              TakeGold+Build+Destroy (docs/bots.md, \"At 3 players\")"
-            ]
-        );
-        let eight = count_fit_notes(&rules("all-characters", 8), &[spec("policy:weights=casts")]);
-        assert_eq!(
-            eight,
-            [
-                "note: bot `policy:weights=casts` plays the weights `casts-eight-players` at 8 \
-              players, fitted to games of that count and draws the decisions offering \
-              TakeGold+Build+Destroy (docs/bots.md, \"At 8 players\")"
-            ]
-        );
+        for (players, fit) in [(3, "casts-three-players"), (8, "casts-eight-players")] {
+            let notes = count_fit_notes(
+                &rules("all-characters", players),
+                &[spec("policy:weights=casts")],
+            );
+            assert_eq!(
+                notes,
+                [format!(
+                    "note: bot `policy:weights=casts` plays the weights `{fit}` at {players} \
+                     players, fitted to games of that count and draws the decisions offering \
+                     TakeGold+Build+Destroy (docs/bots.md, \"At {players} players\")"
+                )]
+            );
+        }
         // A spec that names its draws plays them, and the note does not name the fit's.
         let named_draws = count_fit_notes(
             &rules("all-characters", 3),

@@ -622,9 +622,9 @@ fn saved_training_data_fits_to_the_same_weights() {
 }
 
 /// `train --start` fine-tunes fitted weights: the file keeps the start's shape (its 32
-/// units, the kinds they score, the draft facts it reads) and draws, its manifest names the
-/// start and how well it predicted the kept-out games; the weights move, and `run` plays
-/// them. The shape's flags and unknown weights are refused before any fit.
+/// units, the kinds they score, the draft facts it reads) and draws, its manifest and its
+/// summary name the start and how well it predicted the kept-out games; the weights move,
+/// and `run` plays them. The shape's flags and unknown weights are refused before any fit.
 #[test]
 fn a_fit_can_start_from_fitted_weights() {
     let dir = tempfile::tempdir().unwrap();
@@ -661,11 +661,27 @@ fn a_fit_can_start_from_fitted_weights() {
         "5",
         "--l2",
         "0.001",
-        "--quiet",
         "--out",
         tuned.to_str().unwrap(),
     ];
-    assert_success(&output(&args), "train --start");
+    let out = output(&args);
+    assert_success(&out, "train --start");
+    // Its summary sets the fit against the start as well as the heuristic, and the table
+    // by kind against the start.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("(the heuristic alone: ")
+            && stdout.contains(", the start casts-three-players: "),
+        "{stdout}"
+    );
+    let header = stdout
+        .lines()
+        .find(|l| l.starts_with("kind "))
+        .expect("the table by kind");
+    assert!(
+        header.contains(" start ") && !header.contains("heuristic"),
+        "{header}"
+    );
     let text = std::fs::read_to_string(&tuned).unwrap();
     for line in [
         "start = \"casts-three-players\"",
@@ -1123,54 +1139,44 @@ fn the_default_plays_the_count_fits_at_two_three_and_eight_players() {
         all("policy:weights=two-players", "all-first-two")
     );
     assert_ne!(default_all, all("policy:weights=linear", "all-linear"));
-    // At 3 players (docs/bots.md, "At 3 players") `casts` plays its 3-player fit.
-    let three = |bots: &str, name: &str| run("all-characters", "3", bots, name);
-    let default_3 = three("policy", "three-default");
-    assert_eq!(
-        default_3,
-        three("policy:weights=casts-three-players", "three-fit")
-    );
-    assert_eq!(default_3, three("policy:weights=casts", "three-casts"));
-    // Its file draws the choice between gold and cards too (`[policy] drawn`, since version
-    // 0.11.0): a spec naming the other files' draws plays other games.
-    assert_ne!(
-        default_3,
-        three("policy:drawn=Build+Destroy", "three-other-draws")
-    );
-    assert_ne!(
-        default_3,
-        three(&file("policy-casts-net.toml"), "three-file")
-    );
-    // The summary's 3-player block names the weights played (`count_fit_notes`).
-    let summary = std::fs::read_to_string(dir.path().join("three-default/summary.txt")).unwrap();
-    assert!(
-        summary.contains(
-            "note: bot `policy:weights=casts` plays the weights `casts-three-players` at 3 players"
-        ),
-        "{summary}"
-    );
-    // At 8 players (docs/bots.md, "At 8 players") `casts` plays its 8-player fit, which
-    // draws the choice between gold and cards too.
-    let eight = |bots: &str, name: &str| run("all-characters", "8", bots, name);
-    let default_8 = eight("policy", "eight-default");
-    assert_eq!(
-        default_8,
-        eight("policy:weights=casts-eight-players", "eight-fit")
-    );
-    assert_eq!(default_8, eight("policy:weights=casts", "eight-casts"));
-    assert_ne!(
-        default_8,
-        eight(&file("policy-casts-net.toml"), "eight-file")
-    );
-    assert_ne!(
-        default_8,
-        eight("policy:drawn=Build+Destroy", "eight-other-draws")
-    );
-    let summary = std::fs::read_to_string(dir.path().join("eight-default/summary.txt")).unwrap();
-    assert!(
-        summary.contains(
-            "note: bot `policy:weights=casts` plays the weights `casts-eight-players` at 8 players"
-        ),
-        "{summary}"
-    );
+    // At 3 and 8 players (docs/bots.md, "At 3 players", "At 8 players") `casts` plays its
+    // fit for the count, whose file draws the choice between gold and cards too (`[policy]
+    // drawn`, since 0.11.0 and 0.12.0): a spec naming the other files' draws, or `casts`'
+    // file named, plays other games; the summary's block names the weights played
+    // (`count_fit_notes`).
+    for (players, fit) in [("3", "casts-three-players"), ("8", "casts-eight-players")] {
+        let at = |bots: &str, name: &str| {
+            run(
+                "all-characters",
+                players,
+                bots,
+                &format!("{name}-{players}"),
+            )
+        };
+        let default = at("policy", "count-default");
+        assert_eq!(
+            default,
+            at(&format!("policy:weights={fit}"), "count-fit"),
+            "{fit}"
+        );
+        assert_eq!(default, at("policy:weights=casts", "count-casts"), "{fit}");
+        assert_ne!(
+            default,
+            at("policy:drawn=Build+Destroy", "count-other-draws"),
+            "{fit}"
+        );
+        assert_ne!(
+            default,
+            at(&file("policy-casts-net.toml"), "count-file"),
+            "{fit}"
+        );
+        let summary = dir
+            .path()
+            .join(format!("count-default-{players}/summary.txt"));
+        let summary = std::fs::read_to_string(summary).unwrap();
+        let note = format!(
+            "note: bot `policy:weights=casts` plays the weights `{fit}` at {players} players"
+        );
+        assert!(summary.contains(&note), "{summary}");
+    }
 }
