@@ -15,9 +15,11 @@
 //!   the builder's gold (so that it leaves none, and pays no tax to the Tax Collector), and the
 //!   choices between gold and cards, by whether the gold after taking it would match a card
 //!   of the hand. Each line ends with the share of each choice.
-//! - `kills`: whom the Assassin names, by rank, and how often the named character is in
+//! - `kills`: whom the Assassin names, by character, and how often the named character is in
 //!   another player's hand (the replay knows; the Assassin did not), and how often it names
 //!   one its own view said nobody could hold (`View::possible_holders`).
+//! - `bewitches`: the same for the Witch, by character, and the tax pool when the Tax
+//!   Collector could be named, by whether it was.
 //!
 //! Only the games of `PLAYERS` players count. A file that cannot be read or whose games do
 //! not replay is refused (status 2).
@@ -26,7 +28,7 @@ use citadels_sim::engine::characters::current;
 use citadels_sim::engine::scoring::outcome;
 use citadels_sim::engine::state::Phase;
 use citadels_sim::engine::{
-    Action, Character, Rules, Seat, State, View, apply, legal_actions, new_game, to_move,
+    Action, Character, Rank, Rules, Seat, State, View, apply, legal_actions, new_game, to_move,
 };
 use citadels_sim::train::file;
 use std::collections::BTreeMap;
@@ -339,43 +341,101 @@ impl Tally for Spend {
     }
 }
 
-/// `kills`: by rank, [named, in another player's hand].
-#[derive(Default)]
-struct Kills {
-    ranks: [[u64; 2]; 10],
-    /// Kills naming a character the Assassin's own view said nobody could hold
-    /// (`View::possible_holders` empty): a kill wasted knowingly.
+/// `kills` and `bewitches`: whom the Assassin kills or the Witch bewitches, by character:
+/// [named, in another player's hand].
+struct Names {
+    /// The naming: `Action::Kill` or `Action::Bewitch`, told apart by `rank_named`.
+    verb: &'static str,
+    rank_named: fn(Action) -> Option<Rank>,
+    characters: BTreeMap<String, [u64; 2]>,
+    /// Namings of a character the namer's own view said nobody could hold
+    /// (`View::possible_holders` empty): a naming wasted knowingly.
     known_out: u64,
+    /// The tax pool when the Tax Collector could be named: [times, pool] when it was
+    /// named, [times, pool] when it was not (what the Witch takes over with its turn).
+    tax_pool: [[u64; 2]; 2],
 }
 
-impl Tally for Kills {
+impl Names {
+    fn kills() -> Names {
+        Names::of("kills", |action| match action {
+            Action::Kill(rank) => Some(rank),
+            _ => None,
+        })
+    }
+
+    fn bewitches() -> Names {
+        Names::of("bewitches", |action| match action {
+            Action::Bewitch(rank) => Some(rank),
+            _ => None,
+        })
+    }
+
+    fn of(verb: &'static str, rank_named: fn(Action) -> Option<Rank>) -> Names {
+        Names {
+            verb,
+            rank_named,
+            characters: BTreeMap::new(),
+            known_out: 0,
+            tax_pool: [[0; 2]; 2],
+        }
+    }
+}
+
+impl Tally for Names {
     fn before(&mut self, play: &Move) {
         let (state, seat) = (play.state, play.seat);
-        if let Action::Kill(rank) = play.action {
-            let held = (0..state.players)
-                .map(Seat)
-                .any(|s| s != seat && state.ranks_of(s).contains(rank));
-            self.ranks[rank.index()][0] += 1;
-            self.ranks[rank.index()][1] += u64::from(held);
-            let holders = play.view().possible_holders();
-            self.known_out += u64::from(holders[rank.index()].is_empty());
+        let Some(rank) = (self.rank_named)(play.action) else {
+            return;
+        };
+        let held = (0..state.players)
+            .map(Seat)
+            .any(|s| s != seat && state.ranks_of(s).contains(rank));
+        let name = format!("{rank:?} {:?}", state.character(rank));
+        let counts = self.characters.entry(name).or_default();
+        counts[0] += 1;
+        counts[1] += u64::from(held);
+        let holders = play.view().possible_holders();
+        self.known_out += u64::from(holders[rank.index()].is_empty());
+        let is_collector = |r: Rank| state.character(r) == Some(Character::TaxCollector);
+        if play
+            .legal
+            .iter()
+            .any(|&a| (self.rank_named)(a).is_some_and(is_collector))
+        {
+            let pool = &mut self.tax_pool[usize::from(!is_collector(rank))];
+            pool[0] += 1;
+            pool[1] += u64::from(state.tax_pool);
         }
     }
 
     fn print(&self) {
-        let named: u64 = self.ranks.iter().map(|r| r[0]).sum();
-        let hit: u64 = self.ranks.iter().map(|r| r[1]).sum();
+        let named: u64 = self.characters.values().map(|r| r[0]).sum();
+        let hit: u64 = self.characters.values().map(|r| r[1]).sum();
         println!(
-            "kills {named}: the named character is in play {:.1}%; named one the Assassin \
+            "{} {named}: the named character is in play {:.1}%; named one the namer \
              knew nobody held {:.1}%",
+            self.verb,
             percent(hit, named),
             percent(self.known_out, named)
         );
-        for (rank, [n, h]) in self.ranks.iter().enumerate().filter(|(_, r)| r[0] > 0) {
+        for (name, [n, h]) in &self.characters {
             println!(
-                "rank {rank}: named {:5.1}% of the kills, in play {:5.1}%",
+                "{name:32}: named {:5.1}% of the {}, in play {:5.1}%",
                 percent(*n, named),
+                self.verb,
                 percent(*h, *n)
+            );
+        }
+        let [[named_times, named_pool], [other_times, other_pool]] = self.tax_pool;
+        if named_times + other_times > 0 {
+            println!(
+                "the Tax Collector offered {}: named {:.1}% (tax pool {:.2}), not named (tax \
+                 pool {:.2})",
+                named_times + other_times,
+                percent(named_times, named_times + other_times),
+                ratio(named_pool, named_times),
+                ratio(other_pool, other_times)
             );
         }
     }
@@ -393,7 +453,8 @@ fn tally(name: &str) -> Option<Box<dyn Tally>> {
             .find(|c| format!("{c:?}") == character)
             .map(|&c| Box::new(Turns::of(c)) as Box<dyn Tally>),
         None if name == "spend" => Some(Box::new(Spend::default())),
-        None if name == "kills" => Some(Box::new(Kills::default())),
+        None if name == "kills" => Some(Box::new(Names::kills())),
+        None if name == "bewitches" => Some(Box::new(Names::bewitches())),
         _ => None,
     }
 }
@@ -401,11 +462,11 @@ fn tally(name: &str) -> Option<Box<dyn Tally>> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 3 {
-        return fail("usage: replay_tallies turns:CHARACTER|spend|kills PLAYERS DATA...");
+        return fail("usage: replay_tallies turns:CHARACTER|spend|kills|bewitches PLAYERS DATA...");
     }
     let Some(mut tally) = tally(&args[0]) else {
         return fail(&format!(
-            "{}: not a tally (turns:CHARACTER with a character's name as Warlord, spend, kills)",
+            "{}: not a tally (turns:CHARACTER with a character's name as Warlord, spend, kills, bewitches)",
             args[0]
         ));
     };
