@@ -28,7 +28,8 @@ use citadels_sim::engine::characters::current;
 use citadels_sim::engine::scoring::outcome;
 use citadels_sim::engine::state::Phase;
 use citadels_sim::engine::{
-    Action, Character, Rank, Rules, Seat, State, View, apply, legal_actions, new_game, to_move,
+    Action, Character, DistrictType, Rank, Rules, Seat, State, View, apply, legal_actions,
+    new_game, to_move,
 };
 use citadels_sim::train::file;
 use std::collections::BTreeMap;
@@ -441,6 +442,66 @@ impl Tally for Names {
     }
 }
 
+/// `spies`: the Spy's ability, by the district type named: how many cards it gained and
+/// gold it took, and how often the type was the best for that hand (the replay knows the
+/// hand; the Spy did not) and the seat the one with the most cards.
+#[derive(Default)]
+struct Spies {
+    /// Per type: [times, cards gained, gold taken, the best type for the hand, the largest hand].
+    types: BTreeMap<String, [u64; 5]>,
+}
+
+impl Tally for Spies {
+    fn before(&mut self, play: &Move) {
+        let (rules, state, seat) = (play.rules, play.state, play.seat);
+        let Action::Spy(target, dtype) = play.action else {
+            return;
+        };
+        let hand = state.hand[target.index()];
+        let matches = |t: DistrictType| hand.intersection(rules.by_type[t.index()]).len() as u64;
+        let gained = matches(dtype);
+        let best = DistrictType::ALL
+            .iter()
+            .map(|&t| matches(t))
+            .max()
+            .unwrap_or(0);
+        let largest = (0..state.players)
+            .map(Seat)
+            .filter(|&s| s != seat)
+            .map(|s| state.hand[s.index()].len())
+            .max()
+            .unwrap_or(0);
+        let counts = self.types.entry(format!("{dtype:?}")).or_default();
+        counts[0] += 1;
+        counts[1] += gained;
+        counts[2] += gained.min(u64::from(state.gold[target.index()]));
+        counts[3] += u64::from(gained == best);
+        counts[4] += u64::from(hand.len() == largest);
+    }
+
+    fn print(&self) {
+        let all: u64 = self.types.values().map(|c| c[0]).sum();
+        let total = |i: usize| self.types.values().map(|c| c[i]).sum::<u64>();
+        println!(
+            "spies {all}: cards gained {:.2}, gold taken {:.2}, the best type {:.1}%, the largest hand {:.1}%",
+            ratio(total(1), all),
+            ratio(total(2), all),
+            percent(total(3), all),
+            percent(total(4), all)
+        );
+        for (name, [n, cards, gold, best, largest]) in &self.types {
+            println!(
+                "{name:10}: {:5.1}% of the spies, cards {:.2}, gold {:.2}, the best type {:5.1}%, the largest hand {:5.1}%",
+                percent(*n, all),
+                ratio(*cards, *n),
+                ratio(*gold, *n),
+                percent(*best, *n),
+                percent(*largest, *n)
+            );
+        }
+    }
+}
+
 fn fail(message: &str) -> ExitCode {
     eprintln!("replay_tallies: {message}");
     ExitCode::from(2)
@@ -455,6 +516,7 @@ fn tally(name: &str) -> Option<Box<dyn Tally>> {
         None if name == "spend" => Some(Box::new(Spend::default())),
         None if name == "kills" => Some(Box::new(Names::kills())),
         None if name == "bewitches" => Some(Box::new(Names::bewitches())),
+        None if name == "spies" => Some(Box::new(Spies::default())),
         _ => None,
     }
 }
@@ -462,11 +524,13 @@ fn tally(name: &str) -> Option<Box<dyn Tally>> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 3 {
-        return fail("usage: replay_tallies turns:CHARACTER|spend|kills|bewitches PLAYERS DATA...");
+        return fail(
+            "usage: replay_tallies turns:CHARACTER|spend|kills|bewitches|spies PLAYERS DATA...",
+        );
     }
     let Some(mut tally) = tally(&args[0]) else {
         return fail(&format!(
-            "{}: not a tally (turns:CHARACTER with a character's name as Warlord, spend, kills, bewitches)",
+            "{}: not a tally (turns:CHARACTER with a character's name as Warlord, spend, kills, bewitches, spies)",
             args[0]
         ));
     };

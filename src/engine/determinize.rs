@@ -53,16 +53,27 @@ fn hidden_pending(state: &State, me: Seat) -> CardSet {
     }
 }
 
-fn deal_unknown_cards(state: &State, me: Seat, rng: &mut GameRng, out: &mut State) {
+/// The cards whose place `me` does not know: in other players' hands, the deck, under the
+/// Museum, or drawn by another player, less those it has learnt (`Knowledge::cards`). Which
+/// cards they are follows from public information: every card not in a city, not in `me`'s
+/// hand and not known to it (`View::unseen_cards`).
+pub fn unknown_cards(state: &State, me: Seat) -> CardSet {
     let known = state.knowledge.cards[me.index()];
-    let pending = hidden_pending(state, me);
-    // The unknown cards in id order, so the draw depends only on what the seat knows.
-    let mut unknown = pending.minus(known).union(state.museum.minus(known));
+    let mut unknown = hidden_pending(state, me)
+        .minus(known)
+        .union(state.museum.minus(known));
     for seat in state.others_after(me) {
         unknown = unknown.union(state.hand[seat.index()].minus(known));
     }
+    unknown.union(state.deck.card_set().minus(known))
+}
+
+fn deal_unknown_cards(state: &State, me: Seat, rng: &mut GameRng, out: &mut State) {
+    let known = state.knowledge.cards[me.index()];
+    let pending = hidden_pending(state, me);
     let deck = state.deck.card_set();
-    unknown = unknown.union(deck.minus(known));
+    // The unknown cards in id order, so the draw depends only on what the seat knows.
+    let unknown = unknown_cards(state, me);
     let mut pool = [CardId(0); CardSet::CAPACITY];
     let mut n = 0;
     for card in unknown.iter() {

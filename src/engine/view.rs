@@ -324,6 +324,13 @@ impl<'a> View<'a> {
         self.state.knowledge.theater
     }
 
+    /// The cards whose place this seat does not know (other players' hands, the deck, the
+    /// Museum, another player's drawn cards, less what it has learnt): the pool `determinize`
+    /// deals again.
+    pub fn unseen_cards(&self) -> CardSet {
+        super::determinize::unknown_cards(self.state, self.seat)
+    }
+
     /// A full game state consistent with what this seat knows: the unknown cards dealt again
     /// into the same places, the characters it cannot know reassigned consistently with the
     /// selection, hidden markers redrawn (see `determinize.rs`).

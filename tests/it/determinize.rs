@@ -236,6 +236,39 @@ fn permuting_hidden_cards_changes_no_sample_and_no_decision() {
     );
 }
 
+/// `View::unseen_cards`, the pool a determinization deals from, holds every card whose place
+/// the seat cannot know (another player's hand, the deck) and none it can (its own hand, a
+/// city, a card it has learnt), and depends on nothing hidden.
+#[test]
+fn the_unseen_cards_are_those_whose_place_the_seat_cannot_know() {
+    let mut checked = 0;
+    for &(preset, players) in CASES {
+        let (rules, states) = positions(preset, players, 2, 5);
+        for (i, (state, me)) in states.iter().enumerate() {
+            let view = View::new(&rules, state, *me);
+            let unseen = view.unseen_cards();
+            let known = state.knowledge.cards[me.index()];
+            assert!(unseen.intersection(view.my_hand()).is_empty());
+            assert!(unseen.intersection(known).is_empty());
+            for seat in state.seats_from(*me) {
+                assert!(unseen.intersection(view.city(seat)).is_empty());
+                if seat != *me {
+                    let hidden = state.hand[seat.index()].minus(known);
+                    assert_eq!(hidden.intersection(unseen), hidden, "{preset} {players}p");
+                }
+            }
+            let deck = state.deck.card_set().minus(known);
+            assert_eq!(deck.intersection(unseen), deck, "{preset} {players}p");
+            let others: Vec<Seat> = state.seats_from(*me).skip(1).collect();
+            let (a, b) = (others[i % others.len()], others[(i + 1) % others.len()]);
+            let changed = permute_hidden(state, *me, a, b);
+            assert_eq!(View::new(&rules, &changed, *me).unseen_cards(), unseen);
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "only {checked} positions");
+}
+
 /// The strongest form of "nothing hidden leaks": a determinization of a view is another true
 /// state with the same view (other hands, deck, characters, markers, random stream), so from
 /// it the sampler and the ISMCTS bot must give exactly what they give from the real state.
