@@ -1,7 +1,7 @@
 //! Command-line types (clap derive) and their value parsers.
 
 use crate::bots::policy::KindSet;
-use crate::bots::policy::features::DraftFacts;
+use crate::bots::policy::features::{DraftFacts, FeatureBlocks};
 use crate::config::Edition;
 use crate::config::suggest::did_you_mean;
 use crate::engine::ids::Character;
@@ -127,6 +127,12 @@ pub struct TrainArgs {
     #[arg(long, value_name = "WEIGHTS",
           conflicts_with_all = ["hidden", "hidden_kinds", "draft_facts", "hidden_draft_facts"])]
     pub start: Option<String>,
+    /// With `--start`: fit only the weights of these blocks of features (the first part of a
+    /// feature's name, joined by +: `spy`, `spy+exchange`); every other weight, the hidden
+    /// layer's included, keeps the start's value. For a feature the start's weights do not
+    /// read yet, learnt from new data without moving the rest.
+    #[arg(long, value_name = "BLOCKS", requires = "start", value_parser = FeatureBlocks::parse)]
+    pub fit_only: Option<FeatureBlocks>,
     /// Adam's step size (default: 0.05 for a linear fit, 0.01 with a hidden layer).
     #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_learning_rate)]
     pub learning_rate: Option<f64>,

@@ -38,6 +38,9 @@ struct TrainManifest {
     /// `--start`: the weights the fit started from (a fine-tune), if not the heuristic.
     #[serde(skip_serializing_if = "Option::is_none")]
     start: Option<String>,
+    /// The blocks of features fitted (`--fit-only`); the other weights are the start's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fit_only: Option<String>,
     features: usize,
     hidden_units: usize,
     /// The kinds of action the hidden layer scores (`all`, or names joined by +), if there
@@ -150,6 +153,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         draft_facts,
         unit_draft_facts,
         toward_start: args.start.is_some(),
+        fit_only: args.fit_only,
     };
     let bar = Progress::counting(u64::from(args.epochs), 0, args.quiet, "epochs");
     bar.set_message("fit".into());
@@ -171,6 +175,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         data_files: args.data.iter().map(|p| p.display().to_string()).collect(),
         data_commands,
         start: args.start.clone(),
+        fit_only: args.fit_only.map(|b| b.to_string()),
         features: FEATURES,
         hidden_units,
         hidden_kinds: start.hidden.as_ref().map(|h| h.kinds.to_string()),

@@ -8,7 +8,7 @@
 
 use super::data::Dataset;
 use crate::bots::policy::KindSet;
-use crate::bots::policy::features::{DraftFacts, FEATURES, KINDS, kind_of_feature};
+use crate::bots::policy::features::{DraftFacts, FEATURES, FeatureBlocks, KINDS, kind_of_feature};
 use crate::bots::policy::weights::{Hidden, MAX_UNITS, PolicyWeights};
 use rayon::prelude::*;
 
@@ -31,6 +31,10 @@ pub struct FitOptions {
     /// weights: `train --start`) instead of towards 0. The input rows the data never reaches
     /// then keep their starting values instead of being cleared.
     pub toward_start: bool,
+    /// Fit only the linear weights of these blocks of features (`train --fit-only`): every
+    /// other weight, the hidden layer's included, keeps its starting value. A feature new to
+    /// the start's weights is learnt without moving what they learnt from other data.
+    pub fit_only: Option<FeatureBlocks>,
 }
 
 impl FitOptions {
@@ -346,6 +350,11 @@ pub fn fit(
             }
         }
     }
+    if let Some(blocks) = options.fit_only {
+        for (j, moving) in moves.iter_mut().enumerate() {
+            *moving &= blocks.contains_feature(j);
+        }
+    }
     // What the penalty pulls towards: the start (a fine-tune) or 0.
     let prior = match options.toward_start {
         true => params.values.clone(),
@@ -427,6 +436,7 @@ mod tests {
             draft_facts: DraftFacts::ALL,
             unit_draft_facts: DraftFacts::ALL,
             toward_start: false,
+            fit_only: None,
         };
         let on = |threads: usize| fit_on(threads, &data, &start, options);
         let fitted = on(1);
@@ -477,6 +487,7 @@ mod tests {
                 draft_facts: parts,
                 unit_draft_facts: parts,
                 toward_start: false,
+                fit_only: None,
             };
             for start in [&linear_start, &net_start] {
                 let fitted = fit_on(1, &data, start, options);
@@ -509,6 +520,7 @@ mod tests {
                 draft_facts: DraftFacts::SHARED,
                 unit_draft_facts: units,
                 toward_start: false,
+                fit_only: None,
             };
             let fitted = fit_on(1, &data, &start, options);
             assert_eq!(fitted.reads_draft_facts(), DraftFacts::SHARED, "{units:?}");
@@ -552,6 +564,7 @@ mod tests {
             draft_facts: DraftFacts::ALL,
             unit_draft_facts: DraftFacts::ALL,
             toward_start,
+            fit_only: None,
         };
         let distance = |w: &PolicyWeights| {
             let (a, b) = (Params::of(w).values, Params::of(&start).values);
@@ -577,6 +590,38 @@ mod tests {
         assert!(row(&start).iter().any(|&w| w != 0.0));
         assert_eq!(row(&tuned), row(&start));
         assert!(row(&shrunk).iter().all(|&w| w == 0.0));
+    }
+
+    /// `fit_only` (`train --fit-only`): the weights of the named blocks move (and the fit
+    /// learns: its loss falls), every other weight, the hidden layer's included, keeps the
+    /// start's value to the bit.
+    #[test]
+    fn a_fit_of_some_blocks_moves_only_their_weights() {
+        let data = heuristic_games(12);
+        let kinds = KindSet::parse("Pick").expect("a kind");
+        let start = random_net_for(8, 9, kinds);
+        let blocks = FeatureBlocks::parse("gather+end").expect("blocks");
+        let options = FitOptions {
+            epochs: 40,
+            l2: 0.001,
+            learning_rate: 0.02,
+            draft_facts: DraftFacts::ALL,
+            unit_draft_facts: DraftFacts::ALL,
+            toward_start: true,
+            fit_only: Some(blocks),
+        };
+        let tuned = fit_on(2, &data, &start, options);
+        let (after, before) = (Params::of(&tuned).values, Params::of(&start).values);
+        let mut moved = 0;
+        for (j, (a, b)) in after.iter().zip(&before).enumerate() {
+            if blocks.contains_feature(j) {
+                moved += usize::from(a != b);
+            } else {
+                assert_eq!(a.to_bits(), b.to_bits(), "weight {j} moved");
+            }
+        }
+        assert!(moved > 3, "only {moved} weights of the blocks moved");
+        assert!(measure(&data, &tuned, false).loss < measure(&data, &start, false).loss);
     }
 
     /// The decisions of `games` heuristic games at 4 players, every fourth kept out.
@@ -695,6 +740,7 @@ mod tests {
             draft_facts: DraftFacts::ALL,
             unit_draft_facts: DraftFacts::ALL,
             toward_start: false,
+            fit_only: None,
         };
         let on = |threads: usize| fit_on(threads, &data, &start, options);
         let fitted = on(1);
@@ -756,6 +802,7 @@ mod tests {
             draft_facts: DraftFacts::ALL,
             unit_draft_facts: DraftFacts::ALL,
             toward_start: false,
+            fit_only: None,
         };
         let fitted = fit_on(2, &data, &start, options);
         let pick_hits = |w: &PolicyWeights| {

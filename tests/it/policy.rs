@@ -730,6 +730,54 @@ fn a_fit_can_start_from_fitted_weights() {
         &["train", "--data", data, "--start", "no-such-weights.toml"],
         &["--start no-such-weights.toml", "cannot read", "`casts`"],
     );
+    // `--fit-only` fits the named blocks alone and needs a start; unknown blocks are named.
+    let gathering = dir.path().join("gathering.toml");
+    let args = [
+        "train",
+        "--data",
+        data,
+        "--start",
+        "casts-three-players",
+        "--fit-only",
+        "gather",
+        "--epochs",
+        "5",
+        "--quiet",
+        "--out",
+        gathering.to_str().unwrap(),
+    ];
+    assert_success(&output(&args), "train --fit-only");
+    let (fitted, table) = (weights_table(&gathering), weights_table(&tuned));
+    assert!(
+        std::fs::read_to_string(&gathering)
+            .unwrap()
+            .contains("fit_only = \"gather\"")
+    );
+    assert_ne!(value(&start, "gather.gold"), value(&fitted, "gather.gold"));
+    assert_eq!(
+        value(&start, "pick.Warlord.bias"),
+        value(&fitted, "pick.Warlord.bias")
+    );
+    assert_ne!(
+        value(&table, "pick.Warlord.bias"),
+        value(&fitted, "pick.Warlord.bias")
+    );
+    refused(
+        &["train", "--data", data, "--fit-only", "spy"],
+        &["--fit-only", "--start"],
+    );
+    refused(
+        &[
+            "train",
+            "--data",
+            data,
+            "--start",
+            "casts",
+            "--fit-only",
+            "spies",
+        ],
+        &["--fit-only", "spies", "exchange, spy"],
+    );
 }
 
 /// `ismcts:rollout=policy` searches with the policy as its model: the same seed then plays

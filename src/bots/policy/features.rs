@@ -748,6 +748,76 @@ impl Layout {
 /// The number of features.
 pub const FEATURES: usize = Layout::COUNT;
 
+/// The blocks of the feature space, by the first part of their features' names
+/// (`feature_name`), in layout order.
+pub const BLOCKS: [&str; 12] = [
+    "heuristic",
+    "kind",
+    "pick",
+    "target",
+    "card",
+    "seat",
+    "gather",
+    "end",
+    "misc",
+    "context",
+    "exchange",
+    "spy",
+];
+
+/// A set of blocks of the feature space (`BLOCKS`): `train --fit-only` fits only their
+/// weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FeatureBlocks(u16);
+
+impl FeatureBlocks {
+    /// Block names joined by `+` (`spy`, `spy+exchange`); an error names the unknown one
+    /// and the blocks.
+    pub fn parse(text: &str) -> Result<FeatureBlocks, String> {
+        let mut set = 0u16;
+        for name in text.split('+') {
+            let Some(i) = BLOCKS.iter().position(|&b| b == name.trim()) else {
+                return Err(format!(
+                    "{text}: {name:?} is not a block of features (they are {})",
+                    BLOCKS.join(", ")
+                ));
+            };
+            set |= 1 << i;
+        }
+        Ok(FeatureBlocks(set))
+    }
+
+    /// Whether feature `index` lies in one of the blocks.
+    pub fn contains_feature(self, index: usize) -> bool {
+        let starts = [
+            Layout::HEURISTIC,
+            Layout::KIND,
+            Layout::PICK,
+            Layout::TARGET,
+            Layout::CARD,
+            Layout::SEAT,
+            Layout::GATHER,
+            Layout::END,
+            Layout::MISC,
+            Layout::CONTEXT,
+            Layout::EXCHANGE,
+            Layout::SPY,
+        ];
+        let block = starts.iter().rposition(|&start| index >= start);
+        index < FEATURES && block.is_some_and(|b| self.0 & (1 << b) != 0)
+    }
+}
+
+impl std::fmt::Display for FeatureBlocks {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let names: Vec<&str> = (0..BLOCKS.len())
+            .filter(|&i| self.0 & (1 << i) != 0)
+            .map(|i| BLOCKS[i])
+            .collect();
+        f.write_str(&names.join("+"))
+    }
+}
+
 /// The position in `KINDS` of the kind of action whose bias feature `index` is, if it is
 /// one: every action has exactly one such feature, with value 1.
 pub fn kind_of_feature(index: usize) -> Option<usize> {
@@ -1652,6 +1722,32 @@ mod tests {
         assert_eq!(feature_name(FEATURES - 1), "spy.gold");
         assert_eq!(feature_name(Layout::SPY - 1), "exchange.type_lost");
         assert_eq!(feature_name(Layout::KIND + KINDS.len() - 1), "kind.EndTurn");
+    }
+
+    /// A block of features is the first part of their names, so `--fit-only spy` fits
+    /// exactly the `spy.` features; unknown names are refused with the list.
+    #[test]
+    fn feature_blocks_are_the_first_part_of_the_names() {
+        for (b, &block) in BLOCKS.iter().enumerate() {
+            let set = FeatureBlocks::parse(block).expect("a block");
+            assert_eq!(set.to_string(), block);
+            for index in 0..FEATURES {
+                let name = feature_name(index);
+                let first = name.split('.').next().expect("a name");
+                assert_eq!(set.contains_feature(index), first == block, "{name} {b}");
+            }
+        }
+        let two = FeatureBlocks::parse("spy+exchange").expect("two blocks");
+        assert_eq!(two.to_string(), "exchange+spy");
+        assert!(
+            !two.contains_feature(FEATURES),
+            "past the features: the hidden layer"
+        );
+        let error = FeatureBlocks::parse("spy+spies").unwrap_err();
+        assert!(
+            error.contains("\"spies\"") && error.contains("exchange, spy"),
+            "{error}"
+        );
     }
 
     /// `kind_of` follows `KINDS`: the name of an action's kind is its variant's name.
