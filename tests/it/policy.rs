@@ -650,21 +650,15 @@ fn a_fit_can_start_from_fitted_weights() {
     ];
     assert_success(&output(&args), "train --save-data");
     let data = data.to_str().unwrap();
+    // A 5-epoch fine-tune of the 3-player fit into `file`, with `extra` flags.
+    let fine_tune = |file: &Path, extra: &[&str]| {
+        let mut args = vec!["train", "--data", data, "--start", "casts-three-players"];
+        args.extend(["--epochs", "5", "--out", file.to_str().unwrap()]);
+        args.extend(extra);
+        output(&args)
+    };
     let tuned = dir.path().join("tuned.toml");
-    let args = [
-        "train",
-        "--data",
-        data,
-        "--start",
-        "casts-three-players",
-        "--epochs",
-        "5",
-        "--l2",
-        "0.001",
-        "--out",
-        tuned.to_str().unwrap(),
-    ];
-    let out = output(&args);
+    let out = fine_tune(&tuned, &["--l2", "0.001"]);
     assert_success(&out, "train --start");
     // Its summary sets the fit against the start as well as the heuristic, and the table
     // by kind against the start.
@@ -732,21 +726,8 @@ fn a_fit_can_start_from_fitted_weights() {
     );
     // `--fit-only` fits the named blocks alone and needs a start; unknown blocks are named.
     let gathering = dir.path().join("gathering.toml");
-    let args = [
-        "train",
-        "--data",
-        data,
-        "--start",
-        "casts-three-players",
-        "--fit-only",
-        "gather",
-        "--epochs",
-        "5",
-        "--quiet",
-        "--out",
-        gathering.to_str().unwrap(),
-    ];
-    assert_success(&output(&args), "train --fit-only");
+    let out = fine_tune(&gathering, &["--fit-only", "gather", "--quiet"]);
+    assert_success(&out, "train --fit-only");
     let (fitted, table) = (weights_table(&gathering), weights_table(&tuned));
     assert!(
         std::fs::read_to_string(&gathering)
