@@ -20,6 +20,10 @@
 //!   one its own view said nobody could hold (`View::possible_holders`).
 //! - `bewitches`: the same for the Witch, by character, and the tax pool when the Tax
 //!   Collector could be named, by whether it was.
+//! - `characters`: each character's games in the cast, picks and wins per pick, as the
+//!   columns `agreement compare` reads of a report's `characters.csv` (`players, character,
+//!   in_play, picked, win_rate`): saved as `DIR/characters.csv`, the search's saved games
+//!   are one more reference sample, apart from those checked in.
 //!
 //! Only the games of `PLAYERS` players count. A file that cannot be read or whose games do
 //! not replay is refused (status 2).
@@ -502,6 +506,54 @@ impl Tally for Spies {
     }
 }
 
+/// `characters`: per character [games with it in the cast, picks, wins of its pickers].
+#[derive(Default)]
+struct Characters {
+    players: u8,
+    counts: BTreeMap<usize, [u64; 3]>,
+    /// This game's picks: (character, picker).
+    picks: Vec<(Character, Seat)>,
+}
+
+impl Tally for Characters {
+    fn start(&mut self, state: &State) {
+        self.players = state.players;
+        self.picks.clear();
+        for character in state.cast.iter().flatten() {
+            self.counts.entry(character.index()).or_default()[0] += 1;
+        }
+    }
+
+    fn before(&mut self, play: &Move) {
+        if let Action::Pick(rank) = play.action
+            && let Some(character) = play.state.character(rank)
+        {
+            self.picks.push((character, play.seat));
+        }
+    }
+
+    fn end(&mut self, rules: &Rules, state: &State) {
+        let winners = outcome(rules, state).winners;
+        for &(character, seat) in &self.picks {
+            let counts = self.counts.entry(character.index()).or_default();
+            counts[1] += 1;
+            counts[2] += u64::from(winners.contains(seat));
+        }
+    }
+
+    fn print(&self) {
+        println!("players,character,in_play,picked,win_rate");
+        for (&index, [games, picks, wins]) in &self.counts {
+            println!(
+                "{},{:?},{games},{picks},{:.6}",
+                self.players,
+                Character::ALL[index],
+                ratio(*wins, *picks)
+            );
+        }
+    }
+}
+
 fn fail(message: &str) -> ExitCode {
     eprintln!("replay_tallies: {message}");
     ExitCode::from(2)
@@ -517,6 +569,7 @@ fn tally(name: &str) -> Option<Box<dyn Tally>> {
         None if name == "kills" => Some(Box::new(Names::kills())),
         None if name == "bewitches" => Some(Box::new(Names::bewitches())),
         None if name == "spies" => Some(Box::new(Spies::default())),
+        None if name == "characters" => Some(Box::new(Characters::default())),
         _ => None,
     }
 }
@@ -525,12 +578,12 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 3 {
         return fail(
-            "usage: replay_tallies turns:CHARACTER|spend|kills|bewitches|spies PLAYERS DATA...",
+            "usage: replay_tallies turns:CHARACTER|spend|kills|bewitches|spies|characters PLAYERS DATA...",
         );
     }
     let Some(mut tally) = tally(&args[0]) else {
         return fail(&format!(
-            "{}: not a tally (turns:CHARACTER with a character's name as Warlord, spend, kills, bewitches, spies)",
+            "{}: not a tally (turns:CHARACTER with a character's name as Warlord, spend, kills, bewitches, spies, characters)",
             args[0]
         ));
     };
@@ -575,7 +628,7 @@ fn main() -> ExitCode {
             games += 1;
         }
     }
-    println!("{games} games of {players} players");
+    eprintln!("{games} games of {players} players");
     tally.print();
     ExitCode::SUCCESS
 }
