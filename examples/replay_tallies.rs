@@ -20,6 +20,10 @@
 //!   one its own view said nobody could hold (`View::possible_holders`).
 //! - `bewitches`: the same for the Witch, by character, and the tax pool when the Tax
 //!   Collector could be named, by whether it was.
+//! - `destroys`: the Warlord's decisions that offer a destruction, the first of each turn
+//!   after its gathering, by whether a build is offered too, the cheapest destruction's price (0, 1, 2 or more)
+//!   and whether the target of the cheapest is the leader (most points in the city); each
+//!   line ends with the share that destroyed, built, or did something else.
 //! - `characters`: each character's games in the cast, picks and wins per pick, as the
 //!   columns `agreement compare` reads of a report's `characters.csv` (`players, character,
 //!   in_play, picked, win_rate`): saved as `DIR/characters.csv`, the search's saved games
@@ -28,7 +32,7 @@
 //! Only the games of `PLAYERS` players count. A file that cannot be read or whose games do
 //! not replay is refused (status 2).
 
-use citadels_sim::engine::characters::current;
+use citadels_sim::engine::characters::{current, rank8_price};
 use citadels_sim::engine::scoring::outcome;
 use citadels_sim::engine::state::Phase;
 use citadels_sim::engine::{
@@ -506,6 +510,76 @@ impl Tally for Spies {
     }
 }
 
+/// `destroys`: per situation, [destroyed, built, other] at the first decision of a turn that
+/// offers the Warlord's destruction once the Warlord has gathered.
+#[derive(Default)]
+struct Destroys {
+    situations: BTreeMap<String, [u64; 3]>,
+    /// The turn (seat, round, rank) whose first offer was counted.
+    counted: Option<(Seat, u16, Rank)>,
+}
+
+impl Tally for Destroys {
+    fn before(&mut self, play: &Move) {
+        let (rules, state, seat) = (play.rules, play.state, play.seat);
+        let prices: Vec<(u16, Seat)> = play
+            .legal
+            .iter()
+            .filter_map(|&a| match a {
+                Action::Destroy(target, _) => Some((rank8_price(rules, state, a), target)),
+                _ => None,
+            })
+            .collect();
+        let Some(&(cheapest, target)) = prices.iter().min_by_key(|(price, _)| *price) else {
+            return;
+        };
+        if play.legal.contains(&Action::TakeGold) {
+            return;
+        }
+        let turn = (seat, state.round, state.turn.rank);
+        if self.counted == Some(turn) {
+            return;
+        }
+        self.counted = Some(turn);
+        let points = |s: Seat| {
+            state.city[s.index()]
+                .iter()
+                .map(|c| u32::from(rules.card(c).cost))
+                .sum::<u32>()
+        };
+        let leader = (0..state.players)
+            .map(Seat)
+            .filter(|&s| s != seat)
+            .max_by_key(|&s| points(s))
+            .is_some_and(|s| points(s) == points(target));
+        let build = play.legal.iter().any(|a| matches!(a, Action::Build(_)));
+        let key = format!(
+            "build offered {}, cheapest price {}, its target the leader {}",
+            build as u8,
+            cheapest.min(2),
+            leader as u8
+        );
+        let choice = match play.action {
+            Action::Destroy(..) => 0,
+            Action::Build(_) => 1,
+            _ => 2,
+        };
+        self.situations.entry(key).or_default()[choice] += 1;
+    }
+
+    fn print(&self) {
+        for (key, [destroyed, built, other]) in &self.situations {
+            let n = destroyed + built + other;
+            println!(
+                "{key:60} {n:6}: destroy {:5.1}%, build {:5.1}%, other {:5.1}%",
+                percent(*destroyed, n),
+                percent(*built, n),
+                percent(*other, n)
+            );
+        }
+    }
+}
+
 /// `characters`: per character [games with it in the cast, picks, wins of its pickers].
 #[derive(Default)]
 struct Characters {
@@ -569,6 +643,7 @@ fn tally(name: &str) -> Option<Box<dyn Tally>> {
         None if name == "kills" => Some(Box::new(Names::kills())),
         None if name == "bewitches" => Some(Box::new(Names::bewitches())),
         None if name == "spies" => Some(Box::new(Spies::default())),
+        None if name == "destroys" => Some(Box::new(Destroys::default())),
         None if name == "characters" => Some(Box::new(Characters::default())),
         _ => None,
     }
@@ -578,12 +653,12 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 3 {
         return fail(
-            "usage: replay_tallies turns:CHARACTER|spend|kills|bewitches|spies|characters PLAYERS DATA...",
+            "usage: replay_tallies turns:CHARACTER|spend|kills|bewitches|spies|destroys|characters PLAYERS DATA...",
         );
     }
     let Some(mut tally) = tally(&args[0]) else {
         return fail(&format!(
-            "{}: not a tally (turns:CHARACTER with a character's name as Warlord, spend, kills, bewitches, spies, characters)",
+            "{}: not a tally (turns:CHARACTER with a character's name as Warlord, spend, kills, bewitches, spies, destroys, characters)",
             args[0]
         ));
     };
