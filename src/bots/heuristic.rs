@@ -709,7 +709,7 @@ fn den_remaining(view: &View) -> u16 {
 
 /// The cards of my hand that could be built in my city (no identical district, unless
 /// Quarry), counting only one copy of districts held twice: the lowest-id copy.
-pub(crate) fn useful_cards_of(view: &View) -> CardSet {
+fn useful_cards_of(view: &View) -> CardSet {
     let rules = view.rules();
     let city = view.my_city();
     let quarry = city.intersects(rules.by_district[District::Quarry.index()]);

@@ -723,9 +723,6 @@ const EXCHANGE_FACTS: [&str; 5] = ["gain", "pay", "given_cost", "given_unique", 
 /// type I know are in it, the cards of it I can expect there, and the gold I can expect to
 /// take.
 const SPY_FACTS: [&str; 3] = ["known", "expected", "gold"];
-/// The facts of the Warlord's destruction and the Marshal's seizure (`hit`): the gold it
-/// costs me, and how much further it puts the cheapest card of my hand I could build.
-const HIT_FACTS: [&str; 2] = ["price", "delay"];
 
 const CHARACTERS: usize = Character::COUNT;
 
@@ -745,8 +742,7 @@ impl Layout {
     const CONTEXT: usize = Layout::MISC + MISC_FACTS.len();
     const EXCHANGE: usize = Layout::CONTEXT + CONTEXT_ACTIONS.len() * GATHER_FACTS.len();
     const SPY: usize = Layout::EXCHANGE + EXCHANGE_FACTS.len();
-    const HIT: usize = Layout::SPY + SPY_FACTS.len();
-    const COUNT: usize = Layout::HIT + HIT_FACTS.len();
+    const COUNT: usize = Layout::SPY + SPY_FACTS.len();
 }
 
 /// The number of features.
@@ -754,7 +750,7 @@ pub const FEATURES: usize = Layout::COUNT;
 
 /// The blocks of the feature space, by the first part of their features' names
 /// (`feature_name`), in layout order.
-pub const BLOCKS: [&str; 13] = [
+pub const BLOCKS: [&str; 12] = [
     "heuristic",
     "kind",
     "pick",
@@ -767,7 +763,6 @@ pub const BLOCKS: [&str; 13] = [
     "context",
     "exchange",
     "spy",
-    "hit",
 ];
 
 /// A set of blocks of the feature space (`BLOCKS`): `train --fit-only` fits only their
@@ -807,7 +802,6 @@ impl FeatureBlocks {
             Layout::CONTEXT,
             Layout::EXCHANGE,
             Layout::SPY,
-            Layout::HIT,
         ];
         let block = starts.iter().rposition(|&start| index >= start);
         index < FEATURES && block.is_some_and(|b| self.0 & (1 << b) != 0)
@@ -874,10 +868,8 @@ pub fn feature_name(index: usize) -> String {
         )
     } else if index < Layout::SPY {
         format!("exchange.{}", EXCHANGE_FACTS[index - Layout::EXCHANGE])
-    } else if index < Layout::HIT {
-        format!("spy.{}", SPY_FACTS[index - Layout::SPY])
     } else {
-        format!("hit.{}", HIT_FACTS[index - Layout::HIT])
+        format!("spy.{}", SPY_FACTS[index - Layout::SPY])
     }
 }
 
@@ -914,8 +906,7 @@ struct Situation<'d> {
     /// only for weights that read the keeping facts.
     hoard: OnceCell<Hoard>,
     standings: OnceCell<Standings>,
-    /// The cost of the cheapest card of my hand I could build, if any.
-    cheapest_useful: OnceCell<Option<f32>>,
+    shortfall: OnceCell<f32>,
     /// The gold the cheapest build of the decision costs (`forgoes_build`).
     cheapest_build: OnceCell<Option<f32>>,
     /// The facts of a pick before the keeping facts but the character's own type (`pick`),
@@ -1036,7 +1027,7 @@ impl<'d> Situation<'d> {
             round: view.round() as f32,
             hoard: OnceCell::new(),
             standings: OnceCell::new(),
-            cheapest_useful: OnceCell::new(),
+            shortfall: OnceCell::new(),
             cheapest_build: OnceCell::new(),
             pick: OnceCell::new(),
             draft: OnceCell::new(),
@@ -1206,17 +1197,12 @@ impl<'d> Situation<'d> {
         ((s.standing[other.index()] - s.standing[self.me.index()]) / 10.0).clamp(-2.0, 2.0)
     }
 
-    /// The cost of the cheapest card of my hand I could build (`useful`), if any.
-    fn cheapest_useful(&self, useful: CardSet, view: &View) -> Option<f32> {
-        *self
-            .cheapest_useful
-            .get_or_init(|| useful.iter().map(|c| view.cost(c)).min().map(f32::from))
-    }
-
     /// The gold I lack for the cheapest card of my hand I could build.
     fn shortfall(&self, useful: CardSet, view: &View) -> f32 {
-        self.cheapest_useful(useful, view)
-            .map_or(0.0, |c| (c - self.gold).max(0.0))
+        *self.shortfall.get_or_init(|| {
+            let cheapest = useful.iter().map(|c| view.cost(c)).min();
+            cheapest.map_or(0.0, |c| (c as f32 - self.gold).max(0.0))
+        })
     }
 
     fn near(&self, view: &View, seat: Seat, within: f32) -> bool {
@@ -1439,7 +1425,6 @@ fn action_features(d: &DecisionFeatures, action: Action, heuristic: f32, sink: &
             if d.keeping {
                 forgoes_build(d, action, sink);
             }
-            hit(d, action, sink);
         }
         Exchange(victim, theirs, mine) => {
             district(d, 3, theirs, sink);
@@ -1712,30 +1697,6 @@ fn forgoes_build(d: &DecisionFeatures, action: Action, sink: &mut impl Sink) {
     }
 }
 
-/// The Warlord's destruction or the Marshal's seizure `action` (`HIT_FACTS`), each left out
-/// when 0: its price, / 5 ("To destroy a district, pay the bank gold equal to the district's
-/// building cost minus one"; the Marshal "pays its owner gold equal to its building cost":
-/// 2016 rulebook, Warlord and Marshal; `View::rank8_price`), and the gold it adds to what I
-/// lack for the cheapest card of my hand I could build, / 5 (`delay`; 0 without one). With
-/// the destruction's price read only through the card's cost, the `casts` weights destroyed
-/// on 5-player `all-characters` at a price of 1 with no build offered in 69% of those
-/// choices, the search in 26% (`replay_tallies destroys`; docs/bots.md, "Other casts").
-#[inline(always)]
-fn hit(d: &DecisionFeatures, action: Action, sink: &mut impl Sink) {
-    let (view, s) = (d.view, &d.situation);
-    let price = view.rank8_price(action) as f32;
-    if price == 0.0 {
-        return;
-    }
-    sink.add(Layout::HIT, price / 5.0);
-    if let Some(cheapest) = s.cheapest_useful(d.useful(), view) {
-        let delay = (cheapest - (s.gold - price)).max(0.0) - (cheapest - s.gold).max(0.0);
-        if delay > 0.0 {
-            sink.add(Layout::HIT + 1, delay / 5.0);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1758,8 +1719,7 @@ mod tests {
         assert!(names.contains("target.kill.Assassin.bias"));
         assert_eq!(feature_name(Layout::CONTEXT - 1), "misc.forgoes_build");
         assert!(names.contains("context.NavigatorCards.useful"));
-        assert_eq!(feature_name(FEATURES - 1), "hit.delay");
-        assert_eq!(feature_name(Layout::HIT - 1), "spy.gold");
+        assert_eq!(feature_name(FEATURES - 1), "spy.gold");
         assert_eq!(feature_name(Layout::SPY - 1), "exchange.type_lost");
         assert_eq!(feature_name(Layout::KIND + KINDS.len() - 1), "kind.EndTurn");
     }
@@ -1785,7 +1745,7 @@ mod tests {
         );
         let error = FeatureBlocks::parse("spy+spies").unwrap_err();
         assert!(
-            error.contains("\"spies\"") && error.contains("exchange, spy, hit"),
+            error.contains("\"spies\"") && error.contains("exchange, spy"),
             "{error}"
         );
     }
@@ -2175,57 +2135,6 @@ mod tests {
         assert!(
             forgoes > 20 && leaves > 20 && no_build > 20,
             "{forgoes} {leaves} {no_build}"
-        );
-    }
-
-    /// A destruction or a seizure says its price, "the district's building cost minus one"
-    /// for the Warlord, the cost for the Marshal (2016 rulebook), as the gold it takes from
-    /// my stash, and how much further it puts the cheapest card of my hand I could build:
-    /// the gold I would lack for it after paying, less what I lack now (all / 5, each left
-    /// out when 0).
-    #[test]
-    fn a_destruction_says_its_price_and_how_far_it_puts_my_next_build() {
-        let rules = preset_rules("all-characters", 5);
-        let (mut priced, mut delayed, mut free) = (0, 0, 0);
-        each_decision_of("all-characters", 5, 0..300, |seed, state, view, legal| {
-            let gold = view.my_gold() as f32;
-            let cheapest = heuristic::useful_cards_of(view)
-                .iter()
-                .map(|c| rules.card(c).cost as f32)
-                .reduce(f32::min);
-            for &action in legal {
-                if !matches!(action, Action::Destroy(..) | Action::Seize(..)) {
-                    continue;
-                }
-                let mut after = state.clone();
-                apply(&rules, &mut after, action);
-                let paid = gold - after.gold[view.me().index()] as f32;
-                let delay =
-                    cheapest.map_or(0.0, |c| (c - (gold - paid)).max(0.0) - (c - gold).max(0.0));
-                let at = format!(
-                    "seed {seed}: {action:?}, gold {gold}, paid {paid}, cheapest {cheapest:?}"
-                );
-                let fact = |name| fact_of(view, legal, action, name);
-                assert_eq!(
-                    fact("hit.price"),
-                    (paid > 0.0).then_some(paid / 5.0),
-                    "{at}"
-                );
-                assert_eq!(
-                    fact("hit.delay"),
-                    (delay > 0.0).then_some(delay / 5.0),
-                    "{at}"
-                );
-                match (paid > 0.0, delay > 0.0) {
-                    (false, _) => free += 1,
-                    (true, false) => priced += 1,
-                    (true, true) => delayed += 1,
-                }
-            }
-        });
-        assert!(
-            priced > 20 && delayed > 20 && free > 20,
-            "{priced} {delayed} {free}"
         );
     }
 
