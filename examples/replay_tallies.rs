@@ -23,7 +23,10 @@
 //! - `destroys`: the Warlord's decisions that offer a destruction, the first of each turn
 //!   after its gathering, by whether a build is offered too, the cheapest destruction's price (0, 1, 2 or more)
 //!   and whether the target of the cheapest is the leader (most points in the city); each
-//!   line ends with the share that destroyed, built, or did something else.
+//!   line ends with the share that destroyed, built, or did something else. `destroys:SPEC`
+//!   (`destroys:policy`) also asks that bot, in each of those positions of the saved games,
+//!   20 times, and gives the share of its answers that destroy: what it would do where the
+//!   search was, apart from the positions its own play leads to.
 //! - `characters`: each character's games in the cast, picks and wins per pick, as the
 //!   columns `agreement compare` reads of a report's `characters.csv` (`players, character,
 //!   in_play, picked, win_rate`): saved as `DIR/characters.csv`, the search's saved games
@@ -32,6 +35,7 @@
 //! Only the games of `PLAYERS` players count. A file that cannot be read or whose games do
 //! not replay is refused (status 2).
 
+use citadels_sim::bots::{AnyBot, Bot, BotSpec};
 use citadels_sim::engine::characters::{current, rank8_price};
 use citadels_sim::engine::scoring::outcome;
 use citadels_sim::engine::state::Phase;
@@ -514,7 +518,10 @@ impl Tally for Spies {
 /// offers the Warlord's destruction once the Warlord has gathered.
 #[derive(Default)]
 struct Destroys {
-    situations: BTreeMap<String, [u64; 3]>,
+    situations: BTreeMap<String, [u64; 5]>,
+    /// The bot asked in the same positions (`destroys:SPEC`), made for the first game's cast.
+    spec: Option<BotSpec>,
+    bot: Option<AnyBot>,
     /// The turn (seat, round, rank) whose first offer was counted.
     counted: Option<(Seat, u16, Rank)>,
 }
@@ -564,14 +571,34 @@ impl Tally for Destroys {
             Action::Build(_) => 1,
             _ => 2,
         };
-        self.situations.entry(key).or_default()[choice] += 1;
+        let counts = self.situations.entry(key).or_default();
+        counts[choice] += 1;
+        if let Some(spec) = &self.spec {
+            let bot = self.bot.get_or_insert_with(|| {
+                let cast = rules.cast_pools.to_vec();
+                AnyBot::new(&spec.clone().for_cast(&cast), 1)
+            });
+            let view = play.view();
+            for _ in 0..ASKED {
+                counts[3] += 1;
+                let answer = bot.decide(&view, play.legal);
+                counts[4] += u64::from(matches!(answer, Action::Destroy(..)));
+            }
+        }
     }
 
     fn print(&self) {
-        for (key, [destroyed, built, other]) in &self.situations {
+        for (key, [destroyed, built, other, asked, bot_destroyed]) in &self.situations {
             let n = destroyed + built + other;
+            let bot = match asked {
+                0 => String::new(),
+                _ => format!(
+                    "; the bot destroys {:5.1}%",
+                    percent(*bot_destroyed, *asked)
+                ),
+            };
             println!(
-                "{key:60} {n:6}: destroy {:5.1}%, build {:5.1}%, other {:5.1}%",
+                "{key:60} {n:6}: destroy {:5.1}%, build {:5.1}%, other {:5.1}%{bot}",
                 percent(*destroyed, n),
                 percent(*built, n),
                 percent(*other, n)
@@ -579,6 +606,9 @@ impl Tally for Destroys {
         }
     }
 }
+
+/// How many times `destroys:SPEC` asks the bot in each position.
+const ASKED: u64 = 20;
 
 /// `characters`: per character [games with it in the cast, picks, wins of its pickers].
 #[derive(Default)]
@@ -619,9 +649,9 @@ impl Tally for Characters {
         println!("players,character,in_play,picked,win_rate");
         for (&index, [games, picks, wins]) in &self.counts {
             println!(
-                "{},{:?},{games},{picks},{:.6}",
+                "{},{},{games},{picks},{:.6}",
                 self.players,
-                Character::ALL[index],
+                Character::ALL[index].name(),
                 ratio(*wins, *picks)
             );
         }
@@ -644,6 +674,12 @@ fn tally(name: &str) -> Option<Box<dyn Tally>> {
         None if name == "bewitches" => Some(Box::new(Names::bewitches())),
         None if name == "spies" => Some(Box::new(Spies::default())),
         None if name == "destroys" => Some(Box::new(Destroys::default())),
+        Some(("destroys", spec)) => BotSpec::parse(spec).ok().map(|spec| {
+            Box::new(Destroys {
+                spec: Some(spec),
+                ..Destroys::default()
+            }) as Box<dyn Tally>
+        }),
         None if name == "characters" => Some(Box::new(Characters::default())),
         _ => None,
     }
