@@ -27,6 +27,16 @@
 //!   (`destroys:policy`) also asks that bot, in each of those positions of the saved games,
 //!   20 times, and gives the share of its answers that destroy: what it would do where the
 //!   search was, apart from the positions its own play leads to.
+//! - `gathers:SPEC` (`gathers:policy`): the choices between gold and cards, by the gold in
+//!   hand (0 to 6 or more) and whether a card of the hand could be built after taking the
+//!   gold, with the share that took the gold and the share of that bot's answers, asked 20
+//!   times in each of those positions, that take it.
+//! - `builds:SPEC`: the decisions that offer two builds or more, by how many (2, 3, 4 or
+//!   more) and whether the dearest leaves gold: the share that built the dearest card, a
+//!   cheaper one or none, and the same shares of that bot's answers, asked 20 times in each.
+//! - `gold`: where the gold comes from and goes, per game: the change in every player's
+//!   gold over each move, summed by the kind of the move (a robbery or a tax collected
+//!   when a character is called counts under the move that ends the turn before).
 //! - `characters`: each character's games in the cast, picks and wins per pick, as the
 //!   columns `agreement compare` reads of a report's `characters.csv` (`players, character,
 //!   in_play, picked, win_rate`): saved as `DIR/characters.csv`, the search's saved games
@@ -35,6 +45,7 @@
 //! Only the games of `PLAYERS` players count. A file that cannot be read or whose games do
 //! not replay is refused (status 2).
 
+use citadels_sim::bots::policy::features::kind_name;
 use citadels_sim::bots::{AnyBot, Bot, BotSpec};
 use citadels_sim::engine::characters::{current, rank8_price};
 use citadels_sim::engine::scoring::outcome;
@@ -607,7 +618,171 @@ impl Tally for Destroys {
     }
 }
 
-/// How many times `destroys:SPEC` asks the bot in each position.
+/// `gold`: per kind of move, [gold gained, gold lost] over every player, and the games.
+#[derive(Default)]
+struct Gold {
+    kinds: BTreeMap<&'static str, [u64; 2]>,
+    games: u64,
+    rounds: u64,
+    before: [u16; 8],
+    kind: &'static str,
+}
+
+impl Tally for Gold {
+    fn start(&mut self, _state: &State) {
+        self.games += 1;
+    }
+
+    fn before(&mut self, play: &Move) {
+        self.before = play.state.gold;
+        self.kind = kind_name(play.action);
+    }
+
+    fn end(&mut self, _rules: &Rules, state: &State) {
+        self.rounds += u64::from(state.round);
+    }
+
+    fn after(&mut self, _seat: Seat, state: &State) {
+        let flows = self.kinds.entry(self.kind).or_default();
+        for (&after, &before) in state.gold.iter().zip(&self.before) {
+            flows[0] += u64::from(after.saturating_sub(before));
+            flows[1] += u64::from(before.saturating_sub(after));
+        }
+    }
+
+    fn print(&self) {
+        println!("rounds per game {:.2}", ratio(self.rounds, self.games));
+        for (kind, [gained, lost]) in &self.kinds {
+            println!(
+                "{kind:16} gained {:6.2}, lost {:6.2} per game",
+                ratio(*gained, self.games),
+                ratio(*lost, self.games)
+            );
+        }
+    }
+}
+
+/// `gathers:SPEC`: per situation, [choices, took gold, asked, the bot took gold].
+struct Gathers {
+    situations: BTreeMap<String, [u64; 4]>,
+    spec: BotSpec,
+    bot: Option<AnyBot>,
+}
+
+impl Tally for Gathers {
+    fn before(&mut self, play: &Move) {
+        let legal = play.legal;
+        if !(legal.contains(&Action::TakeGold) && legal.contains(&Action::DrawCards)) {
+            return;
+        }
+        let view = play.view();
+        let gold = view.my_gold();
+        let in_city = |card| {
+            let district = play.rules.card(card).district;
+            view.my_city()
+                .iter()
+                .any(|c| play.rules.card(c).district == district)
+        };
+        let affordable = view
+            .my_hand()
+            .iter()
+            .any(|card| !in_city(card) && view.build_cost(card) <= gold + 2);
+        let key = format!(
+            "gold {}, a card affordable after taking gold {}",
+            gold.min(6),
+            affordable as u8
+        );
+        let counts = self.situations.entry(key).or_default();
+        counts[0] += 1;
+        counts[1] += u64::from(play.action == Action::TakeGold);
+        let spec = &self.spec;
+        let bot = self.bot.get_or_insert_with(|| {
+            let cast = play.rules.cast_pools.to_vec();
+            AnyBot::new(&spec.clone().for_cast(&cast), 1)
+        });
+        for _ in 0..ASKED {
+            counts[2] += 1;
+            counts[3] += u64::from(bot.decide(&view, legal) == Action::TakeGold);
+        }
+    }
+
+    fn print(&self) {
+        for (key, [n, gold, asked, bot_gold]) in &self.situations {
+            println!(
+                "{key:45} {n:7}: took gold {:5.1}%, the bot {:5.1}%",
+                percent(*gold, *n),
+                percent(*bot_gold, *asked)
+            );
+        }
+    }
+}
+
+/// `builds:SPEC`: per situation, [the dearest, a cheaper build, none] for the saved move and
+/// for the bot's answers.
+struct Builds {
+    situations: BTreeMap<String, [[u64; 3]; 2]>,
+    spec: BotSpec,
+    bot: Option<AnyBot>,
+}
+
+impl Tally for Builds {
+    fn before(&mut self, play: &Move) {
+        let view = play.view();
+        let cost = |action: Action| match action {
+            Action::Build(card) => Some(view.build_cost(card)),
+            _ => None,
+        };
+        let costs: Vec<u16> = play.legal.iter().filter_map(|&a| cost(a)).collect();
+        let Some(&dearest) = costs.iter().max() else {
+            return;
+        };
+        if costs.len() < 2 {
+            return;
+        }
+        let key = format!(
+            "builds offered {}, the dearest leaves gold {}",
+            costs.len().min(4),
+            (view.my_gold() > dearest) as u8
+        );
+        let choice = |action: Action| match cost(action) {
+            Some(c) if c == dearest => 0,
+            Some(_) => 1,
+            None => 2,
+        };
+        let counts = self.situations.entry(key).or_default();
+        counts[0][choice(play.action)] += 1;
+        let spec = &self.spec;
+        let bot = self.bot.get_or_insert_with(|| {
+            let cast = play.rules.cast_pools.to_vec();
+            AnyBot::new(&spec.clone().for_cast(&cast), 1)
+        });
+        for _ in 0..ASKED {
+            counts[1][choice(bot.decide(&view, play.legal))] += 1;
+        }
+    }
+
+    fn print(&self) {
+        for (key, [saved, asked]) in &self.situations {
+            let shares = |c: &[u64; 3]| {
+                let n = c.iter().sum::<u64>();
+                format!(
+                    "dearest {:5.1}%, cheaper {:5.1}%, none {:5.1}%",
+                    percent(c[0], n),
+                    percent(c[1], n),
+                    percent(c[2], n)
+                )
+            };
+            let n: u64 = saved.iter().sum();
+            println!(
+                "{key:42} {n:6}: {}; the bot {}",
+                shares(saved),
+                shares(asked)
+            );
+        }
+    }
+}
+
+/// How many times `destroys:SPEC`, `gathers:SPEC` and `builds:SPEC` ask the bot in each position.
 const ASKED: u64 = 20;
 
 /// `characters`: per character [games with it in the cast, picks, wins of its pickers].
@@ -673,6 +848,21 @@ fn tally(name: &str) -> Option<Box<dyn Tally>> {
         None if name == "kills" => Some(Box::new(Names::kills())),
         None if name == "bewitches" => Some(Box::new(Names::bewitches())),
         None if name == "spies" => Some(Box::new(Spies::default())),
+        Some(("gathers", spec)) => BotSpec::parse(spec).ok().map(|spec| {
+            Box::new(Gathers {
+                situations: BTreeMap::new(),
+                spec,
+                bot: None,
+            }) as Box<dyn Tally>
+        }),
+        Some(("builds", spec)) => BotSpec::parse(spec).ok().map(|spec| {
+            Box::new(Builds {
+                situations: BTreeMap::new(),
+                spec,
+                bot: None,
+            }) as Box<dyn Tally>
+        }),
+        None if name == "gold" => Some(Box::new(Gold::default())),
         None if name == "destroys" => Some(Box::new(Destroys::default())),
         Some(("destroys", spec)) => BotSpec::parse(spec).ok().map(|spec| {
             Box::new(Destroys {
@@ -689,12 +879,12 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 3 {
         return fail(
-            "usage: replay_tallies turns:CHARACTER|spend|kills|bewitches|spies|destroys|characters PLAYERS DATA...",
+            "usage: replay_tallies turns:CHARACTER|spend|kills|bewitches|spies|destroys[:SPEC]|gathers:SPEC|builds:SPEC|gold|characters PLAYERS DATA...",
         );
     }
     let Some(mut tally) = tally(&args[0]) else {
         return fail(&format!(
-            "{}: not a tally (turns:CHARACTER with a character's name as Warlord, spend, kills, bewitches, spies, destroys, characters)",
+            "{}: not a tally (turns:CHARACTER with a character's name as Warlord, spend, kills, bewitches, spies, destroys, gold, characters)",
             args[0]
         ));
     };
