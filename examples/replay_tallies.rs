@@ -530,9 +530,8 @@ impl Tally for Spies {
 #[derive(Default)]
 struct Destroys {
     situations: BTreeMap<String, [u64; 5]>,
-    /// The bot asked in the same positions (`destroys:SPEC`), made for the first game's cast.
-    spec: Option<BotSpec>,
-    bot: Option<AnyBot>,
+    /// The bot asked in the same positions (`destroys:SPEC`).
+    asker: Option<Asker>,
     /// The turn (seat, round, rank) whose first offer was counted.
     counted: Option<(Seat, u16, Rank)>,
 }
@@ -584,17 +583,11 @@ impl Tally for Destroys {
         };
         let counts = self.situations.entry(key).or_default();
         counts[choice] += 1;
-        if let Some(spec) = &self.spec {
-            let bot = self.bot.get_or_insert_with(|| {
-                let cast = rules.cast_pools.to_vec();
-                AnyBot::new(&spec.clone().for_cast(&cast), 1)
-            });
-            let view = play.view();
-            for _ in 0..ASKED {
+        if let Some(asker) = &mut self.asker {
+            asker.ask(play, |answer| {
                 counts[3] += 1;
-                let answer = bot.decide(&view, play.legal);
                 counts[4] += u64::from(matches!(answer, Action::Destroy(..)));
-            }
+            });
         }
     }
 
@@ -665,8 +658,7 @@ impl Tally for Gold {
 /// `gathers:SPEC`: per situation, [choices, took gold, asked, the bot took gold].
 struct Gathers {
     situations: BTreeMap<String, [u64; 4]>,
-    spec: BotSpec,
-    bot: Option<AnyBot>,
+    asker: Asker,
 }
 
 impl Tally for Gathers {
@@ -695,15 +687,10 @@ impl Tally for Gathers {
         let counts = self.situations.entry(key).or_default();
         counts[0] += 1;
         counts[1] += u64::from(play.action == Action::TakeGold);
-        let spec = &self.spec;
-        let bot = self.bot.get_or_insert_with(|| {
-            let cast = play.rules.cast_pools.to_vec();
-            AnyBot::new(&spec.clone().for_cast(&cast), 1)
-        });
-        for _ in 0..ASKED {
+        self.asker.ask(play, |answer| {
             counts[2] += 1;
-            counts[3] += u64::from(bot.decide(&view, legal) == Action::TakeGold);
-        }
+            counts[3] += u64::from(answer == Action::TakeGold);
+        });
     }
 
     fn print(&self) {
@@ -721,8 +708,7 @@ impl Tally for Gathers {
 /// for the bot's answers.
 struct Builds {
     situations: BTreeMap<String, [[u64; 3]; 2]>,
-    spec: BotSpec,
-    bot: Option<AnyBot>,
+    asker: Asker,
 }
 
 impl Tally for Builds {
@@ -751,14 +737,8 @@ impl Tally for Builds {
         };
         let counts = self.situations.entry(key).or_default();
         counts[0][choice(play.action)] += 1;
-        let spec = &self.spec;
-        let bot = self.bot.get_or_insert_with(|| {
-            let cast = play.rules.cast_pools.to_vec();
-            AnyBot::new(&spec.clone().for_cast(&cast), 1)
-        });
-        for _ in 0..ASKED {
-            counts[1][choice(bot.decide(&view, play.legal))] += 1;
-        }
+        self.asker
+            .ask(play, |answer| counts[1][choice(answer)] += 1);
     }
 
     fn print(&self) {
@@ -782,7 +762,35 @@ impl Tally for Builds {
     }
 }
 
-/// How many times `destroys:SPEC`, `gathers:SPEC` and `builds:SPEC` ask the bot in each position.
+/// A bot asked for its move in the saved games' positions (`destroys:SPEC`, `gathers:SPEC`,
+/// `builds:SPEC`), made for the first game's cast.
+struct Asker {
+    spec: BotSpec,
+    bot: Option<AnyBot>,
+}
+
+impl Asker {
+    /// The bot of a tally's `:SPEC`, if it is one.
+    fn of(spec: &str) -> Option<Asker> {
+        let spec = BotSpec::parse(spec).ok()?;
+        Some(Asker { spec, bot: None })
+    }
+
+    /// Asks the bot `ASKED` times in `play`'s position; `each` sees every answer.
+    fn ask(&mut self, play: &Move, mut each: impl FnMut(Action)) {
+        let spec = &self.spec;
+        let bot = self.bot.get_or_insert_with(|| {
+            let cast = play.rules.cast_pools.to_vec();
+            AnyBot::new(&spec.clone().for_cast(&cast), 1)
+        });
+        let view = play.view();
+        for _ in 0..ASKED {
+            each(bot.decide(&view, play.legal));
+        }
+    }
+}
+
+/// How many times an `Asker` asks in each position.
 const ASKED: u64 = 20;
 
 /// `characters`: per character [games with it in the cast, picks, wins of its pickers].
@@ -848,25 +856,23 @@ fn tally(name: &str) -> Option<Box<dyn Tally>> {
         None if name == "kills" => Some(Box::new(Names::kills())),
         None if name == "bewitches" => Some(Box::new(Names::bewitches())),
         None if name == "spies" => Some(Box::new(Spies::default())),
-        Some(("gathers", spec)) => BotSpec::parse(spec).ok().map(|spec| {
+        Some(("gathers", spec)) => Asker::of(spec).map(|asker| {
             Box::new(Gathers {
                 situations: BTreeMap::new(),
-                spec,
-                bot: None,
+                asker,
             }) as Box<dyn Tally>
         }),
-        Some(("builds", spec)) => BotSpec::parse(spec).ok().map(|spec| {
+        Some(("builds", spec)) => Asker::of(spec).map(|asker| {
             Box::new(Builds {
                 situations: BTreeMap::new(),
-                spec,
-                bot: None,
+                asker,
             }) as Box<dyn Tally>
         }),
         None if name == "gold" => Some(Box::new(Gold::default())),
         None if name == "destroys" => Some(Box::new(Destroys::default())),
-        Some(("destroys", spec)) => BotSpec::parse(spec).ok().map(|spec| {
+        Some(("destroys", spec)) => Asker::of(spec).map(|asker| {
             Box::new(Destroys {
-                spec: Some(spec),
+                asker: Some(asker),
                 ..Destroys::default()
             }) as Box<dyn Tally>
         }),
