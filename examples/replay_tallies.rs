@@ -21,9 +21,10 @@
 //! - `bewitches`: the same for the Witch, by character, and the tax pool when the Tax
 //!   Collector could be named, by whether it was.
 //! - `destroys`: the Warlord's decisions that offer a destruction, the first of each turn
-//!   after its gathering, by whether a build is offered too, the cheapest destruction's price (0, 1, 2 or more)
-//!   and whether the target of the cheapest is the leader (most points in the city); each
-//!   line ends with the share that destroyed, built, or did something else. `destroys:SPEC`
+//!   after its gathering, by whether a build is offered too, the cheapest destruction's
+//!   price (0, 1, 2 or more) and whether the target of the cheapest is the leader (the
+//!   dearest city); each line ends with the share that destroyed, built, or did something
+//!   else. `destroys:SPEC`
 //!   (`destroys:policy`) also asks that bot, in each of those positions of the saved games,
 //!   20 times, and gives the share of its answers that destroy: what it would do where the
 //!   search was, apart from the positions its own play leads to.
