@@ -38,10 +38,10 @@
 //! - `gold`: where the gold comes from and goes, per game: the change in every player's
 //!   gold over each move, summed by the kind of the move (a robbery or a tax collected
 //!   when a character is called counts under the move that ends the turn before).
-//! - `characters`: each character's games in the cast, picks and wins per pick, as the
-//!   columns `agreement compare` reads of a report's `characters.csv` (`players, character,
-//!   in_play, picked, win_rate`): saved as `DIR/characters.csv`, the search's saved games
-//!   are one more reference sample, apart from those checked in.
+//! - `characters`: the `characters.csv` a run would have written of these games (the games
+//!   replayed by `sim::play_moves` into the records and statistics a run counts): saved as
+//!   `DIR/characters.csv`, the search's saved games are one more reference sample for
+//!   `agreement compare`, apart from those checked in.
 //!
 //! Only the games of `PLAYERS` players count. A file that cannot be read or whose games do
 //! not replay is refused (status 2).
@@ -52,10 +52,14 @@ use citadels_sim::engine::characters::{current, rank8_price};
 use citadels_sim::engine::scoring::outcome;
 use citadels_sim::engine::state::Phase;
 use citadels_sim::engine::{
-    Action, Character, DistrictType, Rank, Rules, Seat, State, View, apply, legal_actions,
-    new_game, to_move,
+    Action, Character, DistrictType, Rank, Rules, Seat, State, View, new_game,
 };
+use citadels_sim::report::{Section, tables};
+use citadels_sim::sim::{Observer, play_moves};
+use citadels_sim::stats::Stats;
+use citadels_sim::stats::record::GameRecord;
 use citadels_sim::train::file;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
@@ -83,8 +87,8 @@ trait Tally {
     fn before(&mut self, play: &Move);
     /// `seat` has played its move; `state` is the state after it.
     fn after(&mut self, _seat: Seat, _state: &State) {}
-    /// The game is over in `state`.
-    fn end(&mut self, _rules: &Rules, _state: &State) {}
+    /// The game is over in `state`; `record` is what a run counts of it.
+    fn end(&mut self, _rules: &Rules, _state: &State, _record: &GameRecord) {}
     fn print(&self);
 }
 
@@ -235,7 +239,7 @@ impl Tally for Turns {
         }
     }
 
-    fn end(&mut self, rules: &Rules, state: &State) {
+    fn end(&mut self, rules: &Rules, state: &State, _record: &GameRecord) {
         let winners = outcome(rules, state).winners;
         self.counts.wins += self
             .holders
@@ -632,7 +636,7 @@ impl Tally for Gold {
         self.kind = kind_name(play.action);
     }
 
-    fn end(&mut self, _rules: &Rules, state: &State) {
+    fn end(&mut self, _rules: &Rules, state: &State, _record: &GameRecord) {
         self.rounds += u64::from(state.round);
     }
 
@@ -794,51 +798,55 @@ impl Asker {
 /// How many times an `Asker` asks in each position.
 const ASKED: u64 = 20;
 
-/// `characters`: per character [games with it in the cast, picks, wins of its pickers].
+/// `characters`: the games' records added up as a run adds them (`Stats`), written as a
+/// run writes `characters.csv` (`report::tables::characters`).
 #[derive(Default)]
 struct Characters {
-    players: u8,
-    counts: BTreeMap<usize, [u64; 3]>,
-    /// This game's picks: (character, picker).
-    picks: Vec<(Character, Seat)>,
+    /// The rules of the first game and the records so far.
+    counted: Option<(Rules, Stats)>,
 }
 
 impl Tally for Characters {
-    fn start(&mut self, state: &State) {
-        self.players = state.players;
-        self.picks.clear();
-        for character in state.cast.iter().flatten() {
-            self.counts.entry(character.index()).or_default()[0] += 1;
-        }
-    }
+    fn before(&mut self, _play: &Move) {}
 
-    fn before(&mut self, play: &Move) {
-        if let Action::Pick(rank) = play.action
-            && let Some(character) = play.state.character(rank)
-        {
-            self.picks.push((character, play.seat));
-        }
-    }
-
-    fn end(&mut self, rules: &Rules, state: &State) {
-        let winners = outcome(rules, state).winners;
-        for &(character, seat) in &self.picks {
-            let counts = self.counts.entry(character.index()).or_default();
-            counts[1] += 1;
-            counts[2] += u64::from(winners.contains(seat));
-        }
+    fn end(&mut self, rules: &Rules, _state: &State, record: &GameRecord) {
+        let (_, stats) = self
+            .counted
+            .get_or_insert_with(|| (rules.clone(), Stats::new(rules.players)));
+        stats.add(record);
     }
 
     fn print(&self) {
-        println!("players,character,in_play,picked,win_rate");
-        for (&index, [games, picks, wins]) in &self.counts {
-            println!(
-                "{},{},{games},{picks},{:.6}",
-                self.players,
-                Character::ALL[index].name(),
-                ratio(*wins, *picks)
-            );
+        let Some((rules, stats)) = &self.counted else {
+            return;
+        };
+        // The table reads no bot specs: the saved games' bots are not named here.
+        let section = Section {
+            rules,
+            stats,
+            bots: &[],
+        };
+        match tables::characters(&[section]) {
+            Ok(bytes) => print!("{}", String::from_utf8_lossy(&bytes)),
+            Err(e) => eprintln!("replay_tallies: characters.csv: {e}"),
         }
+    }
+}
+
+/// Shows each replayed move's outcome to the tally (`Tally::after`), with the seat that made
+/// the move.
+struct Replayed<'a, 't> {
+    tally: &'a RefCell<&'t mut Box<dyn Tally>>,
+    mover: &'a Cell<Seat>,
+}
+
+impl Observer for Replayed<'_, '_> {
+    fn before_action(&mut self, _: &Rules, _: &State, seat: Seat, _: Action) {
+        self.mover.set(seat);
+    }
+
+    fn after_action(&mut self, _: &Rules, state: &State) {
+        self.tally.borrow_mut().after(self.mover.get(), state);
     }
 }
 
@@ -891,7 +899,7 @@ fn main() -> ExitCode {
     }
     let Some(mut tally) = tally(&args[0]) else {
         return fail(&format!(
-            "{}: not a tally (turns:CHARACTER with a character's name as Warlord, spend, kills, bewitches, spies, destroys, gold, characters)",
+            "{}: not a tally (turns:CHARACTER with a character's name as Warlord, spend, kills, bewitches, spies, destroys or destroys:SPEC, gathers:SPEC, builds:SPEC with a bot's spec as policy, gold, characters)",
             args[0]
         ));
     };
@@ -910,29 +918,46 @@ fn main() -> ExitCode {
             Err(e) => return fail(&format!("{path}: {e}")),
         };
         for game in data.games.iter().filter(|g| g.players == players) {
+            let tally = RefCell::new(&mut tally);
+            let mover = Cell::new(Seat(0));
             let mut answers = game.answers.iter();
-            let mut state = new_game(&rules, game.seed);
-            tally.start(&state);
-            while let Some(seat) = to_move(&state) {
-                legal_actions(&rules, &state, &mut legal);
-                let action = match legal.as_slice() {
-                    [only] => *only,
-                    _ => match answers.next().map(|a| a.played as usize) {
-                        Some(played) if played < legal.len() => legal[played],
-                        _ => return fail(&format!("{path}: game {} does not replay", game.seed)),
-                    },
-                };
-                tally.before(&Move {
-                    rules: &rules,
-                    state: &state,
-                    seat,
-                    legal: &legal,
-                    action,
-                });
-                apply(&rules, &mut state, action);
-                tally.after(seat, &state);
+            let mut replays = true;
+            tally.borrow_mut().start(&new_game(&rules, game.seed));
+            // The saved answers, in the order of the decisions with a choice; each move is
+            // shown to the tally before it is applied and after (`Replayed`).
+            let (record, state) = play_moves(
+                &rules,
+                game.seed,
+                &mut legal,
+                &mut Replayed {
+                    tally: &tally,
+                    mover: &mover,
+                },
+                |state, seat, legal| {
+                    let action = match legal {
+                        [only] => *only,
+                        _ => match answers.next().map(|a| a.played as usize) {
+                            Some(played) if played < legal.len() => legal[played],
+                            _ => {
+                                replays = false;
+                                legal[0]
+                            }
+                        },
+                    };
+                    tally.borrow_mut().before(&Move {
+                        rules: &rules,
+                        state,
+                        seat,
+                        legal,
+                        action,
+                    });
+                    action
+                },
+            );
+            if !replays {
+                return fail(&format!("{path}: game {} does not replay", game.seed));
             }
-            tally.end(&rules, &state);
+            tally.borrow_mut().end(&rules, &state, &record);
             games += 1;
         }
     }

@@ -92,6 +92,24 @@ pub fn play_observed(
     for (seat, spec) in bots.iter().enumerate() {
         players[seat] = Some(AnyBot::new(spec, bot_seed(seed, Seat(seat as u8))));
     }
+    play_moves(rules, seed, legal, observer, |state, seat, legal| {
+        let bot = players[seat.index()].as_mut().expect("a bot per seat");
+        bot.decide_at(rules, state, seat, legal)
+    })
+}
+
+/// Plays the game with this seed to its end, each move chosen by `choose` (given the state,
+/// the seat to move and its legal moves, of which it returns one), as `play_observed` does
+/// with bots: so a saved game's moves replay into the same record and statistics a run
+/// counts (`examples/replay_tallies.rs`).
+#[inline(always)]
+pub fn play_moves(
+    rules: &Rules,
+    seed: u64,
+    legal: &mut Vec<Action>,
+    observer: &mut impl Observer,
+    mut choose: impl FnMut(&State, Seat, &[Action]) -> Action,
+) -> (GameRecord, State) {
     let mut state = new_game(rules, seed);
     let mut record = GameRecord::new(rules.players, state.first_crown);
     // The observer and the tally, set up once for the whole game.
@@ -102,9 +120,8 @@ pub fn play_observed(
     };
     while let Some(seat) = to_move(&state) {
         legal_actions(rules, &state, legal);
-        let bot = players[seat.index()].as_mut().expect("a bot per seat");
-        let action = bot.decide_at(rules, &state, seat, legal);
-        debug_assert!(legal.contains(&action), "bot chose an illegal action");
+        let action = choose(&state, seat, legal);
+        debug_assert!(legal.contains(&action), "an illegal move was chosen");
         traced.observer.before_action(rules, &state, seat, action);
         traced
             .tally
