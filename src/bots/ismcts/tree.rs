@@ -11,6 +11,9 @@ const NONE: u32 = u32::MAX;
 pub struct Node {
     /// The move from the parent to this node.
     pub action: Action,
+    /// `action.key()`, which the search compares with the legal moves' keys (it fills
+    /// what was padding before `total`: a node is 32 bytes either way).
+    pub key: u32,
     first_child: u32,
     next_sibling: u32,
     /// Iterations that went through this node.
@@ -20,6 +23,9 @@ pub struct Node {
     /// Sum of the rewards (in [0, 1], for the searching seat) of the visits.
     pub total: f64,
 }
+
+// The key took the padding before `total`: nodes are as many to a cache line as before.
+const _: () = assert!(std::mem::size_of::<Node>() == 32);
 
 /// The arena: node 0 is the root.
 #[derive(Clone, Debug, Default)]
@@ -36,6 +42,7 @@ impl Tree {
         self.nodes.reserve(capacity);
         self.nodes.push(Node {
             action: Action::EndTurn,
+            key: Action::EndTurn.key(),
             first_child: NONE,
             next_sibling: NONE,
             visits: 0,
@@ -82,7 +89,7 @@ impl Tree {
     /// The child of `id` for `action`, if the search made one.
     pub fn child(&self, id: u32, action: Action) -> Option<u32> {
         self.children(id)
-            .find(|&c| self.nodes[c as usize].action == action)
+            .find(|&c| self.nodes[c as usize].key == action.key())
     }
 
     /// No root yet: no search has run (every decision so far had one legal move).
@@ -123,6 +130,7 @@ impl Tree {
         let sibling = self.nodes[parent as usize].first_child;
         self.nodes.push(Node {
             action,
+            key: action.key(),
             first_child: NONE,
             next_sibling: sibling,
             visits: 0,
