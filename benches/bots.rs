@@ -48,6 +48,12 @@ fn bots(c: &mut Criterion) {
         group.bench_function(format!("determinize/position{i}"), |b| {
             b.iter(|| black_box(View::new(&rules, state, *seat).determinize(&mut rng)))
         });
+        // What each iteration of a search pays: a sample from the plan made once.
+        let determinizer = View::new(&rules, state, *seat).determinizer();
+        let mut rng = GameRng::new(5);
+        group.bench_function(format!("determinizer_sample/position{i}"), |b| {
+            b.iter(|| black_box(determinizer.sample(&mut rng)))
+        });
     }
     let (state, seat, legal) = &positions[0];
     group.sample_size(10);

@@ -23,6 +23,7 @@ pub mod view;
 
 pub use action::Action;
 pub use apply::{ApplyError, apply, apply_traced, new_game, try_apply};
+pub use determinize::Determinizer;
 pub use draft::faceup_discards;
 pub use ids::{CardId, Character, District, DistrictType, Rank, Seat};
 pub use legal::{legal_actions, to_move};

@@ -338,6 +338,12 @@ impl<'a> View<'a> {
         super::determinize::determinize(self.state, self.seat, rng)
     }
 
+    /// What this seat's knowledge fixes of every `determinize`, worked out once: its
+    /// `sample` draws what `determinize` draws, for a caller that samples many times.
+    pub fn determinizer(&self) -> super::determinize::Determinizer {
+        super::determinize::Determinizer::new(self.state, self.seat)
+    }
+
     /// Whether a build of mine now pays the Tax Collector's tax, if it leaves me gold
     /// (`building::taxes_builds_of`).
     pub fn taxes_my_builds(&self) -> bool {

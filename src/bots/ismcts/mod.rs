@@ -28,6 +28,7 @@ use super::Bot;
 use super::ban::Ban;
 use super::heuristic::HeuristicBot;
 use super::policy::{KindSet, PolicyBot, PolicyParams};
+use crate::engine::Determinizer;
 use crate::engine::action::Action;
 use crate::engine::apply;
 use crate::engine::ids::{Rank, Seat};
@@ -100,9 +101,9 @@ impl IsmctsBot {
     }
 
     /// One iteration from a fresh determinization; returns nothing, updates the tree.
-    fn iterate(&mut self, rules: &Rules, view: &View, horizon: u16) {
+    fn iterate(&mut self, rules: &Rules, view: &View, determinizer: &Determinizer, horizon: u16) {
         let me = view.me();
-        let mut state = view.determinize(&mut self.rng);
+        let mut state = determinizer.sample(&mut self.rng);
         let mut path = [0u32; 256];
         let mut depth = 1;
         let mut node = 0u32;
@@ -303,8 +304,10 @@ impl Bot for IsmctsBot {
         }
         self.root_keys.clear();
         self.root_keys.extend(legal.iter().map(|a| a.key()));
+        // The view is the same at every iteration: its determinizations' plan is made once.
+        let determinizer = view.determinizer();
         for done in 1..=budget {
-            self.iterate(rules, view, horizon);
+            self.iterate(rules, view, &determinizer, horizon);
             if self.params.stop > 0.0 {
                 let (lead, runner_up, _) = self.leader();
                 let left = f64::from(budget - done);
