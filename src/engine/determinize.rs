@@ -20,6 +20,10 @@
 //!
 //! Within these constraints the draw is uniform per group, not the exact posterior of a
 //! player's choices (nothing models why opponents chose what they did).
+//!
+//! What the seat's knowledge fixes (the places, the known steps, the constraints) is a
+//! `Determinizer`, made once; each `Determinizer::sample` only draws. `determinize` is the
+//! two in one call.
 
 use super::draft::{last_takes_facedown, step_chooser, step_count};
 use super::ids::{CardId, Character, Rank, Seat};
