@@ -674,16 +674,11 @@ impl Tally for Gathers {
         }
         let view = play.view();
         let gold = view.my_gold();
-        let in_city = |card| {
-            let district = play.rules.card(card).district;
-            view.my_city()
-                .iter()
-                .any(|c| play.rules.card(c).district == district)
-        };
-        let affordable = view
-            .my_hand()
+        let affordable = play
+            .rules
+            .distinct_new_districts(view.my_hand(), view.my_city(), false)
             .iter()
-            .any(|card| !in_city(card) && view.build_cost(card) <= gold + 2);
+            .any(|card| view.build_cost(card) <= gold + 2);
         let key = format!(
             "gold {}, a card affordable after taking gold {}",
             gold.min(6),

@@ -404,34 +404,17 @@ impl CharacterPlan {
     /// Deals the characters of the selection again at random within the plan, into `out`
     /// (`state`: the position sampled, whose public facts the plan was made from).
     fn assign(&self, state: &State, me: Seat, rng: &mut GameRng, out: &mut State) {
-        let CharacterPlan {
-            mut sel,
-            ref fixed,
-            ref obs,
-            n_obs,
-            hidden_ranks,
-            ref needs,
-            k,
-            last,
-            tail_start,
-            n_slots,
-            in_draft,
-            merged,
-            merged_in_draft,
-            d0_seen,
-            d0_slot,
-        } = *self;
-        let obs = &obs[..n_obs];
-
+        let (k, tail_start, n_slots) = (self.k, self.tail_start, self.n_slots);
+        let mut sel = self.sel;
         for _attempt in 0..32 {
             let mut try_sel = sel;
             if deal_segments(
                 &mut try_sel,
-                fixed,
-                obs,
-                hidden_ranks,
-                (d0_slot, n_slots),
-                needs,
+                &self.fixed,
+                &self.obs[..self.n_obs],
+                self.hidden_ranks,
+                (self.d0_slot, n_slots),
+                &self.needs,
                 rng,
             ) {
                 sel = try_sel;
@@ -443,8 +426,10 @@ impl CharacterPlan {
         out.owner = [None; 10];
         out.facedown_discards = RankSet::EMPTY;
         let d0 = sel.value[0];
-        if d0_slot && let Some(r) = d0 {
-            if merged_in_draft {
+        if self.d0_slot
+            && let Some(r) = d0
+        {
+            if self.merged_in_draft {
                 // Already in the pile of the last player.
             } else {
                 out.facedown_discards.insert(r);
@@ -463,9 +448,9 @@ impl CharacterPlan {
                 pile.insert(r);
             }
         }
-        if in_draft {
-            if merged_in_draft
-                && d0_slot
+        if self.in_draft {
+            if self.merged_in_draft
+                && self.d0_slot
                 && let Some(r) = d0
             {
                 pile.insert(r);
@@ -473,14 +458,14 @@ impl CharacterPlan {
             out.draft.available = pile;
         } else {
             out.facedown_discards.0 |= pile.0;
-            if merged && !d0_seen {
-                choose_last_pick(&mut sel, needs, last, rng, out);
+            if self.merged && !self.d0_seen {
+                choose_last_pick(&mut sel, &self.needs, self.last, rng, out);
             }
             if let Some((a, b)) = state.knowledge.theater {
                 theater_exchange(state, me, a, b, rng, out);
             }
         }
-        rebuild_draft_record(state, me, &sel, k, (tail_start, n_slots), merged, out);
+        rebuild_draft_record(state, me, &sel, k, (tail_start, n_slots), self.merged, out);
     }
 }
 
