@@ -7,7 +7,7 @@
 //!
 //! `cargo run --release --example pick_confusion -- BOT DATA...`
 //!
-//! For example (`docs/bots.md`, "Where the strength is"):
+//! For example (`docs/agreement.md`, "Where the strength is"):
 //! `pick_confusion policy:temp=0:pick_temp=0:target_temp=0 t41.data`
 
 use citadels_sim::bots::{AnyBot, Bot, BotSpec};

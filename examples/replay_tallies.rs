@@ -2,7 +2,7 @@
 //! play beside the search's, move by move, where their win rates part. The games are those
 //! of `train --save-data` files: the search's self-play (`train --teacher
 //! ismcts:iters=1000 ...`) or a policy's, recorded the same way (`train --teacher policy
-//! --games N --save-data FILE --epochs 1`). This is how the gaps in docs/bots.md were found
+//! --games N --save-data FILE --epochs 1`). This is how the gaps in docs/agreement.md were found
 //! ("What the policy could not see", "The Alchemist's refund", "At 2 players").
 //!
 //! `cargo run --release --example replay_tallies -- TALLY PLAYERS DATA...`

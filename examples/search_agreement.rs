@@ -11,7 +11,7 @@
 //!
 //! `cargo run --release --example search_agreement -- SEARCH STRIDE BOTS DATA...`
 //!
-//! For example (`docs/bots.md`, "How far imitation can go"):
+//! For example (`docs/agreement.md`, "How far imitation can go"):
 //! `search_agreement ismcts 1 policy:weights=net:temp=0:pick_temp=0:target_temp=0,heuristic teach2.data`
 
 use citadels_sim::bots::policy::names_a_character;

@@ -182,7 +182,7 @@ impl<'d, 'v> Decision<'d, 'v> {
     /// bewitched character"). The loot is the most that I or the richest other player would
     /// lose (the first in seat order among equals): the gold dominates it, and asking every
     /// seat cost the policy 31 k more instructions per 5-player game for about the same fit
-    /// (`docs/bots.md`, "Where the strength is"). The lowest rank among equals.
+    /// (`docs/agreement.md`, "Where the strength is"). The lowest rank among equals.
     pub(crate) fn opponents_aims(&self, kill: bool, rob: bool) -> (Option<Rank>, Option<Rank>) {
         let view = self.view;
         let faceup = view.faceup_discards();

@@ -43,7 +43,7 @@ pub fn stall_warning(stalled: u64, games: u64, round_cap: u16) -> Option<String>
 /// the cast's characters (`PolicyWeights::knows`): it drafts them nearly at random, so its
 /// verdicts on this cast may not hold under strong play (the `first-game` fit, the default
 /// of 0.4.x, on `all-characters` wins 12% of the games against four heuristic bots, an even
-/// share 20%, and its 5-player win rates rank-correlate 0.30 with the search's; docs/bots.md,
+/// share 20%, and its 5-player win rates rank-correlate 0.30 with the search's; docs/agreement.md,
 /// "Other casts"). The default itself plays the `casts` weights there (`PolicyParams::for_cast`).
 /// Each spec once, in the order of the seats.
 pub fn unfitted_warnings(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
@@ -62,7 +62,7 @@ pub fn unfitted_warnings(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
                 "warning: bot `{spec}` was not fitted with {} of the cast's {} characters ({}): \
                  it drafts and names those nearly at random, so its verdicts on this cast may \
                  not hold under strong play; `policy:weights=casts` is fitted with every \
-                 character (docs/bots.md, \"Other casts\")",
+                 character (docs/agreement.md, \"Other casts\")",
                 unknown.len(),
                 cast.len(),
                 unknown.join(", ")
@@ -105,7 +105,7 @@ pub fn count_fit_notes(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
                 };
                 format!(
                     "note: bot `{spec}` plays the weights `{}` at {players} players, fitted to \
-                     games of that count{draws} (docs/bots.md, \"At {players} players\")",
+                     games of that count{draws} (docs/agreement.md, \"At {players} players\")",
                     played.source
                 )
             })
@@ -153,7 +153,7 @@ pub fn summary_head<'a>(
             .collect();
         lines.push(format!(
             "note: the configs play different bots ({}): `policy` plays the `casts` weights on \
-             a cast its built-in weights were not fitted with (docs/bots.md, \"Other casts\"), \
+             a cast its built-in weights were not fitted with (docs/agreement.md, \"Other casts\"), \
              and `heuristic` starts from a config's [heuristic] table; name the weights \
              (--bots policy:weights=casts) to play the same bots on every config",
             each.join("; ")
@@ -380,7 +380,7 @@ mod tests {
             lines,
             [
                 "note: bot `policy` plays the weights `two-players` at 2 players, fitted to games \
-              of that count (docs/bots.md, \"At 2 players\")"
+              of that count (docs/agreement.md, \"At 2 players\")"
             ]
         );
         let casts = count_fit_notes(&rules("all-characters", 2), &[spec("policy:weights=casts")]);
@@ -400,7 +400,7 @@ mod tests {
                 [format!(
                     "note: bot `policy:weights=casts` plays the weights `{fit}` at {players} \
                      players, fitted to games of that count and draws the decisions offering \
-                     TakeGold+Build+Destroy (docs/bots.md, \"At {players} players\")"
+                     TakeGold+Build+Destroy (docs/agreement.md, \"At {players} players\")"
                 )]
             );
         }
@@ -411,7 +411,7 @@ mod tests {
         );
         assert!(
             named_draws[0]
-                .ends_with("fitted to games of that count (docs/bots.md, \"At 3 players\")"),
+                .ends_with("fitted to games of that count (docs/agreement.md, \"At 3 players\")"),
             "{named_draws:?}"
         );
         assert!(count_fit_notes(&rules("first-game", 4), &bots).is_empty());

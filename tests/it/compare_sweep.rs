@@ -260,7 +260,7 @@ fn args_with<'a>(head: &[&'a str], tail: &[&'a str]) -> Vec<&'a str> {
 
 /// `compare`, `sweep` and `rank` write no summary per config, so their own summary carries
 /// the warning of a policy bot not fitted with a config's characters, naming the config
-/// (docs/bots.md, "Other casts"), as do `restrict`'s (of its field), the `ladder`'s (of its
+/// (docs/agreement.md, "Other casts"), as do `restrict`'s (of its field), the `ladder`'s (of its
 /// tiers) and the `arena`'s (of its hero and field); a config the bot knows gets none. (The
 /// linear weights are fitted to `first-game` only; the default plays other casts with the
 /// `casts` weights, so it is warned of nowhere.)

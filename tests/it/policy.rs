@@ -1013,7 +1013,7 @@ fn every_checked_in_weights_file_loads_plays_and_has_its_manifest() {
 
 /// A run whose policy bots were not fitted with some of the cast's characters says so, in
 /// `summary.txt` and in the summary it prints (the linear weights, fitted to `first-game`, on
-/// `all-characters`: docs/bots.md, "Other casts"); with weights fitted with every character
+/// `all-characters`: docs/agreement.md, "Other casts"); with weights fitted with every character
 /// (`casts`, which the default plays there) it does not.
 #[test]
 fn runs_warn_of_policy_bots_not_fitted_with_the_cast() {
@@ -1062,7 +1062,7 @@ fn runs_warn_of_policy_bots_not_fitted_with_the_cast() {
     }
 }
 
-/// The default policy bot plays each cast with the weights fitted with it (docs/bots.md,
+/// The default policy bot plays each cast with the weights fitted with it (docs/agreement.md,
 /// "Other casts"): the built-in `first-game` fit on `first-game`, the `casts` weights on a
 /// cast with a character the built-in fit does not know, which its reports name, and which
 /// play exactly as `weights=casts` named; the linear weights stay as named.
@@ -1119,7 +1119,7 @@ fn the_default_plays_each_cast_with_weights_fitted_with_it() {
     assert_eq!(run(&linear, "linear").0, "policy:weights=linear");
 }
 
-/// The default policy bot plays its count fits (docs/bots.md, "At 2 players", "At 3 players",
+/// The default policy bot plays its count fits (docs/agreement.md, "At 2 players", "At 3 players",
 /// "At 8 players"):
 /// on `first-game` its games there are those of `weights=two-players` named, not those of
 /// the 4-and-5-player fit named by its file, and at 4 players the other way round; on
@@ -1168,7 +1168,7 @@ fn the_default_plays_the_count_fits_at_two_three_and_eight_players() {
         all("policy:weights=two-players", "all-first-two")
     );
     assert_ne!(default_all, all("policy:weights=linear", "all-linear"));
-    // At 3 and 8 players (docs/bots.md, "At 3 players", "At 8 players") `casts` plays its
+    // At 3 and 8 players (docs/agreement.md, "At 3 players", "At 8 players") `casts` plays its
     // fit for the count, whose file draws the choice between gold and cards too (`[policy]
     // drawn`, since 0.11.0 and 0.12.0): a spec naming the other files' draws, or `casts`'
     // file named, plays other games; the summary's block names the weights played

@@ -59,6 +59,8 @@ fn every_docs_command_parses() {
     for (file, at_least) in [
         ("docs/running.md", 3),
         ("docs/bots.md", 2),
+        ("docs/agreement.md", 1),
+        ("docs/training.md", 1),
         ("docs/compare-sweep.md", 2),
         ("docs/configs.md", 0),
         ("docs/reports.md", 0),

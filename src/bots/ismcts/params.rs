@@ -46,7 +46,7 @@ pub struct IsmctsParams {
     /// The decisions the bot searches: those offering an action of one of these kinds (the
     /// policy's kind names, as in its `drawn=`; `all` by default). The default policy bot
     /// plays the others, from the same view, on its own random stream. A diagnostic of
-    /// where the search's strength lies (docs/bots.md, "Where the strength is"), and a
+    /// where the search's strength lies (docs/agreement.md, "Where the strength is"), and a
     /// cheaper strong player: `searched=Pick+Discard` searches the draft alone. Inside the
     /// tree and the rollouts nothing changes: the search still plans its later decisions of
     /// every kind itself.

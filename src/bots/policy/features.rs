@@ -943,7 +943,7 @@ struct Aims {
 /// players keep what they gather beside them (on `all-characters`, ISMCTS-1000 self-play,
 /// a player who took the Navigator beside a Treasury ended the game with 14.7 gold and
 /// beside a Map Room with 8.7 cards; the `casts` weights, which had no such fact, with 7.4
-/// and 1.5; docs/bots.md, "Other casts").
+/// and 1.5; docs/agreement.md, "Other casts").
 #[derive(Clone, Copy)]
 struct Hoard {
     treasury: f32,
@@ -1626,7 +1626,7 @@ fn exchange(d: &DecisionFeatures, theirs: CardId, mine: CardId, sink: &mut impl 
 /// Without them the policy told the types apart by the heuristic's score alone, which weighs
 /// each type by its share of the whole deck: on 3-player `all-characters` its Spy gained 0.69
 /// cards and 0.51 gold a look, the search's 0.94 and 0.74 (`replay_tallies spies`;
-/// docs/bots.md, "The Spy's look").
+/// docs/agreement.md, "The Spy's look").
 #[inline(always)]
 fn spy(view: &View, target: Seat, dtype: DistrictType, sink: &mut impl Sink) {
     let of_type = view.rules().by_type[dtype.index()];
@@ -1654,7 +1654,7 @@ fn spy(view: &View, target: Seat, dtype: DistrictType, sink: &mut impl Sink) {
 /// tax" (2016 rulebook, Tax Collector), whenever the Tax Collector is in the cast. With it in
 /// the cast the search's builds on `all-characters` leave it no gold to tax three times in
 /// four (taxed after 26.9% of its builds), where the `casts` weights of version 0.6.0 were
-/// taxed after 52.4% (5,000 5-player games each; docs/bots.md, "Other casts"); the gold
+/// taxed after 52.4% (5,000 5-player games each; docs/agreement.md, "Other casts"); the gold
 /// that comes back at the end of the turn, / 5 (`refund`: "At the end of your turn, you
 /// receive back all the gold you paid to build districts this turn", 2016 rulebook,
 /// Alchemist; as the Alchemist the search built on 97% of the turns it could, the `casts`
@@ -1683,7 +1683,7 @@ fn build(d: &DecisionFeatures, paid: f32, sink: &mut impl Sink) {
 /// affordable after it. On `all-characters` the search's Warlord destroyed while a build
 /// was offered in 10.0% of its destructions, the `casts` weights of version 0.8.0 in 18.5%,
 /// and they destroyed on 91% of the turns they could where the search did on 76% (5,000
-/// 5-player games each; docs/bots.md, "Other casts").
+/// 5-player games each; docs/agreement.md, "Other casts").
 #[inline(always)]
 fn forgoes_build(d: &DecisionFeatures, action: Action, sink: &mut impl Sink) {
     let (view, s) = (d.view, &d.situation);

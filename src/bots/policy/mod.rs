@@ -14,7 +14,7 @@
 //! skews the characters' win rates: so the bot draws those choices from the softmax of
 //! score / `pick_temp` and score / `target_temp`. At 1, the default, each move is as likely as
 //! the model says the search would make it: of the temperatures measured, it brings the
-//! population's character win rates closest to the search's (docs/bots.md); lower ones make a
+//! population's character win rates closest to the search's (docs/agreement.md); lower ones make a
 //! stronger player whose population agrees less. The Warlord's destruction is drawn too, at
 //! `temp` (0.5 by default; `drawn` names the decisions `temp` draws): the search aims it
 //! less sharply than the model's best score, whose Warlord then wins too often at 4
@@ -62,7 +62,7 @@ pub struct PolicyParams {
     /// weights played say (`PolicyWeights::drawn`), `Destroy+Build` unless their file names
     /// others, which spreads the Warlord's aim and the builds like the search's (which
     /// often ends its turn with a build on offer) without drawing the rest of the game
-    /// (docs/bots.md, "Which decisions are drawn"; until version 0.3.0 the default was
+    /// (docs/agreement.md, "Which decisions are drawn"; until version 0.3.0 the default was
     /// `Destroy`). Since version 0.11.0 the 3-player fit also draws the choice between gold
     /// and cards ("At 3 players").
     pub drawn: Option<KindSet>,
@@ -181,7 +181,7 @@ impl PolicyParams {
     /// draft and name any other character nearly at random (12% of the games against four
     /// heuristic bots on `all-characters` at 5 players, an even share 20%); so on a cast with
     /// a character they do not know (`PolicyWeights::knows`) the bot plays the `casts`
-    /// weights, fitted with every character (36.9% there since 0.8.0; docs/bots.md, "Other
+    /// weights, fitted with every character (36.9% there since 0.8.0; docs/agreement.md, "Other
     /// casts"). Any other weights are kept as named: to play the `first-game` fit on another
     /// cast, name its file (`weights=configs/bots/policy-aims-net.toml`).
     pub fn for_cast(self, mut characters: impl Iterator<Item = Character>) -> PolicyParams {

@@ -23,7 +23,7 @@
 //! Any format may say how its weights are meant to be played: `[policy] drawn =
 //! "TakeGold+Build+Destroy"` (`train --drawn`) names the decisions the bot draws at `temp`
 //! when its spec does not name `drawn` (`PolicyParams::drawn`; the 3-player fit draws the
-//! choice between gold and cards, as the search mixes it there: docs/bots.md, "At 3
+//! choice between gold and cards, as the search mixes it there: docs/agreement.md, "At 3
 //! players"). `[policy]` has no other key; a misspelt one is refused.
 
 use super::KindSet;
@@ -46,9 +46,9 @@ pub const FORMAT_HIDDEN_KINDS: i64 = 3;
 pub const MAX_UNITS: usize = 128;
 
 /// The built-in weights file, as checked in: the default bot's, linear weights with a
-/// hidden layer for the draft and the targets (docs/bots.md, "A layer for the draft and the
+/// hidden layer for the draft and the targets (docs/training.md, "A layer for the draft and the
 /// targets"), fitted to `first-game`, whose picks read what heuristic opponents would name
-/// (the aim facts; since version 0.4.0, docs/bots.md, "Where the strength is"). The
+/// (the aim facts; since version 0.4.0, docs/agreement.md, "Where the strength is"). The
 /// default of versions 0.3.x is `configs/bots/policy-draft-net.toml`, the same shape
 /// without the aim facts.
 pub const BUILT_IN_TEXT: &str = include_str!("../../../configs/bots/policy-aims-net.toml");
@@ -60,7 +60,7 @@ pub const BUILT_IN: &str = "built-in";
 /// `configs/bots/policy-casts-net.toml`, compiled in: `weights=casts`): the default's shape,
 /// with its layer also for the Witch's, Magistrate's and Blackmailer's namings, fitted to
 /// the search's decisions on `first-game` and `all-characters` together, with the features
-/// of the characters outside `first-game` (docs/bots.md, "Other casts"; refitted in 0.7.0
+/// of the characters outside `first-game` (docs/agreement.md, "Other casts"; refitted in 0.7.0
 /// and 0.8.0). Since 0.5.0 the default plays them on a cast with a character the built-in
 /// weights do not know (`PolicyParams::for_cast`), chosen per config.
 pub const CASTS_TEXT: &str = include_str!("../../../configs/bots/policy-casts-net.toml");
@@ -71,7 +71,7 @@ pub const CASTS: &str = "casts";
 /// in 2-player `first-game` games, whose draft the 4-and-5-player fit never saw (each
 /// player keeps two characters and discards one at each choice after the first: rulebook
 /// 2016, "2-Player Rule Changes"). The built-in weights play it at 2 players
-/// (`PolicyWeights::at_players`; docs/bots.md, "At 2 players").
+/// (`PolicyWeights::at_players`; docs/agreement.md, "At 2 players").
 pub const TWO_PLAYERS_TEXT: &str = include_str!("../../../configs/bots/policy-2p-net.toml");
 pub const TWO_PLAYERS: &str = "two-players";
 
@@ -116,7 +116,7 @@ pub const LINEAR: &str = "linear";
 /// The built-in weights with a hidden layer (`configs/bots/policy-net.toml`, compiled in):
 /// `policy:weights=net`. Stronger than the linear weights; as a population (measured with
 /// the destructions alone drawn: add `drawn=Destroy`) as close to the search's verdicts at
-/// 4 players and further at 5 (docs/bots.md, "A hidden layer").
+/// 4 players and further at 5 (docs/training.md, "A hidden layer").
 pub const NET_TEXT: &str = include_str!("../../../configs/bots/policy-net.toml");
 pub const NET: &str = "net";
 
@@ -311,7 +311,7 @@ impl PolicyWeights {
     /// Whether the weights were fitted with `character` in the cast: one of its pick
     /// features has a linear weight that is not 0. Weights fitted to casts without it have
     /// none, and score its picks by the small weight of the heuristic's score alone, nearly
-    /// at random (docs/bots.md, "Other casts"). The linear weights tell, the units' input
+    /// at random (docs/agreement.md, "Other casts"). The linear weights tell, the units' input
     /// rows do not: a fit starts the linear weights at 0 and moves only those of features it
     /// sees, but starts the rows at random, and the L2 penalty leaves what it never sees
     /// small, not 0 (about 1e-15 in `net`, whose fit saw `first-game` alone).
@@ -389,10 +389,10 @@ impl PolicyWeights {
     /// where the draft is another game (each player keeps two characters and discards one
     /// at each choice after the first); fitted to 4 and 5 players alone, they discard
     /// nearly at random there, and their populations' character win rates hardly
-    /// correlated with the search's (docs/bots.md, "At 2 players"). At 3 players, where
+    /// correlated with the search's (docs/agreement.md, "At 2 players"). At 3 players, where
     /// each player keeps two characters too, `casts` plays `casts-three-players` (the
     /// default plays `casts` on every 3-player cast of the 2016 edition, as 3 players need
-    /// rank 9; docs/bots.md, "At 3 players"), and at 8 players `casts-eight-players` (8
+    /// rank 9; docs/agreement.md, "At 3 players"), and at 8 players `casts-eight-players` (8
     /// players need rank 9 too; "At 8 players"). Every other weights play as named: to play a
     /// 4-and-5-player fit at 2 players, name its file
     /// (`weights=configs/bots/policy-aims-net.toml`). Chosen in the bot, so every command,
