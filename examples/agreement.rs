@@ -1,5 +1,5 @@
 //! How a bot population's per-character win rates agree with a reference population's (the
-//! agreement targets of docs/bots.md, "Which setting to use": rank correlation at least 0.9,
+//! agreement targets of docs/bots.md, "The policy bot": rank correlation at least 0.9,
 //! no win rate more than 1.5 points from the reference's).
 //!
 //! `compare REF_DIR[,REF_DIR...] RUN_DIR...`: for each run, per player count, the rank

@@ -44,7 +44,7 @@ impl Observer for Digest {
 /// last bits of its
 /// layer's scores; the linear weights, the default until version 0.3.0; the layer for
 /// every kind) and the search with either rollout model, whose play the published figures
-/// of docs/bots.md rest on.
+/// of docs/bots.md, agreement.md and training.md rest on.
 const CASES: [(&str, u8, &str, u64); 16] = [
     ("first-game", 5, "heuristic", 1500),
     ("first-game", 5, "random", 1500),

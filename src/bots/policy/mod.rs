@@ -14,13 +14,13 @@
 //! skews the characters' win rates: so the bot draws those choices from the softmax of
 //! score / `pick_temp` and score / `target_temp`. At 1, the default, each move is as likely as
 //! the model says the search would make it: of the temperatures measured, it brings the
-//! population's character win rates closest to the search's (docs/agreement.md); lower ones make a
+//! population's character win rates closest to the search's; lower ones make a
 //! stronger player whose population agrees less. The Warlord's destruction is drawn too, at
 //! `temp` (0.5 by default; `drawn` names the decisions `temp` draws): the search aims it
 //! less sharply than the model's best score, whose Warlord then wins too often at 4
 //! players; so are the decisions that offer a build (since version 0.3.0), as the search
 //! often ends its turn with a build on offer. Everything else plays the best score.
-//! Measured in docs/bots.md, "The policy bot".
+//! Measured in docs/agreement.md, "Which decisions are drawn".
 
 pub mod features;
 #[cfg(test)]
@@ -429,7 +429,7 @@ fn net_score(values: &[f32], hidden: &Hidden, features: &DecisionFeatures, actio
 
 /// `net_score` compiled for AVX2, where the units are summed eight at a time instead of four
 /// (part of the 1,125 k -> 840 k instructions per 5-player game of docs/performance.md,
-/// "Hidden layers"). Multiplies and adds stay separate (Rust never fuses them), in the same
+/// "Optimisations that hold the figures"). Multiplies and adds stay separate (Rust never fuses them), in the same
 /// order, so every score is the same to the bit as on any other x86-64 CPU. (The check is a
 /// load and a bit test per action.)
 #[cfg(target_arch = "x86_64")]
