@@ -153,9 +153,9 @@ pub fn summary_head<'a>(
             .collect();
         lines.push(format!(
             "note: the configs play different bots ({}): `policy` plays the `casts` weights on \
-             a cast its built-in weights were not fitted with (docs/agreement.md, \"Other casts\"), \
-             and `heuristic` starts from a config's [heuristic] table; name the weights \
-             (--bots policy:weights=casts) to play the same bots on every config",
+             a cast its built-in weights were not fitted with (docs/agreement.md, \
+             \"Other casts\"), and `heuristic` starts from a config's [heuristic] table; name \
+             the weights (--bots policy:weights=casts) to play the same bots on every config",
             each.join("; ")
         ));
     }

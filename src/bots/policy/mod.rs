@@ -429,9 +429,9 @@ fn net_score(values: &[f32], hidden: &Hidden, features: &DecisionFeatures, actio
 
 /// `net_score` compiled for AVX2, where the units are summed eight at a time instead of four
 /// (part of the 1,125 k -> 840 k instructions per 5-player game of docs/performance.md,
-/// "Optimisations that hold the figures"). Multiplies and adds stay separate (Rust never fuses them), in the same
-/// order, so every score is the same to the bit as on any other x86-64 CPU. (The check is a
-/// load and a bit test per action.)
+/// "Optimisations that hold the figures"). Multiplies and adds stay separate (Rust never
+/// fuses them), in the same order, so every score is the same to the bit as on any other
+/// x86-64 CPU. (The check is a load and a bit test per action.)
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn net_score_avx2(
