@@ -1,5 +1,5 @@
 //! The policy bot: a fast bot distilled from search. It scores each legal action by a linear
-//! function of the action's features (`features.rs`: the heuristic bot's own score, the kind of
+//! function of the action's features (`features`: the heuristic bot's own score, the kind of
 //! action, and facts of the picked or named character, the card, the player chosen), plus,
 //! for weights with a hidden layer (the default's, for the draft and the targets), the
 //! layer's rectified units over the same features. The
