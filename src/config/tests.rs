@@ -476,6 +476,57 @@ fn example_house_rules_file_loads() {
     assert!(manor.iter().all(|c| rules.card(c).cost == 4));
 }
 
+/// README and docs/configs.md say the example "shows every knob": every `[rules]` key is in
+/// it, set or commented out, and with every commented setting taken in (`# key = value`, `#
+/// [table]`, `# [pool],`) it still loads. A new `RulesFile` field fails to compile here until
+/// it is listed, and then fails until the example shows it.
+#[test]
+fn example_house_rules_file_shows_every_rules_key() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/examples/house-rules.toml"),
+    )
+    .unwrap();
+    let every = RulesFile {
+        complete_city: Some(toml::Value::Integer(7)),
+        starting_gold: Some(2),
+        starting_cards: Some(4),
+        gather_gold: Some(2),
+        gather_draw: Some(2),
+        gather_keep: Some(1),
+        first_complete_bonus: Some(4),
+        complete_bonus: Some(2),
+        all_types_bonus: Some(3),
+        round_cap: Some(100),
+        use_rank9: Some(false),
+    };
+    let keys = toml::Table::try_from(&every).unwrap();
+    assert_eq!(keys.len(), 11);
+    for key in keys.keys() {
+        let shown = text.lines().any(|l| {
+            let l = l.strip_prefix("# ").unwrap_or(l);
+            l.starts_with(&format!("{key} = "))
+        });
+        assert!(shown, "the example does not show [rules] {key}");
+    }
+    let setting =
+        |l: &str| l.starts_with('[') || l.split_once(" = ").is_some_and(|(k, _)| !k.contains(' '));
+    let taken_in: String = text
+        .lines()
+        .map(|l| match l.trim_start().strip_prefix("# ") {
+            Some(rest) if setting(rest) => rest,
+            _ => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let config = load_str("house-rules.toml, every setting taken in", &taken_in).unwrap();
+    assert_eq!(config.cast.len(), 9);
+    assert_eq!(config.pool_draw, 2);
+    assert_eq!(config.options.round_cap, 100);
+    assert_eq!(config.heuristic.new_type, 2.5);
+    assert_eq!(config.overrides[&District::Manor].copies, Some(5));
+    assert!(config.rules(4).is_ok() && config.rules(3).is_ok());
+}
+
 const EMPEROR_REFUSED: &str = "the Emperor cannot be used in 2-player games; replace him with \
                                the King or the Patrician (--replace Emperor=King)";
 const QUEEN_REFUSED: &str = "the Queen cannot be used with fewer than 5 players; replace her \

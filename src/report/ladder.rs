@@ -140,9 +140,6 @@ impl<'a> Analysis<'a> {
             .enumerate()
             .map(|(i, t)| {
                 let blocks: Vec<Block> = t.blocks.values().copied().collect();
-                if blocks.is_empty() {
-                    return Vec::new();
-                }
                 resample_win_rates(&blocks, &indices, resample_seed(seed, players, i))
             })
             .collect();
@@ -540,7 +537,9 @@ fn summary(analyses: &[Analysis], manifest: &LadderManifest) -> String {
                 let rho = pair.rho.map_or("n/a".to_string(), |r| format!("{r:+.2}"));
                 let interval = pair
                     .interval
-                    .map_or(String::new(), |(lo, hi)| format!(" [{lo:+.2}, {hi:+.2}]"));
+                    .map_or(" [no interval: too few games]".to_string(), |(lo, hi)| {
+                        format!(" [{lo:+.2}, {hi:+.2}]")
+                    });
                 let changed = if pair.changed.is_empty() {
                     String::new()
                 } else {
@@ -750,7 +749,8 @@ fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
             id: "stability".into(),
             heading: "Rank agreement of consecutive tiers".into(),
             description: "Spearman's rank correlation of the characters' win rates, with a \
-                          95% interval from resampling blocks of 16 games of each tier."
+                          95% interval from resampling blocks of 16 games of each tier (none when a \
+                          tier has fewer than 10 blocks)."
                 .into(),
             charts: stability,
             heatmap: None,

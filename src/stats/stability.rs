@@ -80,17 +80,25 @@ pub fn spearman(a: &[f64], b: &[f64]) -> Option<f64> {
 /// Bootstrap replicates per interval.
 pub const REPLICATES: usize = 1000;
 
+/// The fewest blocks a population's win rates are resampled from. Resampling a few blocks
+/// says little of the spread between games (from one block every replicate is that block, and
+/// the interval has no width), so a tier with fewer gets no interval.
+pub const MIN_BLOCKS: usize = 10;
+
 /// `REPLICATES` resamples of one population's win rates of `characters` (indices into a
 /// block's arrays): each draws as many blocks as there are, with replacement, and gives the
 /// characters' win rates over the drawn blocks (`None` for a character with no pick in
-/// them). Deterministic in `seed`.
+/// them). Deterministic in `seed`. None with fewer than `MIN_BLOCKS` blocks.
 pub fn resample_win_rates(
     blocks: &[Block],
     characters: &[usize],
     seed: u64,
 ) -> Vec<Vec<Option<f64>>> {
-    let mut rng = GameRng::new(seed);
     let n = blocks.len();
+    if n < MIN_BLOCKS {
+        return Vec::new();
+    }
+    let mut rng = GameRng::new(seed);
     (0..REPLICATES)
         .map(|_| {
             let mut picked = vec![0u64; characters.len()];
@@ -195,6 +203,25 @@ mod tests {
             .collect();
         let c = resample_win_rates(&reversed, &chars, 3);
         assert_eq!(spearman_interval(&a, &c), Some((-1.0, -1.0)));
+    }
+
+    /// A tier of fewer than `MIN_BLOCKS` blocks is not resampled: from one block every
+    /// replicate is the same and the interval would have no width.
+    #[test]
+    fn too_few_blocks_give_no_interval() {
+        let chars = [0, 1, 2, 3];
+        let many: Vec<Block> = (0..MIN_BLOCKS as u32)
+            .map(|i| block([10, 10, 10, 10], [1 + i % 2, 3, 5, 7 + i % 3]))
+            .collect();
+        let few = &many[..MIN_BLOCKS - 1];
+        assert!(resample_win_rates(few, &chars, 1).is_empty());
+        assert!(resample_win_rates(&many[..1], &chars, 1).is_empty());
+        let a = resample_win_rates(&many, &chars, 1);
+        assert_eq!(a.len(), REPLICATES);
+        assert!(spearman_interval(&a, &a).is_some());
+        let b = resample_win_rates(few, &chars, 2);
+        assert_eq!(spearman_interval(&a, &b), None);
+        assert_eq!(spearman_interval(&b, &a), None);
     }
 
     #[test]
