@@ -15,11 +15,11 @@ use super::tables::{finish, rate_fields};
 use super::{Rate, ReportFile, cast_characters, fixed, run_districts};
 use crate::engine::ids::Character;
 use crate::engine::rules::Rules;
-use crate::sim::ladder::Block;
+use crate::sim::ladder::{BLOCK_GAMES, Block};
 use crate::stats::Stats;
 use crate::stats::balance::{Spread, balance};
 use crate::stats::stability::{
-    Verdict, resample_seed, resample_win_rates, spearman, spearman_interval,
+    MIN_BLOCKS, Verdict, resample_seed, resample_win_rates, spearman, spearman_interval,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -748,10 +748,11 @@ fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
         sections.push(ChartSection {
             id: "stability".into(),
             heading: "Rank agreement of consecutive tiers".into(),
-            description: "Spearman's rank correlation of the characters' win rates, with a \
-                          95% interval from resampling blocks of 16 games of each tier (none when a \
-                          tier has fewer than 10 blocks)."
-                .into(),
+            description: format!(
+                "Spearman's rank correlation of the characters' win rates, with a 95% \
+                 interval from resampling blocks of {BLOCK_GAMES} games of each tier (none when \
+                 a tier has fewer than {MIN_BLOCKS} blocks)."
+            ),
             charts: stability,
             heatmap: None,
         });

@@ -88,7 +88,7 @@ pub const MIN_BLOCKS: usize = 10;
 /// `REPLICATES` resamples of one population's win rates of `characters` (indices into a
 /// block's arrays): each draws as many blocks as there are, with replacement, and gives the
 /// characters' win rates over the drawn blocks (`None` for a character with no pick in
-/// them). Deterministic in `seed`. None with fewer than `MIN_BLOCKS` blocks.
+/// them). Deterministic in `seed`. No replicates from fewer than `MIN_BLOCKS` blocks.
 pub fn resample_win_rates(
     blocks: &[Block],
     characters: &[usize],

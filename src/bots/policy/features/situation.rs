@@ -348,9 +348,9 @@ impl<'d> Situation<'d> {
 /// The players who choose after `me` this round, in order from the crown: the characters I
 /// leave go to them (rulebook 2016, "Selection Phase": the crowned player "secretly chooses
 /// one to keep. Then he passes the remaining cards to the player on his left", the next
-/// seat, as in `engine::draft`). At 2 and 3 players, where everyone chooses more than once, these are the
-/// seats after mine in that order, a proxy; at 7 and 8 players the last chooser's extra
-/// face-down card is not counted.
+/// seat, as in `engine::draft`). At 2 and 3 players, where everyone chooses more than once,
+/// these are the seats after mine in that order, a proxy; at 7 and 8 players the last
+/// chooser's extra face-down card is not counted.
 fn choosers_after(view: &View, me: Seat) -> impl Iterator<Item = Seat> + Clone {
     let players = view.players();
     let crown = view.crown().0;
