@@ -198,8 +198,11 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
     let manifest_text =
         toml::to_string(&manifest).map_err(|e| failed(anyhow!("the manifest: {e}")))?;
     let mut weights = fitted;
-    // A fine-tune is drawn as its start unless `--drawn` says otherwise.
+    // A fine-tune is drawn as its start unless `--drawn` says otherwise, and cuts as it.
     weights.drawn = args.drawn.or(args.start.as_ref().and(start.drawn));
+    if args.start.is_some() {
+        (weights.min_p, weights.pick_min_p) = (start.min_p, start.pick_min_p);
+    }
     write_file(&out, weights.to_text(&manifest_text).as_bytes())?;
     outln!("weights written to {}", out.display());
     if !args.quiet {

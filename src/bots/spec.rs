@@ -241,6 +241,7 @@ mod tests {
             "policy",
             "policy:temp=0.5:pick_temp=0:target_temp=2",
             "policy:pick_temp=1:min_p=0.2",
+            "policy:min_p=0:pick_min_p=0.1",
             "policy:temp=1:drawn=Destroy+Build",
             "policy:temp=0.25:drawn=all",
         ] {
@@ -262,6 +263,9 @@ mod tests {
         assert_eq!(spec.to_string(), "policy:target_temp=0");
         let spec = BotSpec::parse("policy:target_temp=0.75:pick_temp=0.85").unwrap();
         assert_eq!(spec.to_string(), "policy:pick_temp=0.85:target_temp=0.75");
+        // The cuts, named even at 0: a named cut overrides the weights file's own.
+        let spec = BotSpec::parse("policy:pick_min_p=0.1:min_p=0").unwrap();
+        assert_eq!(spec.to_string(), "policy:min_p=0:pick_min_p=0.1");
         // The kinds `temp` draws, in `features::KINDS` order, every kind as `all`; named
         // even when they are the default's `Destroy+Build`, since a named set overrides a
         // weights file's own (`[policy] drawn`).

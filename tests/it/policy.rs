@@ -222,6 +222,67 @@ fn a_weights_file_names_the_decisions_drawn_unless_the_spec_does() {
     );
 }
 
+/// A weights file may say how much its drawn decisions cut unlikely moves (`[policy] min_p`,
+/// `pick_min_p`): a bot playing it plays the games of a spec naming the same cuts, and other
+/// games without them; a spec's cut overrides the file's, and a spec's `min_p` cuts the
+/// draft too unless it names `pick_min_p`. The default's file cuts every drawn decision but
+/// the draft at 0.15 (since version 0.14.0).
+#[test]
+fn a_weights_file_names_its_cuts_unless_the_spec_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let weights = |name: &str, policy: &str| {
+        let file = dir.path().join(name);
+        std::fs::write(
+            &file,
+            format!("[policy]\nformat = 1\n{policy}[weights]\nheuristic = 3.0\n"),
+        )
+        .unwrap();
+        file.display().to_string()
+    };
+    let plain = weights("plain.toml", "");
+    let cut = weights("cut.toml", "min_p = 0.3\n");
+    let cut_but_draft = weights("draft.toml", "min_p = 0.3\npick_min_p = 0\n");
+    let rules = load_preset("first-game").unwrap().rules(4).unwrap();
+    let games = |spec: String| {
+        let spec = BotSpec::parse(&format!("{spec}:pick_temp=1:target_temp=1:temp=1")).unwrap();
+        (0..20)
+            .map(|game| play_game(&rules, game_seed(5, 4, game), &vec![spec.clone(); 4]))
+            .collect::<Vec<_>>()
+    };
+    let uncut = games(format!("policy:weights={plain}"));
+    let cut_everywhere = games(format!("policy:weights={plain}:min_p=0.3"));
+    let cut_but_the_draft = games(format!("policy:weights={plain}:min_p=0.3:pick_min_p=0"));
+    assert_ne!(uncut, cut_everywhere, "a cut of 0.3 changes the games");
+    assert_ne!(
+        cut_everywhere, cut_but_the_draft,
+        "so does leaving the draft uncut"
+    );
+    assert_eq!(games(format!("policy:weights={cut}")), cut_everywhere);
+    assert_eq!(
+        games(format!("policy:weights={cut_but_draft}")),
+        cut_but_the_draft
+    );
+    // The spec overrides the file: its `min_p` sets both cuts, its `pick_min_p` one.
+    assert_eq!(
+        games(format!("policy:weights={cut_but_draft}:min_p=0.3")),
+        cut_everywhere
+    );
+    assert_eq!(games(format!("policy:weights={cut}:min_p=0")), uncut);
+    assert_eq!(
+        games(format!("policy:weights={cut}:pick_min_p=0")),
+        cut_but_the_draft
+    );
+    // The default's file.
+    let default = |spec: &str| {
+        let spec = BotSpec::parse(spec).unwrap();
+        (0..20)
+            .map(|game| play_game(&rules, game_seed(5, 4, game), &vec![spec.clone(); 4]))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(default("policy"), default("policy:min_p=0.15:pick_min_p=0"));
+    assert_ne!(default("policy"), default("policy:min_p=0"));
+}
+
 /// `drawn` limits `temp` to the decisions that offer a move of the kinds named (the
 /// Warlord's destruction here; the default adds the builds): with `temp` high, every
 /// decision without a `Destroy` still plays the best score, and some decisions with one
@@ -704,6 +765,18 @@ fn a_fit_can_start_from_fitted_weights() {
         );
     }
     plays_and_names(dir.path(), &tuned);
+    // A fine-tune cuts unlikely moves as its start does (the default's `[policy]` cuts).
+    let cut = dir.path().join("cut.toml");
+    let args = [
+        "train", "--data", data, "--start", "built-in", "--epochs", "1",
+    ];
+    let out = output(&[&args[..], &["--quiet", "--out", cut.to_str().unwrap()]].concat());
+    assert_success(&out, "train --start built-in");
+    let text = std::fs::read_to_string(&cut).unwrap();
+    assert!(
+        text.contains("[policy]\nformat = 3\nmin_p = 0.15\npick_min_p = 0.0\n"),
+        "{text}"
+    );
     refused(
         &["train", "--data", data, "--start", "casts", "--hidden", "8"],
         &["--start", "--hidden"],
@@ -852,6 +925,10 @@ fn bad_weights_and_outputs_are_refused_by_name() {
     refused(
         &["run", "--games", "1", "--bots", "policy:min_p=1.5"],
         &["min_p=1.5", "from 0 to 1"],
+    );
+    refused(
+        &["run", "--games", "1", "--bots", "policy:pick_min_p=-0.1"],
+        &["pick_min_p=-0.1", "from 0 to 1"],
     );
     // An existing file that is not a weights file is kept unless --force.
     let notes = dir.path().join("notes.toml");

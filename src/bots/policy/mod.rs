@@ -55,8 +55,12 @@ pub struct PolicyParams {
     /// In a drawn decision, moves whose chance is below `min_p` times the likeliest move's
     /// are never drawn (min-p sampling): the draw keeps the mix among the plausible moves,
     /// which keeps a population unpredictable, and drops the long tail of unlikely ones,
-    /// which are mostly blunders. 0 draws from the whole softmax.
-    pub min_p: Share,
+    /// which are mostly blunders. 0 draws from the whole softmax. `None`, the default: what
+    /// the weights played say (`[policy] min_p`, 0 if none). See `cuts`.
+    pub min_p: Option<Share>,
+    /// The same for the draft alone; `None`: the spec's `min_p` if it names one, else the
+    /// weights' `[policy] pick_min_p`, else their `min_p`. See `cuts`.
+    pub pick_min_p: Option<Share>,
     /// The decisions `temp` draws: those that offer a move of one of these kinds (`all`:
     /// every decision); the others play the best score. `None`, the default: what the
     /// weights played say (`PolicyWeights::drawn`), `Destroy+Build` unless their file names
@@ -128,11 +132,18 @@ impl fmt::Display for KindSet {
     }
 }
 
-/// A share in [0, 1] (`PolicyParams::set` checks it), so equality is an equivalence.
+/// A share in [0, 1] (`Share::new` checks it), so equality is an equivalence.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Share(pub f32);
 
 impl Eq for Share {}
+
+impl Share {
+    /// `p` as a share, if it is a number from 0 to 1.
+    pub fn new(p: f32) -> Option<Share> {
+        (0.0..=1.0).contains(&p).then_some(Share(p))
+    }
+}
 
 /// A softmax temperature: finite and not negative (`PolicyParams::set` checks it), so
 /// equality is an equivalence.
@@ -148,7 +159,8 @@ impl Default for PolicyParams {
             temp: Temperature(0.5),
             pick_temp: Temperature(1.0),
             target_temp: Temperature(1.0),
-            min_p: Share(0.0),
+            min_p: None,
+            pick_min_p: None,
             drawn: None,
         }
     }
@@ -169,7 +181,8 @@ impl PolicyParams {
             temp: Temperature(0.0),
             pick_temp: Temperature(0.85),
             target_temp: Temperature(0.75),
-            min_p: Share(0.0),
+            min_p: Some(Share(0.0)),
+            pick_min_p: Some(Share(0.0)),
             drawn: Some(KindSet::DESTROY),
         }
     }
@@ -197,13 +210,35 @@ impl PolicyParams {
     }
 }
 
+impl PolicyParams {
+    /// The cuts of unlikely moves (`min_p`) this bot makes with `weights` (those it plays at
+    /// the game's player count): in the drawn decisions but the draft, and in the draft. A
+    /// spec's `min_p` sets both unless it names `pick_min_p` too; what the spec leaves out
+    /// comes from the weights' `[policy]`, where `pick_min_p` too is `min_p` unless named.
+    /// So `policy:min_p=0.15` cuts every drawn decision, as it did before the weights could
+    /// say anything, and the default's file (since version 0.14.0: `min_p = 0.15`,
+    /// `pick_min_p = 0`) cuts every drawn decision but the picks (docs/agreement.md, "Which
+    /// decisions are drawn").
+    pub fn cuts(&self, weights: &PolicyWeights) -> (f32, f32) {
+        let min_p = self.min_p.or(weights.min_p).unwrap_or(Share(0.0));
+        let pick_min_p = self
+            .pick_min_p
+            .or(self.min_p)
+            .or(weights.pick_min_p)
+            .or(weights.min_p)
+            .unwrap_or(Share(0.0));
+        (min_p.0, pick_min_p.0)
+    }
+}
+
 /// The parameter names a spec may set.
-pub const KEYS: [&str; 6] = [
+pub const KEYS: [&str; 7] = [
     "weights",
     "temp",
     "pick_temp",
     "target_temp",
     "min_p",
+    "pick_min_p",
     "drawn",
 ];
 
@@ -225,13 +260,16 @@ impl PolicyParams {
             "temp" => self.temp = temperature()?,
             "pick_temp" => self.pick_temp = temperature()?,
             "target_temp" => self.target_temp = temperature()?,
-            "min_p" => {
-                self.min_p = value
+            "min_p" | "pick_min_p" => {
+                let share = value
                     .parse::<f32>()
                     .ok()
-                    .filter(|p| (0.0..=1.0).contains(p))
-                    .map(Share)
-                    .ok_or_else(|| format!("{key}={value}: must be a number from 0 to 1"))?
+                    .and_then(Share::new)
+                    .ok_or_else(|| format!("{key}={value}: must be a number from 0 to 1"))?;
+                match key {
+                    "min_p" => self.min_p = Some(share),
+                    _ => self.pick_min_p = Some(share),
+                }
             }
             "drawn" => self.drawn = Some(KindSet::parse(value).map_err(|e| format!("drawn={e}"))?),
             _ => return Err(crate::bots::spec::unknown_parameter(key, &KEYS)),
@@ -241,9 +279,9 @@ impl PolicyParams {
 }
 
 /// The spec text: `policy`, then `weights=FILE` unless built in, then each temperature
-/// that differs from its default, `min_p` unless 0, and `drawn` when the spec names it (even
-/// `Destroy+Build`: it then overrides what a weights file says, so it plays differently
-/// from leaving it out).
+/// that differs from its default, and `min_p`, `pick_min_p` and `drawn` when the spec names
+/// them (even at what a weights file says: named, they override the file, so they may play
+/// differently from leaving them out).
 impl fmt::Display for PolicyParams {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("policy")?;
@@ -260,8 +298,10 @@ impl fmt::Display for PolicyParams {
                 write!(f, ":{key}={}", t.0)?;
             }
         }
-        if self.min_p != default.min_p {
-            write!(f, ":min_p={}", self.min_p.0)?;
+        for (key, cut) in [("min_p", self.min_p), ("pick_min_p", self.pick_min_p)] {
+            if let Some(Share(p)) = cut {
+                write!(f, ":{key}={p}")?;
+            }
         }
         if let Some(drawn) = self.drawn {
             write!(f, ":drawn={drawn}")?;
@@ -319,7 +359,7 @@ impl PolicyBot {
             .with_unit_draft_facts(weights.units_read_draft_facts())
             .with_aims(weights.reads_aims())
             .with_keeping(weights.reads_keeping());
-        let min_p = params.min_p.0;
+        let (min_p, pick_min_p) = params.cuts(weights);
         let score = |action: Action| score(weights, &features, action);
         // Naming a character competes with the rest as one move, scored by its best target;
         // if it wins, the target is drawn among the named characters.
@@ -328,7 +368,9 @@ impl PolicyBot {
         // The draft is a decision of its own (every action takes or discards a character),
         // drawn at `pick_temp`. `temp` draws only the decisions of the kinds drawn (the kinds
         // are looked at only when there is something to draw).
-        let temp = if matches!(legal[0], Action::Pick(_) | Action::Discard(_)) {
+        let drafting = matches!(legal[0], Action::Pick(_) | Action::Discard(_));
+        let min_p = if drafting { pick_min_p } else { min_p };
+        let temp = if drafting {
             params.pick_temp.0
         } else if params.temp.0 > 0.0
             && params
@@ -821,6 +863,37 @@ mod tests {
     /// min-p sampling: at temperature 1 and `min_p` 0.5, a candidate whose chance is below
     /// half the likeliest one's (score more than ln 2 below the top) is never drawn, and the
     /// others all are; at `min_p` 0 the draw is `best`'s, from the same stream.
+    /// `PolicyParams::cuts`: a spec's `min_p` cuts the draft too unless it names
+    /// `pick_min_p`; what the spec leaves out comes from the weights' `[policy]`, whose
+    /// `pick_min_p` is its `min_p` unless named.
+    #[test]
+    fn a_spec_cut_overrides_the_weights_cut_key_by_key() {
+        let cuts = |spec: &str, weights: &PolicyWeights| {
+            let mut params = PolicyParams::default();
+            for pair in spec.split(':').filter(|p| !p.is_empty()) {
+                let (key, value) = pair.split_once('=').expect("key=value");
+                params.set(key, value).expect("a valid parameter");
+            }
+            params.cuts(weights)
+        };
+        let built_in = PolicyWeights::built_in();
+        assert_eq!(cuts("", &built_in), (0.15, 0.0), "the default's file");
+        assert_eq!(cuts("min_p=0.2", &built_in), (0.2, 0.2));
+        assert_eq!(
+            cuts("min_p=0", &built_in),
+            (0.0, 0.0),
+            "the default before 0.14.0"
+        );
+        assert_eq!(cuts("pick_min_p=0.1", &built_in), (0.15, 0.1));
+        assert_eq!(cuts("min_p=0.2:pick_min_p=0.05", &built_in), (0.2, 0.05));
+        // Weights that say nothing cut nothing; a file's `min_p` alone cuts the draft too.
+        assert_eq!(cuts("", &PolicyWeights::casts()), (0.0, 0.0));
+        let mut file = PolicyWeights::new(vec![0.0; features::FEATURES], None, "f".into());
+        file.min_p = Share::new(0.3);
+        assert_eq!(cuts("", &file), (0.3, 0.3));
+        assert_eq!(cuts("pick_min_p=0", &file), (0.3, 0.0));
+    }
+
     #[test]
     fn min_p_cuts_the_unlikely_candidates_only() {
         let scores = [1.0f32, 0.5, 0.2, 1.0 - 0.75, -3.0];

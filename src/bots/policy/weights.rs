@@ -24,12 +24,15 @@
 //! "TakeGold+Build+Destroy"` (`train --drawn`) names the decisions the bot draws at `temp`
 //! when its spec does not name `drawn` (`PolicyParams::drawn`; the 3-player fit draws the
 //! choice between gold and cards, as the search mixes it there: docs/agreement.md, "At 3
-//! players"). `[policy]` has no other key; a misspelt one is refused.
+//! players"), and `min_p = 0.15` and `pick_min_p = 0` the cuts of unlikely moves a bot
+//! playing them makes when its spec names none (`PolicyParams::cuts`; the default's file
+//! since version 0.14.0: docs/agreement.md, "Which decisions are drawn"). `[policy]` has no
+//! other key; a misspelt one is refused.
 
-use super::KindSet;
 use super::features::{
     DraftFacts, FEATURES, aim_indices, feature_name, keeping_indices, pick_indices,
 };
+use super::{KindSet, Share};
 use crate::engine::ids::Character;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -130,6 +133,12 @@ pub struct PolicyWeights {
     /// The decisions a bot playing these weights draws when its spec does not name `drawn`
     /// (`[policy] drawn`); `None`: the default's, `KindSet::DESTROY_AND_BUILD`.
     pub drawn: Option<KindSet>,
+    /// The cut of unlikely moves in the drawn decisions but the draft, and in the draft, a
+    /// bot playing these weights makes when its spec names none (`[policy] min_p`,
+    /// `[policy] pick_min_p`; `PolicyParams::cuts`). `None`: no cut, or for the draft the
+    /// file's `min_p`.
+    pub min_p: Option<Share>,
+    pub pick_min_p: Option<Share>,
     /// Which parts of the draft facts the weights read, and which of those the hidden
     /// units read (`reads_draft_facts`, `units_read_draft_facts`), worked out on first use:
     /// weights are not changed once a bot plays them.
@@ -228,7 +237,11 @@ impl std::ops::DerefMut for InputRows {
 
 impl PartialEq for PolicyWeights {
     fn eq(&self, other: &PolicyWeights) -> bool {
-        self.values == other.values && self.hidden == other.hidden && self.drawn == other.drawn
+        self.values == other.values
+            && self.hidden == other.hidden
+            && self.drawn == other.drawn
+            && self.min_p == other.min_p
+            && self.pick_min_p == other.pick_min_p
     }
 }
 
@@ -267,6 +280,8 @@ impl PolicyWeights {
             hidden,
             source,
             drawn: None,
+            min_p: None,
+            pick_min_p: None,
             draft_facts: OnceLock::new(),
         }
     }
@@ -454,7 +469,7 @@ impl PolicyWeights {
                 format.map_or("none".to_string(), |f| f.to_string())
             ));
         }
-        const POLICY_KEYS: [&str; 2] = ["format", "drawn"];
+        const POLICY_KEYS: [&str; 4] = ["format", "drawn", "min_p", "pick_min_p"];
         if let Some(key) = table
             .get("policy")
             .and_then(|p| p.as_table())
@@ -508,8 +523,28 @@ impl PolicyWeights {
             .and_then(|p| p.get("drawn"))
             .map(|value| kinds_value(value, "[policy] drawn", source))
             .transpose()?;
+        let share = |key: &str| {
+            table
+                .get("policy")
+                .and_then(|p| p.get(key))
+                .map(|value| {
+                    value
+                        .as_float()
+                        .or_else(|| value.as_integer().map(|i| i as f64))
+                        .map(|p| p as f32)
+                        .and_then(Share::new)
+                        .ok_or_else(|| {
+                            format!(
+                                "{source}: [policy] {key} = {value}: must be a number from 0 to 1"
+                            )
+                        })
+                })
+                .transpose()
+        };
         Ok(PolicyWeights {
             drawn,
+            min_p: share("min_p")?,
+            pick_min_p: share("pick_min_p")?,
             ..PolicyWeights::new(values, hidden, source.to_string())
         })
     }
@@ -528,6 +563,11 @@ impl PolicyWeights {
         );
         if let Some(drawn) = self.drawn {
             let _ = writeln!(text, "drawn = \"{drawn}\"");
+        }
+        for (key, cut) in [("min_p", self.min_p), ("pick_min_p", self.pick_min_p)] {
+            if let Some(Share(p)) = cut {
+                let _ = writeln!(text, "{key} = {p:?}");
+            }
         }
         let _ = write!(text, "\n[manifest]\n{manifest}\n[weights]\n");
         for (i, &w) in self.values.iter().enumerate() {
@@ -867,6 +907,21 @@ mod tests {
         );
         let back = PolicyWeights::parse(&text, "y").expect("parses");
         assert_eq!(back, w);
+        // And the cuts of unlikely moves, each only when set.
+        w.min_p = Share::new(0.15);
+        let text = w.to_text("");
+        assert!(
+            text.contains("\nmin_p = 0.15\n") && !text.contains("pick_min_p"),
+            "{text}"
+        );
+        assert_eq!(PolicyWeights::parse(&text, "y").expect("parses"), w);
+        w.pick_min_p = Share::new(0.0);
+        let text = w.to_text("");
+        assert!(
+            text.contains("\nmin_p = 0.15\npick_min_p = 0.0\n"),
+            "{text}"
+        );
+        assert_eq!(PolicyWeights::parse(&text, "y").expect("parses"), w);
     }
 
     /// A hidden layer's table is checked: its format, its size, its numbers, its names.
@@ -966,6 +1021,22 @@ mod tests {
         let e = policy("drawm = \"TakeGold\"").unwrap_err();
         assert!(
             e.contains("w.toml: [policy] drawm: not a key") && e.contains("format, drawn"),
+            "{e}"
+        );
+        // `min_p` and `pick_min_p`: shares from 0 to 1, a whole number too.
+        let cut = policy("min_p = 0.25\npick_min_p = 0").expect("cuts");
+        assert_eq!(
+            (cut.min_p, cut.pick_min_p),
+            (Share::new(0.25), Share::new(0.0))
+        );
+        let e = policy("min_p = 1.5").unwrap_err();
+        assert!(
+            e.contains("w.toml: [policy] min_p = 1.5: must be a number from 0 to 1"),
+            "{e}"
+        );
+        let e = policy("pick_min_p = \"low\"").unwrap_err();
+        assert!(
+            e.contains("w.toml: [policy] pick_min_p = \"low\": must be a number"),
             "{e}"
         );
     }
