@@ -19,7 +19,9 @@
 //! `temp` (0.5 by default; `drawn` names the decisions `temp` draws): the search aims it
 //! less sharply than the model's best score, whose Warlord then wins too often at 4
 //! players; so are the decisions that offer a build (since version 0.3.0), as the search
-//! often ends its turn with a build on offer. Everything else plays the best score.
+//! often ends its turn with a build on offer. Everything else plays the best score. Since
+//! version 0.14.0 the default's drawn decisions but the draft never draw a move far less
+//! likely than the best (`PolicyParams::cuts`): as near the search, and stronger.
 //! Measured in docs/agreement.md, "Which decisions are drawn".
 
 pub mod features;
