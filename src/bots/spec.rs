@@ -173,10 +173,17 @@ impl BotSpec {
 
     /// The spec as it plays a config's cast (one pool per rank): a policy bot on the
     /// built-in weights takes the `casts` weights when the cast has a character the built-in
-    /// ones were not fitted with (`PolicyParams::for_cast`); every other spec is unchanged.
+    /// ones were not fitted with (`PolicyParams::for_cast`), and so does the policy bot that
+    /// plays a search's unsearched decisions (`IsmctsParams::delegate`); every other spec is
+    /// unchanged.
     pub fn for_cast(mut self, cast: &[Vec<Character>]) -> BotSpec {
-        if let BotKind::Policy(params) = self.kind {
-            self.kind = BotKind::Policy(params.for_cast(cast.iter().flatten().copied()));
+        let characters = || cast.iter().flatten().copied();
+        match &mut self.kind {
+            BotKind::Policy(params) => *params = params.clone().for_cast(characters()),
+            BotKind::Ismcts(params) => {
+                params.delegate = params.delegate.clone().for_cast(characters());
+            }
+            _ => {}
         }
         self
     }
@@ -212,6 +219,37 @@ impl fmt::Display for BotSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A policy spec and a search's delegate (the policy bot of its unsearched decisions)
+    /// play the `casts` weights on a cast beyond `first-game`, and the built-in ones (with
+    /// their cut) on `first-game`; the search's own parameters and other specs are unchanged.
+    #[test]
+    fn for_cast_gives_policies_and_search_delegates_the_weights_of_the_cast() {
+        let cast_of = |preset: &str| crate::config::load_preset(preset).unwrap().cast;
+        let (first_game, all) = (cast_of("first-game"), cast_of("all-characters"));
+        let weights_of = |spec: &BotSpec| match &spec.kind {
+            BotKind::Policy(params) => params.weights.source.clone(),
+            BotKind::Ismcts(params) => params.delegate.weights.source.clone(),
+            _ => panic!("no policy in {spec}"),
+        };
+        for text in ["policy", "ismcts:iters=10:searched=Pick+Discard"] {
+            let spec = BotSpec::parse(text).unwrap();
+            let on_all = spec.clone().for_cast(&all);
+            assert_eq!(
+                weights_of(&on_all),
+                crate::bots::policy::weights::CASTS,
+                "{text}"
+            );
+            assert_eq!(
+                on_all.to_string(),
+                spec.to_string().replace("policy", "policy:weights=casts")
+            );
+            let on_first_game = spec.clone().for_cast(&first_game);
+            assert_eq!(on_first_game, spec, "{text}");
+        }
+        let heuristic = BotSpec::heuristic();
+        assert_eq!(heuristic.clone().for_cast(&all), heuristic);
+    }
 
     #[test]
     fn lists_split_on_commas_and_parameters_on_colons() {

@@ -62,8 +62,8 @@ pub struct IsmctsBot {
     ban: Ban,
     /// Where the next decision of this turn starts in the tree (`reuse`).
     kept: Option<Kept>,
-    /// The default policy bot, which plays the decisions not `searched` (none when every
-    /// kind is searched).
+    /// The policy bot that plays the decisions not `searched` (`IsmctsParams::delegate`;
+    /// none when every kind is searched).
     delegate: Option<PolicyBot>,
 }
 
@@ -73,7 +73,7 @@ impl IsmctsBot {
         let seed = rng.next_u64();
         // Drawn only when there is a delegate, so a search of everything keeps its streams.
         let delegate = (params.searched != KindSet::ALL)
-            .then(|| PolicyBot::new(PolicyParams::default(), rng.next_u64()));
+            .then(|| PolicyBot::new(params.delegate.clone(), rng.next_u64()));
         let policy = match params.rollout {
             Rollout::Heuristic => Model::Heuristic(HeuristicBot::new(seed, params.model)),
             Rollout::Policy => Model::Policy(PolicyBot::new(PolicyParams::rollout_model(), seed)),

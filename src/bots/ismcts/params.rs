@@ -1,7 +1,7 @@
 //! `IsmctsParams`: the ISMCTS bot's tunable parameters, their defaults, and how a bot spec
 //! (`ismcts:iters=1000:c=0.7`) sets them.
 
-use crate::bots::policy::KindSet;
+use crate::bots::policy::{KindSet, PolicyParams};
 use crate::bots::weights::HeuristicWeights;
 use std::fmt;
 
@@ -51,6 +51,10 @@ pub struct IsmctsParams {
     /// tree and the rollouts nothing changes: the search still plans its later decisions of
     /// every kind itself.
     pub searched: KindSet,
+    /// The policy bot that plays the decisions not `searched`: the default one as it plays
+    /// the config's cast (`BotSpec::for_cast`; on a cast beyond `first-game` the `casts`
+    /// weights, which make no cut). Not a spec parameter.
+    pub delegate: PolicyParams,
 }
 
 /// The bot of the search's simulations (`rollout=`).
@@ -76,6 +80,7 @@ impl Default for IsmctsParams {
             stop: 1.0,
             reuse: true,
             searched: KindSet::ALL,
+            delegate: PolicyParams::default(),
         }
     }
 }

@@ -20,8 +20,9 @@
 //! less sharply than the model's best score, whose Warlord then wins too often at 4
 //! players; so are the decisions that offer a build (since version 0.3.0), as the search
 //! often ends its turn with a build on offer. Everything else plays the best score. Since
-//! version 0.14.0 the default's drawn decisions but the draft never draw a move far less
-//! likely than the best (`PolicyParams::cuts`): as near the search, and stronger.
+//! version 0.14.0 the default's `first-game` weights (not its other fits) never draw a move
+//! far less likely than the best in the drawn decisions but the draft (`PolicyParams::cuts`):
+//! as near the search, and stronger.
 //! Measured in docs/agreement.md, "Which decisions are drawn".
 
 pub mod features;
@@ -862,9 +863,6 @@ mod tests {
         );
     }
 
-    /// min-p sampling: at temperature 1 and `min_p` 0.5, a candidate whose chance is below
-    /// half the likeliest one's (score more than ln 2 below the top) is never drawn, and the
-    /// others all are; at `min_p` 0 the draw is `best`'s, from the same stream.
     /// `PolicyParams::cuts`: a spec's `min_p` cuts the draft too unless it names
     /// `pick_min_p`; what the spec leaves out comes from the weights' `[policy]`, whose
     /// `pick_min_p` is its `min_p` unless named.
@@ -894,8 +892,13 @@ mod tests {
         file.min_p = Share::new(0.3);
         assert_eq!(cuts("", &file), (0.3, 0.3));
         assert_eq!(cuts("pick_min_p=0", &file), (0.3, 0.0));
+        // The default's fit at 2 players (`two-players`) says nothing: it cuts nothing.
+        assert_eq!(cuts("", built_in.at_players(2)), (0.0, 0.0));
     }
 
+    /// min-p sampling: at temperature 1 and `min_p` 0.5, a candidate whose chance is below
+    /// half the likeliest one's (score more than ln 2 below the top) is never drawn, and the
+    /// others all are; at `min_p` 0 the draw is `best`'s, from the same stream.
     #[test]
     fn min_p_cuts_the_unlikely_candidates_only() {
         let scores = [1.0f32, 0.5, 0.2, 1.0 - 0.75, -3.0];

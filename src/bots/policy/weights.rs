@@ -25,9 +25,9 @@
 //! when its spec does not name `drawn` (`PolicyParams::drawn`; the 3-player fit draws the
 //! choice between gold and cards, as the search mixes it there: docs/agreement.md, "At 3
 //! players"), and `min_p = 0.15` and `pick_min_p = 0` the cuts of unlikely moves a bot
-//! playing them makes when its spec names none (`PolicyParams::cuts`; the default's file
-//! since version 0.14.0: docs/agreement.md, "Which decisions are drawn"). `[policy]` has no
-//! other key; a misspelt one is refused.
+//! playing them makes, each unless its spec names it (key by key: `PolicyParams::cuts`; the
+//! default's file since version 0.14.0: docs/agreement.md, "Which decisions are drawn").
+//! `[policy]` has no other key; a misspelt one is refused.
 
 use super::features::{
     DraftFacts, FEATURES, aim_indices, feature_name, keeping_indices, pick_indices,
@@ -133,11 +133,11 @@ pub struct PolicyWeights {
     /// The decisions a bot playing these weights draws when its spec does not name `drawn`
     /// (`[policy] drawn`); `None`: the default's, `KindSet::DESTROY_AND_BUILD`.
     pub drawn: Option<KindSet>,
-    /// The cut of unlikely moves in the drawn decisions but the draft, and in the draft, a
-    /// bot playing these weights makes when its spec names none (`[policy] min_p`,
-    /// `[policy] pick_min_p`; `PolicyParams::cuts`). `None`: no cut, or for the draft the
-    /// file's `min_p`.
+    /// The cut of unlikely moves in the drawn decisions but the draft that a bot playing
+    /// these weights makes unless its spec names one (`[policy] min_p`; key by key,
+    /// `PolicyParams::cuts`). `None`: no cut.
     pub min_p: Option<Share>,
+    /// The same in the draft (`[policy] pick_min_p`). `None`: the file's `min_p`.
     pub pick_min_p: Option<Share>,
     /// Which parts of the draft facts the weights read, and which of those the hidden
     /// units read (`reads_draft_facts`, `units_read_draft_facts`), worked out on first use:
