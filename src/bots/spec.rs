@@ -179,9 +179,9 @@ impl BotSpec {
     pub fn for_cast(mut self, cast: &[Vec<Character>]) -> BotSpec {
         let characters = || cast.iter().flatten().copied();
         match &mut self.kind {
-            BotKind::Policy(params) => *params = params.clone().for_cast(characters()),
+            BotKind::Policy(params) => *params = std::mem::take(params).for_cast(characters()),
             BotKind::Ismcts(params) => {
-                params.delegate = params.delegate.clone().for_cast(characters());
+                params.delegate = std::mem::take(&mut params.delegate).for_cast(characters());
             }
             _ => {}
         }

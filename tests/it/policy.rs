@@ -243,12 +243,14 @@ fn a_weights_file_names_its_cuts_unless_the_spec_does() {
     let cut = weights("cut.toml", "min_p = 0.3\n");
     let cut_but_draft = weights("draft.toml", "min_p = 0.3\npick_min_p = 0\n");
     let rules = load_preset("first-game").unwrap().rules(4).unwrap();
-    let games = |spec: String| {
-        let spec = BotSpec::parse(&format!("{spec}:pick_temp=1:target_temp=1:temp=1")).unwrap();
+    // 20 games of four bots of `spec`; `games` draws every kind at temperature 1.
+    let played = |spec: &str| {
+        let spec = BotSpec::parse(spec).unwrap();
         (0..20)
             .map(|game| play_game(&rules, game_seed(5, 4, game), &vec![spec.clone(); 4]))
             .collect::<Vec<_>>()
     };
+    let games = |spec: String| played(&format!("{spec}:pick_temp=1:target_temp=1:temp=1"));
     let uncut = games(format!("policy:weights={plain}"));
     let cut_everywhere = games(format!("policy:weights={plain}:min_p=0.3"));
     let cut_but_the_draft = games(format!("policy:weights={plain}:min_p=0.3:pick_min_p=0"));
@@ -273,14 +275,8 @@ fn a_weights_file_names_its_cuts_unless_the_spec_does() {
         cut_but_the_draft
     );
     // The default's file.
-    let default = |spec: &str| {
-        let spec = BotSpec::parse(spec).unwrap();
-        (0..20)
-            .map(|game| play_game(&rules, game_seed(5, 4, game), &vec![spec.clone(); 4]))
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(default("policy"), default("policy:min_p=0.15:pick_min_p=0"));
-    assert_ne!(default("policy"), default("policy:min_p=0"));
+    assert_eq!(played("policy"), played("policy:min_p=0.15:pick_min_p=0"));
+    assert_ne!(played("policy"), played("policy:min_p=0"));
 }
 
 /// `drawn` limits `temp` to the decisions that offer a move of the kinds named (the

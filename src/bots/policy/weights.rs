@@ -518,26 +518,16 @@ impl PolicyWeights {
                 Some(hidden)
             }
         };
-        let drawn = table
-            .get("policy")
-            .and_then(|p| p.get("drawn"))
+        let policy_value = |key: &str| table.get("policy").and_then(|p| p.get(key));
+        let drawn = policy_value("drawn")
             .map(|value| kinds_value(value, "[policy] drawn", source))
             .transpose()?;
         let share = |key: &str| {
-            table
-                .get("policy")
-                .and_then(|p| p.get(key))
+            policy_value(key)
                 .map(|value| {
-                    value
-                        .as_float()
-                        .or_else(|| value.as_integer().map(|i| i as f64))
-                        .map(|p| p as f32)
-                        .and_then(Share::new)
-                        .ok_or_else(|| {
-                            format!(
-                                "{source}: [policy] {key} = {value}: must be a number from 0 to 1"
-                            )
-                        })
+                    finite_number(value).and_then(Share::new).ok_or_else(|| {
+                        format!("{source}: [policy] {key} = {value}: must be a number from 0 to 1")
+                    })
                 })
                 .transpose()
         };
