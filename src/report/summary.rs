@@ -103,14 +103,47 @@ pub fn count_fit_notes(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
                     (None, Some(drawn)) => format!(" and draws the decisions offering {drawn}"),
                     _ => String::new(),
                 };
+                // The fit's cuts of unlikely moves, where they are not those the weights the
+                // spec names would make (the default's 2-player fit cuts nothing, its
+                // `first-game` file does).
+                let (cuts, named_cuts) = (params.cuts(played), params.cuts(&params.weights));
+                let cuts = if cuts == named_cuts {
+                    String::new()
+                } else {
+                    format!(
+                        "; it {}, where `{}` {}",
+                        cuts_text(cuts),
+                        params.weights.source,
+                        cuts_text(named_cuts)
+                    )
+                };
                 format!(
                     "note: bot `{spec}` plays the weights `{}` at {players} players, fitted to \
-                     games of that count{draws} (docs/agreement.md, \"At {players} players\")",
+                     games of that count{draws}{cuts} (docs/agreement.md, \"At {players} \
+                     players\")",
                     played.source
                 )
             })
         })
         .collect()
+}
+
+/// What a policy bot's cuts of unlikely moves (`PolicyParams::cuts`: outside the draft, in
+/// the draft) do, in words.
+fn cuts_text((min_p, pick_min_p): (f32, f32)) -> String {
+    let moves = |p: f32| format!("the moves under {p} times the likeliest move's chance");
+    match (min_p > 0.0, pick_min_p > 0.0) {
+        (false, false) => "cuts no unlikely move".to_string(),
+        (true, false) => format!("cuts {} in its drawn decisions but the draft", moves(min_p)),
+        (false, true) => format!("cuts {} in the draft", moves(pick_min_p)),
+        (true, true) if min_p == pick_min_p => {
+            format!("cuts {} in its drawn decisions", moves(min_p))
+        }
+        (true, true) => format!(
+            "cuts {} in its drawn decisions but the draft, under {pick_min_p} times in the draft",
+            moves(min_p)
+        ),
+    }
 }
 
 /// The head of a summary that has no block per player count (`compare`, `sweep`, `rank`,
@@ -363,8 +396,9 @@ mod tests {
     }
 
     /// A 2-player section notes the weights each policy bot plays there when they are not
-    /// the ones it names (the default's 2-player fits), once per spec; other counts, and
-    /// bots that play what they name, get no note.
+    /// the ones it names (the default's 2-player fits), once per spec, with the fit's draws
+    /// and cuts where they differ from the named weights'; other counts, and bots that play
+    /// what they name, get no note.
     #[test]
     fn policy_bots_playing_a_count_fit_are_noted_once() {
         let rules = |preset: &str, players| {
@@ -380,8 +414,26 @@ mod tests {
             lines,
             [
                 "note: bot `policy` plays the weights `two-players` at 2 players, fitted to games \
-              of that count (docs/agreement.md, \"At 2 players\")"
+                 of that count; it cuts no unlikely move, where `built-in` cuts the moves under \
+                 0.15 times the likeliest move's chance in its drawn decisions but the draft \
+                 (docs/agreement.md, \"At 2 players\")"
             ]
+        );
+        // A spec's own cuts hold on every fit: the note names the fit's cuts only where they
+        // differ from those of the weights the spec names.
+        let same_cuts = count_fit_notes(&rules("first-game", 2), &[spec("policy:min_p=0.15")]);
+        assert!(
+            same_cuts[0].ends_with("games of that count (docs/agreement.md, \"At 2 players\")"),
+            "{same_cuts:?}"
+        );
+        let pick_cut = count_fit_notes(&rules("first-game", 2), &[spec("policy:pick_min_p=0.1")]);
+        assert!(
+            pick_cut[0].contains(
+                "; it cuts the moves under 0.1 times the likeliest move's chance in the draft, \
+                 where `built-in` cuts the moves under 0.15 times the likeliest move's chance in \
+                 its drawn decisions but the draft, under 0.1 times in the draft"
+            ),
+            "{pick_cut:?}"
         );
         let casts = count_fit_notes(&rules("all-characters", 2), &[spec("policy:weights=casts")]);
         assert!(
