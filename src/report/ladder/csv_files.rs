@@ -1,0 +1,242 @@
+//! The CSV files of a ladder's report: each tier's verdicts, the balance and seats per
+//! tier, the districts, the rank agreement of consecutive tiers, and what holds under strong
+//! play.
+
+use super::{Analysis, Pair, rated, verdict_name};
+use crate::report::tables::{finish, rate_fields};
+use crate::report::{Rate, fixed, run_districts};
+use crate::stats::balance::{Spread, balance};
+use std::io;
+
+pub(super) fn ladder_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "players",
+        "tier",
+        "character",
+        "picked",
+        "win_rate",
+        "win_rate_lo",
+        "win_rate_hi",
+        "verdict",
+    ])?;
+    for a in analyses {
+        for (t, tier) in a.section.tiers.iter().enumerate() {
+            for (k, c) in a.characters.iter().enumerate() {
+                let r = a.rates[t][k];
+                let [win, lo, hi] = rate_fields(r.rate);
+                w.write_record([
+                    a.section.rules.players.to_string(),
+                    tier.name.to_string(),
+                    c.name().to_string(),
+                    r.picked.to_string(),
+                    win,
+                    lo,
+                    hi,
+                    verdict_name(r.verdict).to_string(),
+                ])?;
+            }
+        }
+    }
+    finish(w)
+}
+
+fn spread_fields(spread: Option<Spread>) -> [String; 3] {
+    [
+        fixed(spread.map(|s| s.value)),
+        fixed(spread.map(|s| s.lo)),
+        fixed(spread.map(|s| s.hi)),
+    ]
+}
+
+/// `ladder_balance.csv`: per player count and tier, the balance index and the seat spread as
+/// shares with their 95% intervals (`stats::balance`, written as in `player_counts.csv`).
+pub(super) fn balance_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "players",
+        "tier",
+        "games",
+        "balance_index",
+        "balance_index_lo",
+        "balance_index_hi",
+        "seat_spread",
+        "seat_spread_lo",
+        "seat_spread_hi",
+    ])?;
+    for a in analyses {
+        for tier in &a.section.tiers {
+            let b = balance(tier.stats);
+            let mut row = vec![
+                a.section.rules.players.to_string(),
+                tier.name.to_string(),
+                tier.stats.games.to_string(),
+            ];
+            row.extend(spread_fields(b.index));
+            row.extend(spread_fields(b.seat_spread));
+            w.write_record(row)?;
+        }
+    }
+    finish(w)
+}
+
+pub(super) fn seats_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "players",
+        "tier",
+        "seat",
+        "games",
+        "win_rate",
+        "win_rate_lo",
+        "win_rate_hi",
+        "verdict",
+    ])?;
+    for a in analyses {
+        let players = a.section.rules.players;
+        for tier in &a.section.tiers {
+            for (seat, s) in tier.stats.seats[..players as usize].iter().enumerate() {
+                let r = rated(Rate::of(s.wins, s.games), s.games, a.even);
+                let [win, lo, hi] = rate_fields(r.rate);
+                w.write_record([
+                    players.to_string(),
+                    tier.name.to_string(),
+                    seat.to_string(),
+                    s.games.to_string(),
+                    win,
+                    lo,
+                    hi,
+                    verdict_name(r.verdict).to_string(),
+                ])?;
+            }
+        }
+    }
+    finish(w)
+}
+
+pub(super) fn districts_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "players",
+        "tier",
+        "district",
+        "in_deck",
+        "built_games",
+        "build_rate",
+        "build_rate_lo",
+        "build_rate_hi",
+        "appearances",
+        "win_rate",
+        "win_rate_lo",
+        "win_rate_hi",
+        "verdict",
+    ])?;
+    for a in analyses {
+        for tier in &a.section.tiers {
+            for (district, _, _) in run_districts(a.section.rules) {
+                let d = &tier.stats.districts[district.index()];
+                let [build, build_lo, build_hi] = rate_fields(Rate::of(d.built_games, d.in_deck));
+                let r = rated(Rate::clustered(d.win_sums()), d.appearances, a.even);
+                let [win, lo, hi] = rate_fields(r.rate);
+                w.write_record([
+                    a.section.rules.players.to_string(),
+                    tier.name.to_string(),
+                    district.name().to_string(),
+                    d.in_deck.to_string(),
+                    d.built_games.to_string(),
+                    build,
+                    build_lo,
+                    build_hi,
+                    d.appearances.to_string(),
+                    win,
+                    lo,
+                    hi,
+                    verdict_name(r.verdict).to_string(),
+                ])?;
+            }
+        }
+    }
+    finish(w)
+}
+
+/// "King (weak -> even); Thief (strong -> even)".
+pub(super) fn changes(pair: &Pair) -> String {
+    pair.changed
+        .iter()
+        .map(|(c, x, y)| format!("{} ({} -> {})", c.name(), x.name(), y.name()))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+pub(super) fn stability_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "players",
+        "tier_a",
+        "tier_b",
+        "characters",
+        "spearman",
+        "spearman_lo",
+        "spearman_hi",
+        "verdicts_agree",
+        "verdicts_changed",
+        "changed",
+    ])?;
+    for a in analyses {
+        for pair in &a.pairs {
+            let tiers = &a.section.tiers;
+            w.write_record([
+                a.section.rules.players.to_string(),
+                tiers[pair.a].name.to_string(),
+                tiers[pair.b].name.to_string(),
+                pair.characters.len().to_string(),
+                fixed(pair.rho),
+                fixed(pair.interval.map(|i| i.0)),
+                fixed(pair.interval.map(|i| i.1)),
+                pair.agree.to_string(),
+                pair.changed.len().to_string(),
+                changes(pair),
+            ])?;
+        }
+    }
+    finish(w)
+}
+
+pub(super) fn strong_play_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "players",
+        "character",
+        "tier_a",
+        "verdict_a",
+        "tier_b",
+        "verdict_b",
+        "holds_under_strong_play",
+    ])?;
+    for a in analyses {
+        let n = a.section.tiers.len();
+        if n < 2 {
+            continue;
+        }
+        for (k, c) in a.characters.iter().enumerate() {
+            let Some((x, y)) = a.strongest(k) else {
+                continue;
+            };
+            let holds = match a.holds(k) {
+                Some(true) => "yes",
+                Some(false) => "no",
+                None => "",
+            };
+            w.write_record([
+                a.section.rules.players.to_string(),
+                c.name().to_string(),
+                a.section.tiers[n - 2].name.to_string(),
+                verdict_name(x).to_string(),
+                a.section.tiers[n - 1].name.to_string(),
+                verdict_name(y).to_string(),
+                holds.to_string(),
+            ])?;
+        }
+    }
+    finish(w)
+}

@@ -1,0 +1,139 @@
+//! A ladder's `summary.txt`: each character's win rate and verdict in every tier, the
+//! changes between the two strongest tiers marked, and the tiers' rank agreement.
+
+use super::csv_files::changes;
+use super::{Analysis, LadderManifest};
+use crate::report::summary::balance_line;
+use crate::stats::balance::balance;
+use crate::stats::stability::Verdict;
+use std::fmt::Write as _;
+
+fn verdict_sign(v: Option<Verdict>) -> &'static str {
+    match v {
+        Some(Verdict::Strong) => "+",
+        Some(Verdict::Weak) => "-",
+        Some(Verdict::Even) => "=",
+        None => " ",
+    }
+}
+
+fn percent(v: f64) -> String {
+    format!("{:.1}", v * 100.0)
+}
+
+/// The summary: per player count, each character's win rate in every tier with its interval
+/// and verdict, the verdicts that change between the two strongest tiers marked, then the
+/// rank agreement of consecutive tiers.
+pub(super) fn summary(analyses: &[Analysis], manifest: &LadderManifest) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Ladder of {}, seed {}: {} games per player count without search, {} with search",
+        manifest.config_name, manifest.seed, manifest.games, manifest.search_games
+    );
+    let _ = writeln!(out, "Tiers, weakest first: {}", manifest.tiers.join(", "));
+    for a in analyses {
+        let tiers = &a.section.tiers;
+        let players = a.section.rules.players;
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "{players} players (even share {}%): win rate when picked, % [95% interval], \
+             verdict + strong, - weak, = even",
+            percent(a.even)
+        );
+        let games: Vec<String> = tiers
+            .iter()
+            .map(|t| format!("{} ({} games)", t.name, t.stats.games))
+            .collect();
+        let _ = writeln!(out, "  tiers: {}", games.join(", "));
+        let width = a
+            .characters
+            .iter()
+            .map(|c| c.name().len())
+            .max()
+            .unwrap_or(0)
+            + 2;
+        let _ = write!(out, "  {:width$}", "");
+        for tier in tiers {
+            let _ = write!(out, " {:>22}", tier.name);
+        }
+        let _ = writeln!(out);
+        for (k, c) in a.characters.iter().enumerate() {
+            let mark = if a.holds(k) == Some(false) { " *" } else { "" };
+            let _ = write!(out, "  {:width$}", format!("{}{mark}", c.name()));
+            for t in 0..tiers.len() {
+                let r = a.rates[t][k];
+                let cell = match r.rate.value {
+                    Some(v) => format!(
+                        "{} [{}, {}] {}",
+                        percent(v),
+                        percent(r.rate.lo),
+                        percent(r.rate.hi),
+                        verdict_sign(r.verdict)
+                    ),
+                    None => "no picks".to_string(),
+                };
+                let _ = write!(out, " {cell:>22}");
+            }
+            let _ = writeln!(out);
+        }
+        if tiers.len() >= 2 {
+            let n = tiers.len();
+            let changed: Vec<&str> = (0..a.characters.len())
+                .filter(|&k| a.holds(k) == Some(false))
+                .map(|k| a.characters[k].name())
+                .collect();
+            let _ = writeln!(
+                out,
+                "  * verdict changes between the two strongest tiers ({} -> {}): {}",
+                tiers[n - 2].name,
+                tiers[n - 1].name,
+                if changed.is_empty() {
+                    "none".to_string()
+                } else {
+                    changed.join(", ")
+                }
+            );
+            let _ = writeln!(
+                out,
+                "  rank agreement of consecutive tiers (Spearman, 95% interval from resampled \
+                 blocks of games):"
+            );
+            for pair in &a.pairs {
+                let rho = pair.rho.map_or("n/a".to_string(), |r| format!("{r:+.2}"));
+                let interval = pair
+                    .interval
+                    .map_or(" [no interval: too few games]".to_string(), |(lo, hi)| {
+                        format!(" [{lo:+.2}, {hi:+.2}]")
+                    });
+                let changed = if pair.changed.is_empty() {
+                    String::new()
+                } else {
+                    format!("; changed: {}", changes(pair))
+                };
+                let _ = writeln!(
+                    out,
+                    "    {} -> {}: {rho}{interval}; {} of {} verdicts agree{changed}",
+                    tiers[pair.a].name,
+                    tiers[pair.b].name,
+                    pair.agree,
+                    pair.characters.len()
+                );
+            }
+        }
+        let _ = writeln!(
+            out,
+            "  balance index and seat spread, points [95% interval] (stats::balance):"
+        );
+        for tier in tiers {
+            let _ = writeln!(
+                out,
+                "    {}: {}",
+                tier.name,
+                balance_line(&balance(tier.stats))
+            );
+        }
+    }
+    out
+}
