@@ -1,7 +1,7 @@
 //! `summary.txt`: readable fixed-width tables, one block per player count.
 
 use super::{Rate, Section, cast_characters, run_districts};
-use crate::bots::policy::PolicyParams;
+use crate::bots::policy::{PolicyParams, PolicyWeights};
 use crate::bots::{BotKind, BotSpec};
 use crate::engine::rules::Rules;
 use crate::stats::balance::{Balance, Spread};
@@ -88,7 +88,8 @@ fn distinct_policy_bots(bots: &[BotSpec]) -> Vec<(String, &PolicyParams)> {
 
 /// A note for each policy bot of the section that plays other weights than it names at
 /// this player count (`PolicyWeights::at_players`: the default's weights play their
-/// 2-player fits at 2 players, and `casts` its 3-player fit at 3), naming them: the report
+/// 2-player fits at 2 players, and `casts` its 3- and 8-player fits at 3 and 8), naming
+/// them, with their draws and cuts where they differ from the named weights': the report
 /// names the bot by its spec, which is the same at every count. Each spec once, in the
 /// order of the seats.
 pub fn count_fit_notes(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
@@ -103,15 +104,16 @@ pub fn count_fit_notes(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
                     (None, Some(drawn)) => format!(" and draws the decisions offering {drawn}"),
                     _ => String::new(),
                 };
-                // The fit's cuts of unlikely moves, where they are not those the weights the
-                // spec names would make (the default's 2-player fit cuts nothing, its
-                // `first-game` file does).
-                let (cuts, named_cuts) = (params.cuts(played), params.cuts(&params.weights));
+                // The fit's cuts of unlikely moves, where they are not those the bot would
+                // make with the weights it names (the default's 2-player fit cuts nothing,
+                // its `first-game` file does).
+                let cuts = played_cuts(params, played);
+                let named_cuts = played_cuts(params, &params.weights);
                 let cuts = if cuts == named_cuts {
                     String::new()
                 } else {
                     format!(
-                        "; it {}, where `{}` {}",
+                        "; with these weights it cuts {}, where with `{}` it would cut {}",
                         cuts_text(cuts),
                         params.weights.source,
                         cuts_text(named_cuts)
@@ -128,19 +130,31 @@ pub fn count_fit_notes(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
         .collect()
 }
 
-/// What a policy bot's cuts of unlikely moves (`PolicyParams::cuts`: outside the draft, in
-/// the draft) do, in words.
+/// The cuts of unlikely moves a policy bot with `params` makes with `weights`
+/// (`PolicyParams::cuts`: outside the draft, in the draft), each 0 where its decisions are
+/// played at their best score (temperature 0), where a cut changes nothing.
+fn played_cuts(params: &PolicyParams, weights: &PolicyWeights) -> (f32, f32) {
+    let (min_p, pick_min_p) = params.cuts(weights);
+    let drawn = params.temp.0 > 0.0 || params.target_temp.0 > 0.0;
+    let picks_drawn = params.pick_temp.0 > 0.0;
+    (
+        if drawn { min_p } else { 0.0 },
+        if picks_drawn { pick_min_p } else { 0.0 },
+    )
+}
+
+/// What cuts of unlikely moves (`played_cuts`) leave out, in words.
 fn cuts_text((min_p, pick_min_p): (f32, f32)) -> String {
-    let moves = |p: f32| format!("the moves under {p} times the likeliest move's chance");
+    let moves = |p: f32| format!("the moves less than {p} times as likely as the likeliest");
     match (min_p > 0.0, pick_min_p > 0.0) {
-        (false, false) => "cuts no unlikely move".to_string(),
-        (true, false) => format!("cuts {} in its drawn decisions but the draft", moves(min_p)),
-        (false, true) => format!("cuts {} in the draft", moves(pick_min_p)),
+        (false, false) => "no unlikely move".to_string(),
+        (true, false) => format!("{} in its drawn decisions outside the draft", moves(min_p)),
+        (false, true) => format!("{} in the draft only", moves(pick_min_p)),
         (true, true) if min_p == pick_min_p => {
-            format!("cuts {} in its drawn decisions", moves(min_p))
+            format!("{} in every drawn decision", moves(min_p))
         }
         (true, true) => format!(
-            "cuts {} in its drawn decisions but the draft, under {pick_min_p} times in the draft",
+            "{} outside the draft and less than {pick_min_p} times in the draft",
             moves(min_p)
         ),
     }
@@ -414,9 +428,10 @@ mod tests {
             lines,
             [
                 "note: bot `policy` plays the weights `two-players` at 2 players, fitted to games \
-                 of that count; it cuts no unlikely move, where `built-in` cuts the moves under \
-                 0.15 times the likeliest move's chance in its drawn decisions but the draft \
-                 (docs/agreement.md, \"At 2 players\")"
+                 of that count; with these weights it cuts no unlikely move, where with \
+                 `built-in` it would cut the moves less than 0.15 times as likely as the \
+                 likeliest in its drawn decisions outside the draft (docs/agreement.md, \"At 2 \
+                 players\")"
             ]
         );
         // A spec's own cuts hold on every fit: the note names the fit's cuts only where they
@@ -429,11 +444,18 @@ mod tests {
         let pick_cut = count_fit_notes(&rules("first-game", 2), &[spec("policy:pick_min_p=0.1")]);
         assert!(
             pick_cut[0].contains(
-                "; it cuts the moves under 0.1 times the likeliest move's chance in the draft, \
-                 where `built-in` cuts the moves under 0.15 times the likeliest move's chance in \
-                 its drawn decisions but the draft, under 0.1 times in the draft"
+                "; with these weights it cuts the moves less than 0.1 times as likely as the \
+                 likeliest in the draft only, where with `built-in` it would cut the moves less \
+                 than 0.15 times as likely as the likeliest outside the draft and less than 0.1 \
+                 times in the draft"
             ),
             "{pick_cut:?}"
+        );
+        // Decisions played at their best score cut nothing, whatever the weights say.
+        let best_score = spec("policy:temp=0:target_temp=0");
+        assert!(
+            count_fit_notes(&rules("first-game", 2), &[best_score])[0]
+                .ends_with("games of that count (docs/agreement.md, \"At 2 players\")")
         );
         let casts = count_fit_notes(&rules("all-characters", 2), &[spec("policy:weights=casts")]);
         assert!(

@@ -1,5 +1,6 @@
-//! What each character is worth to a seat this round, and what naming each rank would
-//! take from the leader or the richest player (the Assassin's and the Thief's aims).
+//! What each character is worth to a seat this round, and per rank what naming it weighs:
+//! its worth to the leader (the Assassin's aim) and the most any opponent would lose (the
+//! Thief's).
 
 use super::decision::Decision;
 use crate::engine::ids::{Character, District, DistrictType, Rank, Seat};

@@ -20,7 +20,7 @@ use std::cell::{Cell, OnceCell};
 pub(crate) struct Decision<'d, 'v> {
     pub(super) view: &'d View<'v>,
     pub(super) w: &'d HeuristicWeights,
-    pub(super) kept: &'d Kept,
+    kept: &'d Kept,
     /// The cards of my hand I could build (`useful`).
     useful: OnceCell<CardSet>,
     /// `gather_gold_preference`, asked by both gathering actions; NaN until first asked. (A
@@ -145,7 +145,7 @@ impl Decision<'_, '_> {
             .get_or_init(|| Standings::new(self.view, self.w, self.kept))
     }
 
-    /// The public standing of `seat` (see `standing`).
+    /// The public standing of `seat` (see `standings::standing`).
     pub(super) fn standing(&self, seat: Seat) -> f32 {
         self.standings().standing[seat.index()]
     }
@@ -211,7 +211,7 @@ impl Decision<'_, '_> {
     /// The cards of my hand I could build (looked up once per decision: asking `Kept` at
     /// every call, which compares the hand and the city, cost 10 k more instructions per
     /// heuristic game, measured). The work on first use is inlined: a `OnceCell`'s
-    /// `get_or_init` is an outlined call, which cost more than the lookup in `gather_need`.
+    /// `get_or_init` is an outlined call, which cost more than the lookup in `evaluate::gather_need`.
     #[inline]
     pub(crate) fn useful_hand(&self) -> CardSet {
         if let Some(&useful) = self.useful.get() {

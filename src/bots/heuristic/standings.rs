@@ -7,7 +7,7 @@ use crate::engine::ids::Seat;
 use crate::engine::view::View;
 
 /// A public estimate of a player's standing: built points, city size, gold.
-pub(super) fn standing(view: &View, w: &HeuristicWeights, kept: &Kept, seat: Seat) -> f32 {
+fn standing(view: &View, w: &HeuristicWeights, kept: &Kept, seat: Seat) -> f32 {
     let city = view.city(seat);
     w.standing_points * kept.city_cost(view, seat) as f32
         + w.standing_district * city.len() as f32

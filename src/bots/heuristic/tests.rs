@@ -1,5 +1,6 @@
-//! Tests of the heuristic bot's scoring internals: the bounds it skips by, the naming
-//! characters' aims, and the one-pass shortcuts checked against their plain versions.
+//! Tests of the heuristic bot's scoring internals: the bound it skips destructions by, the
+//! naming characters' aims, the Thief's loot against its plain pass, and what the bot keeps
+//! between decisions.
 
 use super::characters::{NOBODY_HOLDS, character_value, loot_by_rank};
 use super::evaluate::DESTROY_VALUE_MAX;

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct CountFile {
+pub(super) struct CountFile {
     pub(super) players: u8,
     done: String,
     totals: String,
@@ -154,7 +154,7 @@ fn parse_block(text: &str) -> Result<(u64, Block), String> {
     Ok((key, block))
 }
 
-pub(crate) fn count_file(progress: &CountProgress) -> CountFile {
+pub(super) fn count_file(progress: &CountProgress) -> CountFile {
     let s = &progress.stats;
     let mut rounds = String::new();
     for (r, &count) in s.rounds.iter().enumerate().filter(|(_, c)| **c != 0) {
@@ -244,7 +244,7 @@ fn entries<T, const N: usize>(
         .collect()
 }
 
-pub(crate) fn count_progress(file: &CountFile, games: u64) -> Result<CountProgress, String> {
+pub(super) fn count_progress(file: &CountFile, games: u64) -> Result<CountProgress, String> {
     let mut s = Stats::new(file.players);
     [
         s.games,

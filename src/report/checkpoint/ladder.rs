@@ -10,7 +10,7 @@ use std::io;
 pub const LADDER_KIND: &str = "ladder";
 
 /// What is done of a ladder: per tier, a run's progress at each player count (with blocks).
-/// Written like a run's checkpoint (`write_text`, `read_with`), and as a shard's partial
+/// Written like a run's checkpoint (`super::write_text`, `super::read_with`), and as a shard's partial
 /// result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LadderCheckpoint {

@@ -20,7 +20,7 @@
 //! of the rounds histogram as `rounds:count`; `characters`, `seats`, `by_seat` and
 //! `districts` one string per entry with the fields in `stats` declaration order; `moments`
 //! the non-zero entries of `Stats::moments` as `index:sum`; `seat_pair_wins` the non-zero
-//! entries of `Stats::seat_pair_wins` the same way.
+//! entries of `Stats::seat_pair_wins` the same way (written and read by `counts`).
 //!
 //! A file of another format is refused, by its `format` alone before anything else is read,
 //! with a message saying which format it has and which this version reads (the reader

@@ -2,7 +2,7 @@
 //! tier, the districts, the rank agreement of consecutive tiers, and what holds under strong
 //! play.
 
-use super::{Analysis, Pair, rated, verdict_name};
+use super::{Analysis, changes, rated, verdict_name};
 use crate::report::tables::{finish, rate_fields};
 use crate::report::{Rate, fixed, run_districts};
 use crate::stats::balance::{Spread, balance};
@@ -157,15 +157,6 @@ pub(super) fn districts_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
         }
     }
     finish(w)
-}
-
-/// "King (weak -> even); Thief (strong -> even)".
-pub(super) fn changes(pair: &Pair) -> String {
-    pair.changed
-        .iter()
-        .map(|(c, x, y)| format!("{} ({} -> {})", c.name(), x.name(), y.name()))
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 pub(super) fn stability_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {

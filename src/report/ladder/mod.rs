@@ -19,14 +19,13 @@ use crate::stats::Stats;
 use crate::stats::stability::{
     Verdict, resample_seed, resample_win_rates, spearman, spearman_interval,
 };
-use serde::Serialize;
-use std::collections::BTreeMap;
-use std::io;
-
 use csv_files::{
     balance_csv, districts_csv, ladder_csv, seats_csv, stability_csv, strong_play_csv,
 };
 use page::page;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io;
 use summary::summary;
 
 /// The files of a ladder's report folder.
@@ -209,6 +208,15 @@ impl<'a> Analysis<'a> {
 
 fn verdict_name(v: Option<Verdict>) -> &'static str {
     v.map_or("", Verdict::name)
+}
+
+/// The verdicts a pair of tiers changes, as "King (weak -> even); Thief (strong -> even)".
+fn changes(pair: &Pair) -> String {
+    pair.changed
+        .iter()
+        .map(|(c, x, y)| format!("{} ({} -> {})", c.name(), x.name(), y.name()))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Renders every file of a ladder's report. `sections` are in ascending player-count order;

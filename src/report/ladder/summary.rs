@@ -1,8 +1,8 @@
 //! A ladder's `summary.txt`: each character's win rate and verdict in every tier, the
-//! changes between the two strongest tiers marked, and the tiers' rank agreement.
+//! changes between the two strongest tiers marked, each tier's balance index and seat
+//! spread, and the tiers' rank agreement.
 
-use super::csv_files::changes;
-use super::{Analysis, LadderManifest};
+use super::{Analysis, LadderManifest, changes};
 use crate::report::summary::balance_line;
 use crate::stats::balance::balance;
 use crate::stats::stability::Verdict;
@@ -22,8 +22,8 @@ fn percent(v: f64) -> String {
 }
 
 /// The summary: per player count, each character's win rate in every tier with its interval
-/// and verdict, the verdicts that change between the two strongest tiers marked, then the
-/// rank agreement of consecutive tiers.
+/// and verdict, the verdicts that change between the two strongest tiers marked, each tier's
+/// balance index and seat spread, then the rank agreement of consecutive tiers.
 pub(super) fn summary(analyses: &[Analysis], manifest: &LadderManifest) -> String {
     let mut out = String::new();
     let _ = writeln!(

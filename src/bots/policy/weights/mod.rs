@@ -7,6 +7,8 @@
 //! How a weights file is written and read: `file`.
 
 mod file;
+#[cfg(test)]
+mod tests;
 
 use super::features::{DraftFacts, aim_indices, keeping_indices, pick_indices};
 use super::{KindSet, Share};
@@ -436,6 +438,3 @@ impl Hidden {
         &self.input[j * units..(j + 1) * units]
     }
 }
-
-#[cfg(test)]
-mod tests;
