@@ -1,230 +1,11 @@
-//! `determinize`: samples a full `State` consistent with what one seat knows (its `View`).
-//!
-//! - **Cards**: every card whose place the seat does not know (other players' hands, deck
-//!   positions, cards under a Museum it did not fill, cards another player drew and is choosing
-//!   from) is dealt again at random into those same places: hand sizes and the deck's length
-//!   are kept; known cards (its own hand, cities, `Knowledge::cards`) stay where they are.
-//! - **Characters**: the selection is replayed from the seat's own steps (the cards offered to
-//!   it and its choices). Between two of its steps the cards that disappeared were taken by
-//!   the players choosing in between, in any order; before its first step the unseen cards are
-//!   the face-down discard and the earlier players' choices; after its last step the cards it
-//!   passed on go to the later players and the face-down leftovers. Each group is dealt at
-//!   random, keeping what is public: revealed characters stay with their players, characters
-//!   called without answer are discards, the killed Emperor's advisor holds him. The 7- and
-//!   8-player rule (the last player also gets the first face-down card) and a Theater exchange
-//!   (the two players' characters are dealt again between them, keeping counts and whatever
-//!   the seat knows) are handled.
-//! - **Markers** the seat cannot see (the signed warrant, the flowered threat) are drawn among
-//!   the markers they may be on; the engine's own random stream is reseeded.
-//! - Other seats' private knowledge is dropped (`Knowledge::only_as_seen_by`).
-//!
-//! Within these constraints the draw is uniform per group, not the exact posterior of a
-//! player's choices (nothing models why opponents chose what they did).
-//!
-//! What the seat's knowledge fixes (the places, the known steps, the constraints) is a
-//! `Determinizer`, made once; each `Determinizer::sample` only draws. `determinize` is the
-//! two in one call.
+//! The characters of a determinization: the selection replayed from `me`'s own steps, each
+//! group of unseen characters dealt at random within what is public.
 
-use super::draft::{last_takes_facedown, step_chooser, step_count};
-use super::ids::{CardId, Character, Rank, Seat};
-use super::rng::GameRng;
-use super::sets::{CardSet, RankSet};
-use super::state::{Pending, Phase, State};
-
-/// A full state consistent with what `me` knows of `state`.
-pub fn determinize(state: &State, me: Seat, rng: &mut GameRng) -> State {
-    Determinizer::new(state, me).sample(rng)
-}
-
-/// What one seat's knowledge fixes of every determinization, worked out once: the unknown
-/// cards and the places they go back to, the selection's known steps and the public
-/// constraints on its characters, the markers the seat cannot see. Each `sample` then only
-/// draws, in the same order and from the same stream as `determinize`, so a search that
-/// samples its view a thousand times pays for the plan once (it was 17% of the search's
-/// instructions).
-#[derive(Clone, Debug)]
-pub struct Determinizer {
-    /// The state as `me` may keep it: other seats' private knowledge already dropped
-    /// (`Knowledge::only_as_seen_by`); each sample is a copy with the unknown dealt again.
-    base: State,
-    me: Seat,
-    /// Nothing is hidden once the game is over.
-    over: bool,
-    cards: CardPlan,
-    characters: CharacterPlan,
-    /// The markers to draw the signed warrant and the flowered threat among, when `me`
-    /// cannot see which they are.
-    warrant: Option<RankSet>,
-    threat: Option<RankSet>,
-}
-
-impl Determinizer {
-    /// The plan of `me`'s determinizations of `state`.
-    pub fn new(state: &State, me: Seat) -> Determinizer {
-        let mut base = state.clone();
-        base.knowledge.only_as_seen_by(me, state.players);
-        let over = state.phase == Phase::GameOver;
-        let markers = state.knowledge.warrant_markers;
-        let warrant = (state.signed_warrant.is_some()
-            && state.player_of(Character::Magistrate) != Some(me)
-            && !markers.is_empty())
-        .then_some(markers);
-        let markers = state.knowledge.threat_markers;
-        let threat =
-            (state.flowered.is_some() && state.blackmailer != Some(me) && !markers.is_empty())
-                .then_some(markers);
-        Determinizer {
-            base,
-            me,
-            over,
-            cards: CardPlan::new(state, me),
-            characters: CharacterPlan::new(state, me),
-            warrant,
-            threat,
-        }
-    }
-
-    /// One full state consistent with the seat's knowledge.
-    pub fn sample(&self, rng: &mut GameRng) -> State {
-        let mut out = self.base.clone();
-        if !self.over {
-            self.cards.deal(rng, &mut out);
-            self.characters.assign(&self.base, self.me, rng, &mut out);
-            if let Some(markers) = self.warrant {
-                out.signed_warrant = Some(markers.nth(rng.below(markers.len() as u32) as usize));
-            }
-            if let Some(markers) = self.threat {
-                out.flowered = Some(markers.nth(rng.below(markers.len() as u32) as usize));
-            }
-        }
-        out.rng = GameRng::new(rng.next_u64());
-        out
-    }
-}
-
-/// Cards of another seat's pending choice that `me` cannot see (cards it drew, cards the
-/// Magician set aside).
-fn hidden_pending(state: &State, me: Seat) -> CardSet {
-    if state.phase != Phase::Turns || state.turn.seat == me {
-        return CardSet::EMPTY;
-    }
-    match state.turn.pending {
-        Pending::Keep { drawn, .. } => drawn,
-        Pending::MagicianDiscard { cards } => cards,
-        _ => CardSet::EMPTY,
-    }
-}
-
-/// The cards whose place `me` does not know: in other players' hands, the deck, under the
-/// Museum, or drawn by another player, less those it has learnt (`Knowledge::cards`). Which
-/// cards they are follows from public information: every card not in a city, not in `me`'s
-/// hand and not known to it (`View::unseen_cards`).
-pub fn unknown_cards(state: &State, me: Seat) -> CardSet {
-    let known = state.knowledge.cards[me.index()];
-    let mut unknown = hidden_pending(state, me)
-        .minus(known)
-        .union(state.museum.minus(known));
-    for seat in state.others_after(me) {
-        unknown = unknown.union(state.hand[seat.index()].minus(known));
-    }
-    unknown.union(state.deck.card_set().minus(known))
-}
-
-/// Where the unknown cards go back to: each place gets as many as it gave, in the same
-/// order (the other seats clockwise from `me`, the deck's positions, the Museum, another
-/// seat's pending cards).
-#[derive(Clone, Debug)]
-struct CardPlan {
-    /// The unknown cards in id order, so the draw depends only on what the seat knows.
-    pool: [CardId; CardSet::CAPACITY],
-    unknown: usize,
-    /// Per other seat (clockwise from `me`): the cards of its hand `me` knows, and how
-    /// many it does not.
-    hands: [(Seat, CardSet, u8); 8],
-    seats: usize,
-    /// The deck's positions whose card `me` does not know, in order.
-    deck: [u8; CardSet::CAPACITY],
-    deck_unknown: usize,
-    museum: (CardSet, u8),
-    /// Another seat's pending choice `me` cannot see: drawn cards or cards set aside.
-    pending: Option<(CardSet, u8)>,
-}
-
-impl CardPlan {
-    fn new(state: &State, me: Seat) -> CardPlan {
-        let known = state.knowledge.cards[me.index()];
-        let split = |place: CardSet| (place.intersection(known), place.minus(known).len() as u8);
-        let mut pool = [CardId(0); CardSet::CAPACITY];
-        let mut unknown = 0;
-        for card in unknown_cards(state, me).iter() {
-            pool[unknown] = card;
-            unknown += 1;
-        }
-        let mut hands = [(Seat(0), CardSet::EMPTY, 0); 8];
-        let mut seats = 0;
-        for seat in state.others_after(me) {
-            let (kept, count) = split(state.hand[seat.index()]);
-            hands[seats] = (seat, kept, count);
-            seats += 1;
-        }
-        let mut deck = [0u8; CardSet::CAPACITY];
-        let mut deck_unknown = 0;
-        for position in 0..state.deck.len() {
-            if !known.contains(state.deck.get(position)) {
-                deck[deck_unknown] = position as u8;
-                deck_unknown += 1;
-            }
-        }
-        let pending = hidden_pending(state, me);
-        CardPlan {
-            pool,
-            unknown,
-            hands,
-            seats,
-            deck,
-            deck_unknown,
-            museum: split(state.museum),
-            pending: (!pending.is_empty()).then(|| split(pending)),
-        }
-    }
-
-    /// Deals the unknown cards again at random into their places in `out`.
-    fn deal(&self, rng: &mut GameRng, out: &mut State) {
-        let mut pool = self.pool;
-        rng.shuffle(&mut pool[..self.unknown]);
-        let mut next = pool[..self.unknown].iter().copied();
-        for &(seat, kept, count) in &self.hands[..self.seats] {
-            out.hand[seat.index()] = refill((kept, count), &mut next);
-        }
-        for &position in &self.deck[..self.deck_unknown] {
-            out.deck.set(position as usize, take(&mut next));
-        }
-        out.museum = refill(self.museum, &mut next);
-        if let Some(place) = self.pending {
-            let cards = refill(place, &mut next);
-            match &mut out.turn.pending {
-                Pending::Keep { drawn, .. } => *drawn = cards,
-                Pending::MagicianDiscard { cards: set } => *set = cards,
-                _ => unreachable!("hidden pending cards are drawn or set aside"),
-            }
-        }
-    }
-}
-
-/// A place's cards: those `me` knows (`kept`), and `count` more from the shuffled pool.
-#[inline(always)]
-fn refill((kept, count): (CardSet, u8), next: &mut impl Iterator<Item = CardId>) -> CardSet {
-    let mut set = kept;
-    for _ in 0..count {
-        set.insert(take(next));
-    }
-    set
-}
-
-#[inline(always)]
-fn take(next: &mut impl Iterator<Item = CardId>) -> CardId {
-    next.next().expect("as many cards as places")
-}
+use crate::engine::draft::{last_takes_facedown, step_chooser, step_count};
+use crate::engine::ids::{Rank, Seat};
+use crate::engine::rng::GameRng;
+use crate::engine::sets::RankSet;
+use crate::engine::state::{Phase, State};
 
 /// What the public information says of a character's holder after the selection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -271,7 +52,7 @@ struct Selection {
 /// places: the slots (`Selection`) with the values it knows, and what may hold each
 /// character.
 #[derive(Clone, Debug)]
-struct CharacterPlan {
+pub(super) struct CharacterPlan {
     sel: Selection,
     fixed: [bool; SLOTS],
     /// My steps: (step, offer, choice), the current one without a choice.
@@ -292,7 +73,7 @@ struct CharacterPlan {
 }
 
 impl CharacterPlan {
-    fn new(state: &State, me: Seat) -> CharacterPlan {
+    pub(super) fn new(state: &State, me: Seat) -> CharacterPlan {
         let players = state.players;
         let characters = state.cast_ranks().len() as u8;
         let crown = state.knowledge.crown;
@@ -403,7 +184,7 @@ impl CharacterPlan {
 
     /// Deals the characters of the selection again at random within the plan, into `out`
     /// (`state`: the position sampled, whose public facts the plan was made from).
-    fn assign(&self, state: &State, me: Seat, rng: &mut GameRng, out: &mut State) {
+    pub(super) fn assign(&self, state: &State, me: Seat, rng: &mut GameRng, out: &mut State) {
         let (k, tail_start, n_slots) = (self.k, self.tail_start, self.n_slots);
         let mut sel = self.sel;
         for _attempt in 0..32 {
