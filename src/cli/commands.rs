@@ -200,7 +200,7 @@ pub struct RankArgs {
 /// its layer for the draft and the targets (since version 0.3.0) and picks that read what
 /// heuristic opponents would name (since 0.4.0), about a fifth of the heuristic's speed
 /// and much nearer the search's verdicts (docs/bots.md, "The policy bot").
-pub const DEFAULT_BOT: &str = "policy";
+const DEFAULT_BOT: &str = "policy";
 
 /// The tiers of `ladder` without `--tier`, weakest first.
 pub const DEFAULT_TIERS: [&str; 5] = [

@@ -1,5 +1,6 @@
-//! Command-line types (clap derive): the commands (`commands`) and the values their options
-//! parse (`values`).
+//! Command-line types (clap derive). Here: the parser (`Cli`) and its commands (`Command`).
+//! Beside it: `commands` (each command's options and the option groups they share) and
+//! `values` (the option values clap cannot check alone, and their parsers).
 
 mod commands;
 mod values;

@@ -1,6 +1,7 @@
-//! The option values that need parsing beyond a plain number or name, and their parsers:
-//! player counts and ranges, seeds and other numbers, `--set`, `--shard`, `--replace`.
+//! The option values clap cannot check alone, and their parsers: player counts and ranges,
+//! seeds and other bounded numbers, character names, `--set`, `--shard`, `--replace`.
 
+use crate::bots::policy::weights::MAX_UNITS;
 use crate::config::suggest::did_you_mean;
 use crate::engine::ids::Character;
 use crate::sim::runner::Shard;
@@ -213,7 +214,6 @@ pub(super) fn parse_epochs(text: &str) -> Result<u32, String> {
 
 /// Hidden units of a fit: 0 to `MAX_UNITS`.
 pub(super) fn parse_hidden(text: &str) -> Result<usize, String> {
-    use crate::bots::policy::weights::MAX_UNITS;
     text.parse::<usize>()
         .ok()
         .filter(|&n| n <= MAX_UNITS)

@@ -333,7 +333,7 @@ impl<'a> View<'a> {
 
     /// A full game state consistent with what this seat knows: the unknown cards dealt again
     /// into the same places, the characters it cannot know reassigned consistently with the
-    /// selection, hidden markers redrawn (see `engine::determinize`).
+    /// selection, hidden markers redrawn (see the `determinize` module).
     pub fn determinize(&self, rng: &mut GameRng) -> State {
         super::determinize::determinize(self.state, self.seat, rng)
     }

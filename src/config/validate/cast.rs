@@ -159,10 +159,7 @@ pub(crate) fn edition_check(
         );
     for (key, district) in keyed {
         if !edition.has_district(district) {
-            errors.push(format!(
-                "{key}: \"{district}\" belongs to the 2021 edition, not the {edition} edition; \
-                 allowed with edition = \"2021\" (or --edition 2021)"
-            ));
+            errors.push(not_in_edition(&key, district, edition));
             continue;
         }
         if let Some(needed) = district.needed_character() {
@@ -188,4 +185,13 @@ pub(crate) fn edition_check(
     } else {
         Err(errors)
     }
+}
+
+/// The message for a district of the 2021 edition named under another edition (`key`: where
+/// it is named).
+pub(super) fn not_in_edition(key: &str, district: District, edition: Edition) -> String {
+    format!(
+        "{key}: \"{district}\" belongs to the 2021 edition, not the {edition} edition; allowed \
+         with edition = \"2021\" (or --edition 2021)"
+    )
 }

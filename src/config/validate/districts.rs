@@ -1,5 +1,6 @@
 //! The district lists (`unique_districts`, `district_pool`) and the `[districts]` tables.
 
+use super::cast::not_in_edition;
 use crate::config::catalog::{Catalog, MAX_COPIES, MAX_COST};
 use crate::config::files::{ConfigFile, OverrideFile, PoolNames};
 use crate::config::suggest::did_you_mean;
@@ -179,10 +180,7 @@ pub(super) fn overrides(
             continue;
         }
         if !edition.has_district(district) {
-            errors.push(format!(
-                "{key}: \"{district}\" belongs to the 2021 edition, not the {edition} edition; \
-                 allowed with edition = \"2021\" (or --edition 2021)"
-            ));
+            errors.push(not_in_edition(&key, district, edition));
             continue;
         }
         if lists_ok && catalog.is_unique(district) && !chosen.contains(&district) {

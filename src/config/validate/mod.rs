@@ -6,10 +6,15 @@
 //! `[districts]` table is checked even after an earlier one failed. Checks that depend on
 //! other keys (the edition's cast, `use_rank9`, the deck size) run only once those keys are
 //! valid, so one mistake is not reported twice.
+//!
+//! Here: `validate` (the whole config, the checks across keys, the deck's size) and the
+//! `[heuristic]` table. Beside it: `cast` (the characters and what the edition allows),
+//! `districts` (`unique_districts`, `district_pool`, the `[districts]` tables) and
+//! `rules_table` (the `[rules]` table).
 
 mod cast;
 mod districts;
-mod rules;
+mod rules_table;
 
 use super::catalog::Catalog;
 use super::files::{ConfigFile, RulesFile};
@@ -20,7 +25,7 @@ use crate::engine::rules::TieBreak;
 use crate::engine::sets::CardSet;
 use cast::characters;
 use districts::{districts, overrides, pool};
-use rules::options;
+use rules_table::options;
 use std::collections::BTreeMap;
 
 pub(crate) use cast::edition_check;

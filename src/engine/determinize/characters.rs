@@ -1,5 +1,6 @@
 //! The characters of a determinization: the selection replayed from `me`'s own steps, each
-//! group of unseen characters dealt at random within what is public.
+//! group of unseen characters dealt at random within what is public, and the selection's
+//! record (offers, choices, what each seat saw) rebuilt to match.
 
 use crate::engine::draft::{last_takes_facedown, step_chooser, step_count};
 use crate::engine::ids::{Rank, Seat};

@@ -24,6 +24,11 @@
 //! What the seat's knowledge fixes (the places, the known steps, the constraints) is a
 //! `Determinizer`, made once; each `Determinizer::sample` only draws. `determinize` is the
 //! two in one call.
+//!
+//! Here: the `Determinizer` (the plan, the markers, the dropped knowledge) and `determinize`.
+//! Beside it: `cards` (the unknown cards and where they go back) and `characters` (the
+//! selection replayed, the 7- and 8-player last pick, the Theater exchange, the selection's
+//! record rebuilt to match).
 
 mod cards;
 mod characters;
