@@ -1,7 +1,7 @@
 //! `summary.txt`: readable fixed-width tables, one block per player count.
 
 use super::{Rate, Section, cast_characters, run_districts};
-use crate::bots::policy::{PolicyParams, PolicyWeights};
+use crate::bots::policy::PolicyParams;
 use crate::bots::{BotKind, BotSpec};
 use crate::engine::rules::Rules;
 use crate::stats::balance::{Balance, Spread};
@@ -107,8 +107,8 @@ pub fn count_fit_notes(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
                 // The fit's cuts of unlikely moves, where they are not those the bot would
                 // make with the weights it names (the default's 2-player fit cuts nothing,
                 // its `first-game` file does).
-                let cuts = played_cuts(params, played);
-                let named_cuts = played_cuts(params, &params.weights);
+                let cuts = params.cuts_in_play(played);
+                let named_cuts = params.cuts_in_play(&params.weights);
                 let cuts = if cuts == named_cuts {
                     String::new()
                 } else {
@@ -130,20 +130,7 @@ pub fn count_fit_notes(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {
         .collect()
 }
 
-/// The cuts of unlikely moves a policy bot with `params` makes with `weights`
-/// (`PolicyParams::cuts`: outside the draft, in the draft), each 0 where its decisions are
-/// played at their best score (temperature 0), where a cut changes nothing.
-fn played_cuts(params: &PolicyParams, weights: &PolicyWeights) -> (f32, f32) {
-    let (min_p, pick_min_p) = params.cuts(weights);
-    let drawn = params.temp.0 > 0.0 || params.target_temp.0 > 0.0;
-    let picks_drawn = params.pick_temp.0 > 0.0;
-    (
-        if drawn { min_p } else { 0.0 },
-        if picks_drawn { pick_min_p } else { 0.0 },
-    )
-}
-
-/// What cuts of unlikely moves (`played_cuts`) leave out, in words.
+/// What cuts of unlikely moves (`PolicyParams::cuts_in_play`) leave out, in words.
 fn cuts_text((min_p, pick_min_p): (f32, f32)) -> String {
     let moves = |p: f32| format!("the moves less than {p} times as likely as the likeliest");
     match (min_p > 0.0, pick_min_p > 0.0) {
@@ -491,6 +478,36 @@ mod tests {
         assert!(count_fit_notes(&rules("first-game", 4), &bots).is_empty());
         let named = [spec("policy:weights=two-players"), spec("heuristic")];
         assert!(count_fit_notes(&rules("first-game", 2), &named).is_empty());
+    }
+
+    /// `cuts_text` says each kind of cut: none, outside the draft, in the draft only, the
+    /// same in both, different in each.
+    #[test]
+    fn every_kind_of_cut_is_said() {
+        let likely = |p: &str| format!("the moves less than {p} times as likely as the likeliest");
+        assert_eq!(cuts_text((0.0, 0.0)), "no unlikely move");
+        assert_eq!(
+            cuts_text((0.15, 0.0)),
+            format!(
+                "{} in its drawn decisions outside the draft",
+                likely("0.15")
+            )
+        );
+        assert_eq!(
+            cuts_text((0.0, 0.1)),
+            format!("{} in the draft only", likely("0.1"))
+        );
+        assert_eq!(
+            cuts_text((0.2, 0.2)),
+            format!("{} in every drawn decision", likely("0.2"))
+        );
+        assert_eq!(
+            cuts_text((0.2, 0.05)),
+            format!(
+                "{} outside the draft and less than 0.05 times in the draft",
+                likely("0.2")
+            )
+        );
     }
 
     /// A policy bot whose weights were not fitted with some of the cast's characters is

@@ -198,6 +198,19 @@ impl PolicyParams {
             .unwrap_or(Share(0.0));
         (min_p.0, pick_min_p.0)
     }
+
+    /// `cuts`, each 0 where the decisions it cuts are played at their best score: `draw`
+    /// cuts nothing at temperature 0 (the draft's is `pick_temp`; the rest are drawn at
+    /// `temp` or, naming a character, `target_temp`). What a report says the bot cuts.
+    pub fn cuts_in_play(&self, weights: &PolicyWeights) -> (f32, f32) {
+        let (min_p, pick_min_p) = self.cuts(weights);
+        let drawn = self.temp.0 > 0.0 || self.target_temp.0 > 0.0;
+        let picks_drawn = self.pick_temp.0 > 0.0;
+        (
+            if drawn { min_p } else { 0.0 },
+            if picks_drawn { pick_min_p } else { 0.0 },
+        )
+    }
 }
 
 /// The parameter names a spec may set.
@@ -359,5 +372,33 @@ mod tests {
         assert_eq!(cuts("pick_min_p=0", &file), (0.3, 0.0));
         // The default's fit at 2 players (`two-players`) says nothing: it cuts nothing.
         assert_eq!(cuts("", built_in.at_players(2)), (0.0, 0.0));
+    }
+
+    /// `cuts_in_play`: a cut of decisions played at their best score is no cut; the draft's
+    /// hangs on `pick_temp` alone, the rest's on `temp` or `target_temp`.
+    #[test]
+    fn cuts_at_temperature_0_are_no_cuts() {
+        let in_play = |spec: &str| {
+            let mut params = PolicyParams::default();
+            for pair in spec.split(':').filter(|p| !p.is_empty()) {
+                let (key, value) = pair.split_once('=').expect("key=value");
+                params.set(key, value).expect("a valid parameter");
+            }
+            params.cuts_in_play(&PolicyWeights::built_in())
+        };
+        assert_eq!(in_play("min_p=0.2"), (0.2, 0.2));
+        assert_eq!(in_play("min_p=0.2:pick_temp=0"), (0.2, 0.0));
+        assert_eq!(
+            in_play("min_p=0.2:temp=0"),
+            (0.2, 0.2),
+            "targets still drawn"
+        );
+        assert_eq!(
+            in_play("min_p=0.2:target_temp=0"),
+            (0.2, 0.2),
+            "temp still draws"
+        );
+        assert_eq!(in_play("min_p=0.2:temp=0:target_temp=0"), (0.0, 0.2));
+        assert_eq!(in_play("temp=0:pick_temp=0:target_temp=0"), (0.0, 0.0));
     }
 }
