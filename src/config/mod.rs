@@ -11,7 +11,7 @@ pub mod catalog;
 pub mod files;
 pub mod random;
 pub mod suggest;
-pub mod validate;
+mod validate;
 
 #[cfg(test)]
 mod tests;

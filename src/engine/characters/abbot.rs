@@ -1,9 +1,9 @@
 //! The Abbot's gold from the richest player.
 
-use super::super::action::Action;
-use super::super::ids::Seat;
-use super::super::state::{State, used};
-use super::super::trace::Trace;
+use crate::engine::action::Action;
+use crate::engine::ids::Seat;
+use crate::engine::state::{State, used};
+use crate::engine::trace::Trace;
 
 /// "If at any point during your turn you are not the player with the most gold, the richest
 /// player must give you one gold from his stash. If there is a tie for the richest player,

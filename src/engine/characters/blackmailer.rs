@@ -1,12 +1,12 @@
 //! The Blackmailer: two threats, the bribe of half the gold, the reveal, and the order
 //! "gather, then resolve the threat, then anything else".
 
-use super::super::action::Action;
-use super::super::ids::Rank;
-use super::super::sets::RankSet;
-use super::super::state::{Pending, State, used};
-use super::super::trace::Trace;
 use super::targeting::rank2_targets;
+use crate::engine::action::Action;
+use crate::engine::ids::Rank;
+use crate::engine::sets::RankSet;
+use crate::engine::state::{Pending, State, used};
+use crate::engine::trace::Trace;
 
 /// "Assign them facedown to two different character tokens of your choice. One of the
 /// markers shows the flowered lace." Not the rank 1 character, the killed or the bewitched.

@@ -1,11 +1,11 @@
 //! The Cardinal: building with gold taken from another player, paid back in cards.
 
-use super::super::action::Action;
-use super::super::building;
-use super::super::ids::{CardId, Character, District, Seat};
-use super::super::rules::Rules;
-use super::super::state::{Pending, State};
-use super::super::trace::Trace;
+use crate::engine::action::Action;
+use crate::engine::building;
+use crate::engine::ids::{CardId, Character, District, Seat};
+use crate::engine::rules::Rules;
+use crate::engine::state::{Pending, State};
+use crate::engine::trace::Trace;
 
 /// "If you want to build a district, but you do not have enough gold to do so, you can take
 /// the remaining gold needed from one player. For each gold you take, you must give that

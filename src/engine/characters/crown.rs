@@ -1,11 +1,11 @@
 //! The crown: the King and the Patrician take it, the Emperor gives it away; the heirs and
 //! the advisor at the end of the round.
 
-use super::super::action::Action;
-use super::super::ids::{Character, Seat};
-use super::super::state::{Pending, Phase, State, TurnMode, used};
-use super::super::trace::{Event, Trace};
 use super::current;
+use crate::engine::action::Action;
+use crate::engine::ids::{Character, Seat};
+use crate::engine::state::{Pending, Phase, State, TurnMode, used};
+use crate::engine::trace::{Event, Trace};
 
 /// King, Patrician: "At some point during your turn, you must take the crown." Nothing in
 /// the turn depends on when, so it is taken as the turn begins. "If you are bewitched, you

@@ -1,13 +1,13 @@
 //! Resource abilities: income for districts of a type, and the extra resources of the
 //! Merchant, Architect, Navigator and Scholar.
 
-use super::super::action::Action;
-use super::super::ids::{Character, District, DistrictType};
-use super::super::rules::Rules;
-use super::super::sets::CardSet;
-use super::super::state::{Pending, State, used};
-use super::super::trace::Trace;
 use super::current;
+use crate::engine::action::Action;
+use crate::engine::ids::{Character, District, DistrictType};
+use crate::engine::rules::Rules;
+use crate::engine::sets::CardSet;
+use crate::engine::state::{Pending, State, used};
+use crate::engine::trace::Trace;
 
 /// What a character gains for districts of a type.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! The Magician: exchange hands with a player, or discard cards to draw as many.
 
-use super::super::action::Action;
-use super::super::state::{Pending, State, used};
-use super::super::trace::{Change, Trace};
+use crate::engine::action::Action;
+use crate::engine::state::{Pending, State, used};
+use crate::engine::trace::{Change, Trace};
 
 /// "You can do one of the following": exchange hands with another player, or discard any
 /// number of cards (chosen one at a time, then `MagicianDraw`).

@@ -1,14 +1,14 @@
 //! The Magistrate: three warrants, only the signed one acting, confiscating the first
 //! district its holder pays to build.
 
-use super::super::action::Action;
-use super::super::building;
-use super::super::ids::{CardId, Character, Rank, Seat};
-use super::super::rules::Rules;
-use super::super::sets::RankSet;
-use super::super::state::{Pending, State, used};
-use super::super::trace::Trace;
 use super::other_ranks;
+use crate::engine::action::Action;
+use crate::engine::building;
+use crate::engine::ids::{CardId, Character, Rank, Seat};
+use crate::engine::rules::Rules;
+use crate::engine::sets::RankSet;
+use crate::engine::state::{Pending, State, used};
+use crate::engine::trace::Trace;
 
 /// "Assign them facedown to three different character tokens of your choice. One of the
 /// markers shows the signed warrant." One action per (signed, two blank) choice; the blank

@@ -1,14 +1,14 @@
 //! Rank 8: the Warlord destroys, the Diplomat exchanges, the Marshal seizes; and who is
 //! protected from them.
 
-use super::super::action::Action;
-use super::super::building::{place_in_city, remove_from_city};
-use super::super::ids::{CardId, Character, District, Seat};
-use super::super::rules::Rules;
-use super::super::sets::CardSet;
-use super::super::state::{Pending, State, used};
-use super::super::trace::Trace;
 use super::current;
+use crate::engine::action::Action;
+use crate::engine::building::{place_in_city, remove_from_city};
+use crate::engine::ids::{CardId, Character, District, Seat};
+use crate::engine::rules::Rules;
+use crate::engine::sets::CardSet;
+use crate::engine::state::{Pending, State, used};
+use crate::engine::trace::Trace;
 
 /// Bishop: "During this round, the rank 8 character cannot use its ability on your
 /// districts. If you are killed, the rank 8 character can use its ability on your districts.

@@ -1,11 +1,11 @@
 //! Rank 9: the Queen's gold, the Artist's beautifying, the Tax Collector's tax.
 
-use super::super::action::Action;
-use super::super::ids::{CardId, Character, Rank, Seat};
-use super::super::rules::Rules;
-use super::super::state::{State, used};
-use super::super::trace::{Change, Event, Trace};
 use super::current;
+use crate::engine::action::Action;
+use crate::engine::ids::{CardId, Character, Rank, Seat};
+use crate::engine::rules::Rules;
+use crate::engine::state::{State, used};
+use crate::engine::trace::{Change, Event, Trace};
 
 /// Queen: "If you are sitting next to the player who revealed the rank 4 character (King,
 /// Emperor, or Patrician), gain three gold."
@@ -79,7 +79,7 @@ pub fn collect(state: &mut State, trace: &mut impl Trace) {
 /// Collector's own turn. "In 2- and 3-player games, a player who chooses the Tax Collector as
 /// one of his characters is still charged a tax for his other character."
 pub fn exempt_from_tax(_rules: &Rules, state: &State, builder: Seat) -> bool {
-    state.phase == super::super::state::Phase::Turns
+    state.phase == crate::engine::state::Phase::Turns
         && builder == state.turn.seat
         && current(state) == Character::TaxCollector
 }

@@ -1,10 +1,10 @@
 //! The Seer: a random card from each other player, then one card back to each.
 
-use super::super::action::Action;
-use super::super::ids::CardId;
-use super::super::sets::SeatSet;
-use super::super::state::{Pending, State, used};
-use super::super::trace::Trace;
+use crate::engine::action::Action;
+use crate::engine::ids::CardId;
+use crate::engine::sets::SeatSet;
+use crate::engine::state::{Pending, State, used};
+use crate::engine::trace::Trace;
 
 /// Offered when some other player has cards.
 pub fn legal(state: &State, out: &mut Vec<Action>) {
@@ -24,7 +24,7 @@ pub fn take(state: &mut State, trace: &mut impl Trace) {
     let me = state.turn.seat;
     let mut to = SeatSet::EMPTY;
     for i in 1..state.players {
-        let seat = super::super::ids::Seat((me.0 + i) % state.players);
+        let seat = crate::engine::ids::Seat((me.0 + i) % state.players);
         let hand = state.hand[seat.index()];
         if hand.is_empty() {
             continue;

@@ -1,10 +1,10 @@
 //! The Spy: naming a district type and looking at a player's hand.
 
-use super::super::action::Action;
-use super::super::ids::{DistrictType, Seat};
-use super::super::rules::Rules;
-use super::super::state::{State, used};
-use super::super::trace::Trace;
+use crate::engine::action::Action;
+use crate::engine::ids::{DistrictType, Seat};
+use crate::engine::rules::Rules;
+use crate::engine::state::{State, used};
+use crate::engine::trace::Trace;
 
 /// "Choose another player and name a district type (noble, religious, trade, military, or
 /// unique)."

@@ -1,10 +1,10 @@
 //! Naming a character: the Assassin's kill, the Witch's bewitchment, the Thief's robbery.
 
-use super::super::action::Action;
-use super::super::ids::Rank;
-use super::super::sets::RankSet;
-use super::super::state::{State, used};
 use super::other_ranks;
+use crate::engine::action::Action;
+use crate::engine::ids::Rank;
+use crate::engine::sets::RankSet;
+use crate::engine::state::{State, used};
 
 /// Assassin: "Call the name of another character whom you wish to kill." Any character of
 /// the cast but the Assassin may be named, in play or not.

@@ -1,11 +1,11 @@
 //! The Wizard: looking at a player's hand and taking or building one of its cards.
 
-use super::super::action::Action;
-use super::super::building;
-use super::super::ids::Seat;
-use super::super::rules::Rules;
-use super::super::state::{Pending, State, used};
-use super::super::trace::Trace;
+use crate::engine::action::Action;
+use crate::engine::building;
+use crate::engine::ids::Seat;
+use crate::engine::rules::Rules;
+use crate::engine::state::{Pending, State, used};
+use crate::engine::trace::Trace;
 
 /// "Look at another player's hand of cards and choose one of those cards." Only players with
 /// cards can be chosen.

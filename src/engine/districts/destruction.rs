@@ -1,13 +1,13 @@
 //! Districts that destroy themselves or another district: the Armory, and building by
 //! destroying with the Framework and the Necropolis.
 
-use super::super::action::Action;
-use super::super::building;
-use super::super::characters;
-use super::super::ids::{CardId, District, Seat};
-use super::super::rules::Rules;
-use super::super::state::State;
-use super::super::trace::Trace;
+use crate::engine::action::Action;
+use crate::engine::building;
+use crate::engine::characters;
+use crate::engine::ids::{CardId, District, Seat};
+use crate::engine::rules::Rules;
+use crate::engine::state::State;
+use crate::engine::trace::Trace;
 
 /// The card of `district` in the turn player's city, if any.
 fn own(rules: &Rules, state: &State, district: District) -> Option<CardId> {

@@ -1,9 +1,9 @@
 //! Effects at the end of a player's turn: the Park and the Poor House.
 
-use super::super::ids::District;
-use super::super::rules::Rules;
-use super::super::state::State;
-use super::super::trace::{Event, Trace};
+use crate::engine::ids::District;
+use crate::engine::rules::Rules;
+use crate::engine::state::State;
+use crate::engine::trace::{Event, Trace};
 
 /// Park: "If there are no cards in your hand at the end of your turn, gain 2 cards." Poor
 /// House: "If there is no gold in your stash at the end of your turn, gain 1 gold." Called

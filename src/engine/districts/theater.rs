@@ -1,9 +1,9 @@
 //! The Theater: exchanging character cards at the end of the selection phase.
 
-use super::super::action::Action;
-use super::super::ids::{District, Seat};
-use super::super::rules::Rules;
-use super::super::state::{Phase, State};
+use crate::engine::action::Action;
+use crate::engine::ids::{District, Seat};
+use crate::engine::rules::Rules;
+use crate::engine::state::{Phase, State};
 
 /// The seat whose city has the Theater, if any.
 pub fn owner(rules: &Rules, state: &State) -> Option<Seat> {
