@@ -177,8 +177,13 @@ fn resumable_out(
             out.display()
         )));
     }
+    let flag = if out.is_none() && resume.is_some() {
+        "--resume"
+    } else {
+        "--out"
+    };
     let out = out.clone().or_else(|| resume.clone()).unwrap_or(default);
-    check_out(&out, force)?;
+    check_folder(flag, &out, force)?;
     Ok(out)
 }
 
@@ -201,8 +206,10 @@ fn plan_with(
     for players in args.players.counts() {
         seat_bots(&bots, players).map_err(|e| input(anyhow!("--bots {}: {e}", args.bots)))?;
     }
-    if let Some(out) = args.out.as_ref().or(args.resume.as_ref()) {
+    if let Some(out) = &args.out {
         check_out(out, args.force)?;
+    } else if let Some(resume) = &args.resume {
+        check_folder("--resume", resume, args.force)?;
     }
     let mut counts = Vec::new();
     for players in args.players.counts() {
@@ -323,11 +330,16 @@ fn refuse_run_only(args: &RunArgs, command: &str) -> Result<(), AppError> {
 
 /// Checks before any game that `--out` can be written and may be replaced.
 fn check_out(out: &Path, force: bool) -> Result<(), AppError> {
+    check_folder("--out", out, force)
+}
+
+/// `check_out` for the folder named by `flag` (`--out`, or `--resume` without `--out`).
+fn check_folder(flag: &str, out: &Path, force: bool) -> Result<(), AppError> {
     folder::check_target(out)
-        .with_context(|| format!("--out {}", out.display()))
+        .with_context(|| format!("{flag} {}", out.display()))
         .map_err(input)?;
     report::check_replaceable(out, force)
-        .map_err(|e| input(anyhow!("--out {}: {e}", out.display())))
+        .map_err(|e| input(anyhow!("{flag} {}: {e}", out.display())))
 }
 
 /// Takes the lock of the report folder `out` (`report::lock`) and cleans up the leftovers

@@ -102,8 +102,20 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
         let mut side = run.clone();
         side.setup.source = side_source(text);
         side.out = Some(out.clone());
+        // The config is named once: a file's messages start with its path already, and the
+        // loader's `--preset NAME: ` would name an option the user did not give.
         let plan = plan_with(&side, || load_config(&side.setup)).map_err(|e| match e {
-            AppError::Input(e) => input(anyhow!("config {text}: {e:#}")),
+            AppError::Input(e) => {
+                let message = format!("{e:#}");
+                if message.starts_with(&format!("{text}: ")) {
+                    input(anyhow!("{message}"))
+                } else {
+                    let message = message
+                        .strip_prefix(&format!("--preset {text}: "))
+                        .unwrap_or(&message);
+                    input(anyhow!("config {text}: {message}"))
+                }
+            }
             other => other,
         })?;
         if plans.iter().any(|(t, _)| t == text) {

@@ -18,6 +18,16 @@ use std::time::Instant;
 pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), AppError> {
     let config = load_config(&args.setup)?;
     let field = parse_one_bot("--bot", &args.bot, &config)?;
+    let characters = &args.characters;
+    if let Some(c) = characters
+        .iter()
+        .enumerate()
+        .find_map(|(i, c)| characters[..i].contains(c).then_some(c))
+    {
+        return Err(input(anyhow!(
+            "--characters: {c} is given twice; name each character once"
+        )));
+    }
     let mut counts = Vec::new();
     for players in args.players.counts() {
         let rules = config.rules(players).map_err(input)?;

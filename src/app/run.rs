@@ -9,6 +9,7 @@ use crate::cli::{RunArgs, ShardArg};
 use crate::progress::Progress;
 use crate::report::checkpoint::{self, Checkpoint, CountProgress, Fingerprint};
 use crate::report::{self, folder};
+use crate::sim::game_log;
 use crate::sim::runner::{self, Shard};
 use crate::stats::Stats;
 use anyhow::{Context, anyhow};
@@ -255,6 +256,17 @@ pub(super) fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> 
              the log elsewhere",
             log.display(),
             plan.out.display()
+        )));
+    }
+    // (A folder, a link or a device is refused below, whatever --force says.)
+    if let Some(log) = &args.log_games
+        && std::fs::symlink_metadata(log).is_ok_and(|m| m.is_file())
+        && !args.force
+        && !game_log::is_game_log(log)
+    {
+        return Err(input(anyhow!(
+            "--log-games {}: exists and is not a game log; give --force to replace it",
+            log.display()
         )));
     }
     let _lock = lock_out(&plan.out)?;

@@ -71,6 +71,11 @@ fn rules_keys(base: &RunConfig) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The most combinations a sweep plays: each is a whole run (`--games` games at each player
+/// count), so more is a typo or a job for several sweeps, and the plan of 10^9 of them
+/// would exhaust the memory before the first game.
+const MAX_COMBINATIONS: usize = 10_000;
+
 /// Checks the keys and each value alone (so a message names one key and value), then
 /// returns every combination, the first `--set` varying slowest.
 fn combinations(
@@ -96,6 +101,18 @@ fn combinations(
         for value in &set.values {
             with_rules(base, &[(set.key.clone(), value.clone())])?;
         }
+    }
+    let count = sets
+        .iter()
+        .try_fold(1usize, |n, set| n.checked_mul(set.values.len()))
+        .filter(|&n| n <= MAX_COMBINATIONS);
+    if count.is_none() {
+        let sizes: Vec<String> = sets.iter().map(|s| s.values.len().to_string()).collect();
+        return Err(input(anyhow!(
+            "--set: {} combinations is too many (at most {MAX_COMBINATIONS}); sweep fewer \
+             values at once",
+            sizes.join(" x ")
+        )));
     }
     let mut all: Vec<Vec<(String, String)>> = vec![Vec::new()];
     for set in sets {
@@ -338,5 +355,25 @@ mod tests {
         let twice = [set("round_cap", &["50"]), set("round_cap", &["60"])];
         let e = message(combinations(&base(), &twice).unwrap_err());
         assert!(e.contains("set twice"), "{e}");
+        // 10 x 10 x 10 x 10 x 10 combinations are refused before they are planned.
+        let ten: Vec<String> = (1..=10).map(|v| v.to_string()).collect();
+        let ten: Vec<&str> = ten.iter().map(String::as_str).collect();
+        let many: Vec<SetValues> = [
+            "starting_gold",
+            "starting_cards",
+            "gather_gold",
+            "complete_bonus",
+            "all_types_bonus",
+        ]
+        .into_iter()
+        .map(|key| set(key, &ten))
+        .collect();
+        let e = message(combinations(&base(), &many).unwrap_err());
+        assert_eq!(
+            e,
+            "--set: 10 x 10 x 10 x 10 x 10 combinations is too many (at most 10000); sweep \
+             fewer values at once"
+        );
+        assert_eq!(combinations(&base(), &many[..4]).unwrap().len(), 10_000);
     }
 }

@@ -289,6 +289,13 @@ fn load(paths: &[PathBuf]) -> Result<(Dataset, Vec<String>), AppError> {
 fn play(args: &TrainArgs, command_line: &str) -> Result<(Dataset, GamesMade), AppError> {
     let config = load_config(&args.setup)?;
     let teacher = parse_one_bot("--teacher", &args.teacher, &config)?;
+    if args.targets == Targets::Visits && !teacher.searches() {
+        return Err(input(anyhow!(
+            "--targets visits: the teacher {teacher} does not search, so it has no visit \
+             shares (they would all be on its choice); give --targets choice or a searching \
+             teacher (ismcts)"
+        )));
+    }
     let student = match &args.student {
         Some(text) => Some(parse_one_bot("--student", text, &config)?),
         None => None,
@@ -432,8 +439,8 @@ fn print_kinds(rows: &[KindHits], from_start: bool) {
     }
 }
 
-/// Refuses, before any game, an `--out` that is a folder, sits in a missing folder, or is a
-/// file other than a weights file (unless `--force`).
+/// Refuses, before any game, an `--out` that is a folder, sits in a missing folder, is a
+/// file other than a weights file (unless `--force`), or cannot be written.
 fn check_weights_out(out: &Path, force: bool) -> Result<(), AppError> {
     let is_weights = |path: &Path| {
         std::fs::read_to_string(path)
@@ -475,6 +482,15 @@ fn check_out(
         return Err(refuse(format!(
             "exists and is not {what}; give --force to replace it"
         )));
+    }
+    // The file is written after the games: a place it cannot be written to (no permission,
+    // `/proc`, a link or a device) must fail now, not after hours of play. The trial file is
+    // removed when dropped.
+    if out
+        .parent()
+        .is_none_or(|p| p.as_os_str().is_empty() || p.is_dir())
+    {
+        StagedFile::create(out).map_err(|e| refuse(format!("cannot be written: {e}")))?;
     }
     Ok(())
 }

@@ -121,6 +121,7 @@ impl BotSpec {
             }
         };
         let mut spec = BotSpec::from(kind);
+        let mut given: Vec<&str> = Vec::new();
         for param in params.into_iter().flat_map(|p| p.split(':')) {
             let Some((key, value)) = param.split_once('=') else {
                 return Err(error(format!(
@@ -128,7 +129,14 @@ impl BotSpec {
                     param.trim()
                 )));
             };
-            spec.set(key.trim(), value.trim()).map_err(error)?;
+            let key = key.trim();
+            // A key given twice would silently keep its last value; `ban` adds a character
+            // each time it is given.
+            if key != "ban" && given.contains(&key) {
+                return Err(error(format!("the key {key} is given twice")));
+            }
+            given.push(key);
+            spec.set(key, value.trim()).map_err(error)?;
         }
         Ok(spec)
     }
@@ -262,6 +270,18 @@ mod tests {
         assert_eq!(list[0], BotKind::Heuristic(tuned).into());
         assert_eq!(list[1], BotSpec::random());
         assert_eq!(list[2], BotSpec::heuristic());
+    }
+
+    /// A key given twice is refused (it would silently keep its last value), but `ban`
+    /// adds a character each time.
+    #[test]
+    fn a_key_given_twice_is_refused_but_bans_add_up() {
+        for text in ["policy:temp=1:temp=2", "ismcts:iters=10:c=1:iters=20"] {
+            let e = BotSpec::parse(text).unwrap_err();
+            assert!(e.problem.contains("is given twice"), "{text}: {e}");
+        }
+        let spec = BotSpec::parse("heuristic:ban=Thief:ban=King").unwrap();
+        assert_eq!(spec.ban.iter().count(), 2);
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! The options of each command (clap derive), and the option groups they share.
 
 use super::values::{
-    PlayerRange, Replace, SetValues, ShardArg, parse_character, parse_epochs, parse_game_index,
-    parse_hidden, parse_l2, parse_learning_rate, parse_player_count, parse_players, parse_positive,
-    parse_replace, parse_seed, parse_set, parse_shard, parse_threads,
+    PlayerRange, Replace, SetValues, ShardArg, parse_character, parse_deals, parse_epochs,
+    parse_game_index, parse_hidden, parse_l2, parse_learning_rate, parse_player_count,
+    parse_players, parse_positive, parse_replace, parse_seed, parse_set, parse_shard,
+    parse_threads,
 };
 use crate::bots::policy::KindSet;
 use crate::bots::policy::features::{DraftFacts, FeatureBlocks};
@@ -162,7 +163,7 @@ pub struct RestrictArgs {
     /// minutes on two cores with the default bot (intervals of about +-0.3 points);
     /// ISMCTS is hundreds of times slower: time 20 deals first.
     #[arg(long, value_name = "D", default_value = "10000", allow_negative_numbers = true,
-          value_parser = parse_positive)]
+          value_parser = parse_deals)]
     pub deals: u64,
     /// Master seed: deal i at n players is seeded like game i of a run.
     #[arg(long, value_name = "S", default_value = "1", allow_negative_numbers = true,
@@ -182,15 +183,23 @@ pub struct RestrictArgs {
     pub force: bool,
 }
 
-/// `rank CONFIG...`: configs (preset names or config files) with the run options.
+/// `rank CONFIG...`: configs (preset names or config files) with the run options. Its help
+/// hides the run options it refuses (`app::rank` names them if given anyway).
 #[derive(Debug, Clone, Args)]
+#[command(
+    mut_arg("preset", |a| a.hide(true)),
+    mut_arg("config", |a| a.hide(true)),
+    mut_arg("resume", |a| a.hide(true)),
+    mut_arg("shard", |a| a.hide(true)),
+    mut_arg("log_games", |a| a.hide(true)),
+    mut_arg("out", |a| a.help("Report folder (default: reports/rank/)"))
+)]
 pub struct RankArgs {
     /// The configs: preset names, or config files (a path that exists, contains a `/` or
     /// ends in `.toml`); at least two.
     #[arg(value_name = "CONFIG", required = true, num_args = 2..)]
     pub configs: Vec<String>,
-    /// The run options, applied to every config (--preset, --config and --resume are
-    /// refused: the configs are named above, and a ranking is not resumable).
+    /// The run options, applied to every config.
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -363,7 +372,8 @@ pub struct RunArgs {
     /// the run's other options unchanged). The reports are those of an uninterrupted run.
     #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
-    /// Replace the report folder even if it holds files that are not a citadels-sim report.
+    /// Replace the report folder even if it holds files that are not a citadels-sim report
+    /// (and a game log's file even if it holds something else).
     #[arg(long)]
     pub force: bool,
     /// Play only shard K of N (K from 0 to N-1: the chunks of 256 games whose index is K
@@ -371,7 +381,9 @@ pub struct RunArgs {
     /// SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX. `merge` adds the N partials up.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     pub shard: Option<ShardArg>,
-    /// Write one JSON line per game into FILE (in game order, whatever --threads).
+    /// Write one JSON line per game into FILE (in game order, whatever --threads). An
+    /// existing FILE is replaced only if it is a game log (or with --force); a link or a
+    /// device is refused.
     #[arg(long, value_name = "FILE")]
     pub log_games: Option<PathBuf>,
 }
@@ -425,7 +437,7 @@ pub struct ArenaArgs {
     pub players: PlayerRange,
     /// Deals per player count; each deal is players + 1 games.
     #[arg(long, value_name = "D", default_value = "1000", allow_negative_numbers = true,
-          value_parser = parse_positive)]
+          value_parser = parse_deals)]
     pub deals: u64,
     /// Master seed: deal i at n players is seeded like game i of a run.
     #[arg(long, value_name = "S", default_value = "1", allow_negative_numbers = true,

@@ -128,11 +128,18 @@ fn parse_message(source: &str, text: &str, e: &toml::de::Error) -> String {
         .trim()
         .replace(['\n', '\r'], " ")
         .replace("expected i64", "expected an integer")
+        .replace(" as i128, expected an integer", ": too large")
         .replace(
             "data did not match any variant of untagged enum CastEntry",
             "expected a character's name or a list of names of one rank",
         );
-    let Some(span) = e.span() else {
+    let message = rust_types_named(&message);
+    // A key missing from the top level has no line to show (its span is the whole file,
+    // whose first line may be a comment); one missing from a table shows the table's.
+    let Some(span) = e
+        .span()
+        .filter(|s| !(s.start == 0 && message.starts_with("missing field")))
+    else {
         return format!("{source}: {message}");
     };
     let start = span.start.min(text.len());
@@ -141,12 +148,13 @@ fn parse_message(source: &str, text: &str, e: &toml::de::Error) -> String {
     let line_no = text[..start].matches('\n').count() + 1;
     let column = text[line_start..start].chars().count() + 1;
     let line = text[line_start..line_end].trim();
-    // The table the line is in: the last `[header]` above it.
+    // The table the line is in: the last `[header]` above it (not a line of an array, such
+    // as a pool `["Thief", "Spy"],`).
     let table = text[..line_start]
         .lines()
         .rev()
         .map(str::trim)
-        .find(|l| l.starts_with('['))
+        .find(|l| l.starts_with('[') && !l.starts_with("[\"") && !l.ends_with(','))
         .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim());
     let shown = match table {
         Some(table) if line.contains('=') && !line.starts_with('[') => format!("{table}.{line}"),
@@ -154,6 +162,21 @@ fn parse_message(source: &str, text: &str, e: &toml::de::Error) -> String {
     };
     let hint = unknown_field_hint(&message);
     format!("{source}: line {line_no}, column {column}: {shown}: {message}{hint}")
+}
+
+/// serde's "expected struct RulesFile" as "expected a table": the file's reader does not know
+/// the program's type names.
+fn rust_types_named(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(at) = rest.find("expected struct ") {
+        out.push_str(&rest[..at]);
+        out.push_str("expected a table");
+        rest = &rest[at + "expected struct ".len()..];
+        rest = rest.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
+    }
+    out.push_str(rest);
+    out
 }
 
 /// ` (did you mean "X"?)` for serde's "unknown field `x`, expected one of `a`, `b`".

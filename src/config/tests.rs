@@ -165,6 +165,29 @@ fn malformed_toml_gives_the_line() {
     assert!(msg.contains("[rules"), "{msg}");
 }
 
+/// Parse errors read as the file's author wrote it: a missing key quotes no line, a line of
+/// a pool is not taken for a table's header, and the program's type names stay out.
+#[test]
+fn parse_errors_name_what_the_author_wrote() {
+    let load = |text: &str| load_str("h.toml", text).unwrap_err().0;
+    let msg = load("# My house rules\nname = \"house\"\n");
+    assert_eq!(msg, "h.toml: missing field `characters`");
+    let msg = load(
+        "characters = [\"Assassin\",\n  [\"Thief\", \"Spy\"],\n  \"Magician\", \"King\",\n  \
+         \"Bishop\", \"Merchant\", \"Architect\", \"Warlord\"]\nunique_districts = 5\n",
+    );
+    assert!(
+        msg.starts_with("h.toml: line 5, column 20: unique_districts = 5: "),
+        "{msg}"
+    );
+    let msg = load("characters = [\"King\"]\nrules = 5\n");
+    assert!(msg.contains("expected a table"), "{msg}");
+    assert!(!msg.contains("struct"), "{msg}");
+    let msg = fail(&[], "[rules]\nstarting_gold = 99999999999999999999\n");
+    assert!(msg.contains("too large"), "{msg}");
+    assert!(!msg.contains("i128"), "{msg}");
+}
+
 #[test]
 fn unknown_keys_are_refused() {
     for (extra, key) in [

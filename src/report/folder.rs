@@ -207,12 +207,23 @@ pub struct StagedFile {
 }
 
 impl StagedFile {
-    /// Creates the temporary file. The folder of `target` must exist, and `target` must not
-    /// be a folder.
+    /// Creates the temporary file. The folder of `target` must exist, and `target`, if it
+    /// exists, must be a regular file: the commit renames the new file over it, which would
+    /// replace a folder, a link (not the file it points to) or a device (`/dev/null`, as
+    /// root) instead of writing into it.
     pub fn create(target: &Path) -> io::Result<StagedFile> {
         if target.is_dir() {
             return Err(io::Error::other(format!(
                 "{} is a folder",
+                target.display()
+            )));
+        }
+        if let Ok(meta) = fs::symlink_metadata(target)
+            && !meta.is_file()
+        {
+            return Err(io::Error::other(format!(
+                "{} is not a regular file (a link, a device or a pipe), which would be \
+                 replaced rather than written into; give the path of a file",
                 target.display()
             )));
         }
@@ -351,6 +362,28 @@ mod tests {
         assert!(StagedFile::create(dir.path()).is_err());
         let err = StagedFile::create(&dir.path().join("no/such.jsonl")).unwrap_err();
         assert!(err.to_string().contains("does not exist"), "{err}");
+    }
+
+    /// A link is not followed and replaced: it is refused, and the file it points to and
+    /// the link stay as they were (a device such as `/dev/null` is refused the same way).
+    #[cfg(unix)]
+    #[test]
+    fn a_staged_file_never_replaces_a_link_or_a_device() {
+        let dir = tempfile::tempdir().unwrap();
+        let (file, link) = (
+            dir.path().join("config.toml"),
+            dir.path().join("games.jsonl"),
+        );
+        fs::write(&file, "mine").unwrap();
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        let Err(err) = StagedFile::create(&link) else {
+            panic!("a link is refused");
+        };
+        assert!(err.to_string().contains("not a regular file"), "{err}");
+        assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(fs::read_to_string(&file).unwrap(), "mine");
+        assert!(StagedFile::create(Path::new("/dev/null")).is_err());
+        assert_eq!(names(dir.path()), ["config.toml", "games.jsonl"]);
     }
 
     #[test]

@@ -22,6 +22,27 @@ use serde::Serialize;
 /// seats' `museum`, `beautified`, `haunted_quarter` and `effects` (1 had no `version`).
 pub const VERSION: u32 = 2;
 
+/// Whether the file at `path` may be replaced by a new game log without `--force`: it is
+/// empty, or its first line is a game log's (it opens with the schema's `version`; logs of
+/// schema 1, which had none, open with `{"players":`).
+pub fn is_game_log(path: &std::path::Path) -> bool {
+    use std::io::Read;
+    let mut start = [0u8; 16];
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut read = 0;
+    while read < start.len() {
+        match file.read(&mut start[read..]) {
+            Ok(0) => break,
+            Ok(n) => read += n,
+            Err(_) => return false,
+        }
+    }
+    let start = &start[..read];
+    start.is_empty() || start.starts_with(b"{\"version\":") || start.starts_with(b"{\"players\":")
+}
+
 /// One round, as the log records it.
 #[derive(Serialize, Default)]
 struct RoundLine {

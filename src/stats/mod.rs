@@ -246,6 +246,77 @@ impl Stats {
         }
     }
 
+    /// The first counter no run could have produced, or `None`. Counters read from a file (a
+    /// checkpoint, a shard's partial result) are checked with it: a damaged or edited file
+    /// could otherwise make a report of nonsense (a seat winning 16678% of its games) or
+    /// overflow a sum. Every game counts once in `games`, and every finished one once in
+    /// `rounds` and in each seat's games (`add`); a score fits an `i16`.
+    pub fn impossible(&self) -> Option<String> {
+        const MAX_SCORE: u64 = i16::MAX as u64;
+        let players = self.players as usize;
+        let Some(finished) = self.games.checked_sub(self.stalled) else {
+            return Some(format!("{} stalled of {} games", self.stalled, self.games));
+        };
+        let rounds = self
+            .rounds
+            .iter()
+            .try_fold(0u64, |sum, &count| sum.checked_add(count));
+        if rounds != Some(finished) {
+            return Some(format!(
+                "the rounds do not count the {finished} finished games"
+            ));
+        }
+        let at_most = [
+            ("won games", self.won_games, finished),
+            ("ties", self.ties, finished),
+            ("shared wins", self.shared_wins, self.won_games),
+            ("completed games", self.completed_games, finished),
+            (
+                "first completers' wins",
+                self.first_complete_wins,
+                self.completed_games,
+            ),
+            (
+                "winning scores",
+                self.winning_score_sum,
+                self.won_games.saturating_mul(MAX_SCORE),
+            ),
+            (
+                "margins",
+                self.margin_sum,
+                finished.saturating_mul(MAX_SCORE),
+            ),
+        ];
+        if let Some((what, value, bound)) = at_most.into_iter().find(|(_, v, b)| v > b) {
+            return Some(format!("{what} {value}, more than {bound} could be"));
+        }
+        for (table, seats) in [("seat", &self.seats), ("bot seat", &self.by_seat)] {
+            for (i, seat) in seats.iter().enumerate() {
+                let games = if i < players { finished } else { 0 };
+                if seat.games != games
+                    || seat.wins > games
+                    || seat.score_sum > games.saturating_mul(MAX_SCORE)
+                    || seat.rank_sum > games.saturating_mul(MAX_PLAYERS as u64)
+                {
+                    return Some(format!(
+                        "{table} {i}: {} wins, {} points, rank sum {} in {} games of {finished}",
+                        seat.wins, seat.score_sum, seat.rank_sum, seat.games
+                    ));
+                }
+            }
+        }
+        let character = self.characters.iter().position(|c| c.picks_won > c.picked);
+        character.map(|c| {
+            let stats = &self.characters[c];
+            format!(
+                "{} won {} of {} picks",
+                Character::ALL[c].name(),
+                stats.picks_won,
+                stats.picked
+            )
+        })
+    }
+
     pub fn new(players: u8) -> Stats {
         Stats {
             players,
@@ -594,6 +665,32 @@ pub(crate) mod tests {
         g.warranted[6] = (i % 4) as u16;
         g.rank_seats();
         g
+    }
+
+    /// Counters of real games pass; each kind of impossible counter a damaged file could
+    /// hold is named.
+    #[test]
+    fn impossible_counters_are_named() {
+        let mut stats = Stats::new(4);
+        for i in 0..200 {
+            stats.add(&synthetic(4, i));
+        }
+        assert_eq!(stats.impossible(), None);
+        let broken = |change: fn(&mut Stats)| {
+            let mut s = stats.clone();
+            change(&mut s);
+            s.impossible().expect("impossible counters pass")
+        };
+        assert!(broken(|s| s.stalled = s.games + 1).contains("stalled"));
+        assert!(broken(|s| s.rounds[7] += 1).contains("rounds"));
+        assert!(broken(|s| s.won_games = s.games).contains("won games"));
+        assert!(broken(|s| s.winning_score_sum = u64::MAX).contains("winning scores"));
+        assert!(broken(|s| s.seats[0].wins = 99_999).starts_with("seat 0: 99999 wins"));
+        assert!(broken(|s| s.by_seat[5].games = 1).starts_with("bot seat 5"));
+        assert!(broken(|s| s.seats[2].score_sum = u64::MAX).contains("seat 2"));
+        let e = broken(|s| s.characters[1].picks_won = s.characters[1].picked + 1);
+        let name = Character::ALL[1].name();
+        assert!(e.starts_with(&format!("{name} won")), "{e}");
     }
 
     #[test]

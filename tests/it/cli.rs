@@ -65,6 +65,63 @@ fn games_must_be_positive() {
     refused(&["run", "--games", "many"], "\"many\"");
 }
 
+/// Counts so large that planning their chunks would exhaust the memory before the first
+/// game (the audit of 2026-11-29 found a panic and an abort) are refused, for games and deals
+/// alike.
+#[test]
+fn games_and_deals_beyond_a_billion_are_refused() {
+    let huge = "18446744073709551615";
+    refused(&["run", "--games", huge], "--games");
+    refused(
+        &["run", "--games", "1000000001"],
+        "at most 1000000000 per player count",
+    );
+    for command in ["arena", "restrict"] {
+        refused(&[command, "--deals", huge], "deals is too many");
+        refused(
+            &[command, "--deals", "0"],
+            "number of deals must be at least 1",
+        );
+    }
+    refused(
+        &["compare", "first-game", "first-game", "--games", huge],
+        "games is too many",
+    );
+    refused(&["ladder", "--search-games", huge], "games is too many");
+}
+
+/// `rank` names a bad config once, as the user typed it: a preset without the `--preset`
+/// the user never gave, a file by its path alone.
+#[test]
+fn rank_names_a_bad_config_once() {
+    refused(
+        &["rank", "first-game", "frist-game"],
+        "error: config frist-game: unknown preset \"frist-game\"",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.toml");
+    std::fs::write(&file, "characters = 5\n").unwrap();
+    let path = file.to_str().unwrap();
+    refused(
+        &["rank", "first-game", path],
+        &format!("error: {path}: line 1"),
+    );
+}
+
+/// A key given twice in a spec, and a character named twice, are refused rather than
+/// silently resolved.
+#[test]
+fn duplicates_are_refused() {
+    refused(
+        &["run", "--bots", "policy:temp=1:temp=2"],
+        "the key temp is given twice",
+    );
+    refused(
+        &["restrict", "--characters", "King,King"],
+        "--characters: King is given twice",
+    );
+}
+
 #[test]
 fn bot_list_must_match_the_player_count() {
     refused(
@@ -92,6 +149,7 @@ fn unknown_bot() {
 #[test]
 fn zero_threads() {
     refused(&["run", "--threads", "0"], "--threads");
+    refused(&["run", "--threads", "100000"], "too many (at most 1024)");
 }
 
 #[test]
@@ -644,20 +702,27 @@ fn help_lists_only_accepted_options() {
     for flag in ["--resume", "--shard", "--log-games", "--preset", "--config"] {
         assert!(run.contains(flag), "run --help lacks {flag}");
     }
-    let (compare, sweep) = (help("compare"), help("sweep"));
+    let (compare, sweep, rank) = (help("compare"), help("sweep"), help("rank"));
     for flag in ["--resume", "--shard", "--log-games"] {
         assert!(!compare.contains(flag), "compare --help lists {flag}");
         assert!(!sweep.contains(flag), "sweep --help lists {flag}");
+        assert!(!rank.contains(flag), "rank --help lists {flag}");
     }
     for flag in ["--preset", "--config"] {
         assert!(!compare.contains(flag), "compare --help lists {flag}");
+        assert!(!rank.contains(flag), "rank --help lists {flag}");
         assert!(sweep.contains(flag), "sweep --help lacks {flag}");
     }
     assert!(compare.contains("reports/compare-A-vs-B/"), "{compare}");
     assert!(sweep.contains("reports/sweep-"), "{sweep}");
+    assert!(rank.contains("reports/rank/"), "{rank}");
     refused(
         &["compare", "first-game", "first-game", "--log-games", "x"],
         "--log-games: compare does not take it",
+    );
+    refused(
+        &["rank", "first-game", "first-game", "--preset", "first-game"],
+        "--preset: rank does not take it",
     );
 }
 

@@ -143,6 +143,62 @@ fn a_bad_log_path_is_refused_before_any_game() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("cannot be combined with --resume"));
 }
 
+/// `--log-games` replaces an earlier game log, but not another file (a config given by
+/// mistake) unless `--force` says so; a link is never replaced, even with `--force`.
+#[test]
+fn a_log_replaces_only_a_game_log_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = |path: &std::path::Path, force: bool| {
+        let mut command = Command::new(BIN);
+        command
+            .args(["run", "--players", "4", "--games", "3", "--quiet", "--out"])
+            .arg(dir.path().join("out"))
+            .arg("--log-games")
+            .arg(path);
+        if force {
+            command.arg("--force");
+        }
+        command.output().unwrap()
+    };
+    let config = dir.path().join("house.toml");
+    std::fs::write(&config, "name = \"house\"\n").unwrap();
+    let output = log(&config, false);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--log-games") && stderr.contains("is not a game log; give --force"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&config).unwrap(),
+        "name = \"house\"\n"
+    );
+    assert!(!dir.path().join("out").exists());
+
+    // A game log is replaced by the next run's; the config, with --force.
+    let games = dir.path().join("games.jsonl");
+    crate::common::assert_success(&log(&games, false), "first log");
+    crate::common::assert_success(&log(&games, false), "log over a log");
+    assert_eq!(std::fs::read_to_string(&games).unwrap().lines().count(), 3);
+    crate::common::assert_success(&log(&config, true), "--force");
+    assert!(
+        std::fs::read_to_string(&config)
+            .unwrap()
+            .starts_with("{\"version\":")
+    );
+
+    #[cfg(unix)]
+    {
+        let link = dir.path().join("link.jsonl");
+        std::os::unix::fs::symlink(&games, &link).unwrap();
+        let output = log(&link, true);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("not a regular file"), "{stderr}");
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    }
+}
+
 /// A log line audits itself (issue 16, item 3): each seat's score breakdown, the ranks and
 /// the winners are recomputed from the line alone (the edition's scoring rules, the deck's
 /// costs and types, the city with its beautified districts, the Museum's cards, the

@@ -942,6 +942,33 @@ fn bad_weights_and_outputs_are_refused_by_name() {
         &["notes.toml", "not a weights file", "--force"],
     );
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine = 1\n");
+    // Visit shares need a teacher that searches.
+    refused(
+        &[
+            "train",
+            "--teacher",
+            "random",
+            "--targets",
+            "visits",
+            "--games",
+            "2",
+        ],
+        &["--targets visits", "does not search"],
+    );
+    // A place that cannot be written is refused before the games, not after them.
+    #[cfg(target_os = "linux")]
+    refused(
+        &[
+            "train",
+            "--teacher",
+            "heuristic",
+            "--games",
+            "2",
+            "--out",
+            "/proc/weights.toml",
+        ],
+        &["--out /proc/weights.toml", "cannot be written"],
+    );
     // Training data: a file that is not one, and data with a flag that plays games.
     refused(
         &["train", "--data", notes.to_str().unwrap()],

@@ -141,6 +141,21 @@ fn a_folder_that_is_not_a_report_needs_force() {
     refused(&args, &out, &[], "is not a citadels-sim report");
     assert_eq!(crate::common::names(&out), ["notes.txt"]);
     assert_eq!(crate::common::names(dir.path()), ["mine"]);
+    // Named by --resume alone, the folder is named as --resume.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
+        .args(args)
+        .arg("--resume")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with(&format!("error: --resume {}: ", out.display()))
+            && stderr.contains("is not a citadels-sim report"),
+        "{stderr}"
+    );
+    assert_eq!(crate::common::names(&out), ["notes.txt"]);
 
     // A report with a foreign file added is refused too, naming the file.
     let report = dir.path().join("report");

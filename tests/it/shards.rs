@@ -174,6 +174,18 @@ fn merge_refuses_mismatched_partials() {
     assert_ne!(broken, text);
     std::fs::write(cut.join("partial.toml"), broken).unwrap();
     merge(&[&p0, &p1, &cut], "cut/partial.toml: ");
+    // Counters no run could write (a seat's wins raised by hand past its games).
+    let edited = dir.path().join("edited");
+    std::fs::create_dir(&edited).unwrap();
+    let seats = text.find("seats = [\"").expect("the seats' counters") + "seats = [\"".len();
+    let games_end = seats + text[seats..].find(' ').unwrap();
+    let wins_end = games_end + 1 + text[games_end + 1..].find(' ').unwrap();
+    let raised = format!("{}99999{}", &text[..games_end + 1], &text[wins_end..]);
+    std::fs::write(edited.join("partial.toml"), raised).unwrap();
+    merge(
+        &[&p0, &p1, &edited],
+        "counters no run could have written (seat 0: 99999 wins",
+    );
     // A report folder is not a partial result.
     let report = dir.path().join("report");
     ok(&RUN, &["--out", path(&report)], &[]);

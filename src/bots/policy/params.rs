@@ -233,7 +233,7 @@ impl PolicyParams {
                 .ok()
                 .filter(|t| t.is_finite() && *t >= 0.0)
                 .map(Temperature)
-                .ok_or_else(|| format!("{key}={value}: must be a number, 0 or more"))
+                .ok_or_else(|| format!("{key}={value}: must be a finite number, 0 or more"))
         };
         match key {
             "weights" => {

@@ -62,6 +62,35 @@ counters!(DistrictStats, 12: in_deck, built, built_games, built_round_sum, destr
     exchanged, seized, appearances, appearance_wins, appearance_wins_sq,
     appearance_wins_appearances, appearances_sq);
 
+/// The game totals of a `Stats` (its counters that are not per character, seat, district,
+/// round or moment), read and set with one list: a field can be neither written without
+/// being read back nor read in another order.
+macro_rules! totals {
+    ($($field:ident),* $(,)?) => {
+        const TOTALS: usize = [$(stringify!($field)),*].len();
+
+        fn totals(s: &Stats) -> [u64; TOTALS] {
+            [$(s.$field),*]
+        }
+
+        fn set_totals(s: &mut Stats, values: [u64; TOTALS]) {
+            [$(s.$field),*] = values;
+        }
+    };
+}
+
+totals!(
+    games,
+    stalled,
+    won_games,
+    winning_score_sum,
+    margin_sum,
+    ties,
+    shared_wins,
+    completed_games,
+    first_complete_wins
+);
+
 fn numbers(values: &[u64]) -> String {
     values
         .iter()
@@ -166,17 +195,7 @@ pub(super) fn count_file(progress: &CountProgress) -> CountFile {
     CountFile {
         players: s.players,
         done: ranges(&progress.done),
-        totals: numbers(&[
-            s.games,
-            s.stalled,
-            s.won_games,
-            s.winning_score_sum,
-            s.margin_sum,
-            s.ties,
-            s.shared_wins,
-            s.completed_games,
-            s.first_complete_wins,
-        ]),
+        totals: numbers(&totals(s)),
         rounds,
         characters: s
             .characters
@@ -246,17 +265,7 @@ fn entries<T, const N: usize>(
 
 pub(super) fn count_progress(file: &CountFile, games: u64) -> Result<CountProgress, String> {
     let mut s = Stats::new(file.players);
-    [
-        s.games,
-        s.stalled,
-        s.won_games,
-        s.winning_score_sum,
-        s.margin_sum,
-        s.ties,
-        s.shared_wins,
-        s.completed_games,
-        s.first_complete_wins,
-    ] = parse_numbers(&file.totals, "totals")?;
+    set_totals(&mut s, parse_numbers(&file.totals, "totals")?);
     for part in file.rounds.split_whitespace() {
         let bad = || format!("rounds: \"{part}\" is not rounds:count below {ROUND_BINS}");
         let (r, count) = part.split_once(':').ok_or_else(bad)?;
@@ -290,6 +299,12 @@ pub(super) fn count_progress(file: &CountFile, games: u64) -> Result<CountProgre
         "seat_pair_wins",
         &mut s.seat_pair_wins,
     )?;
+    if let Some(problem) = s.impossible() {
+        return Err(format!(
+            "{} players: counters no run could have written ({problem})",
+            s.players
+        ));
+    }
     let done = parse_ranges(&file.done, chunk_count(games))?;
     let expected: u64 = done
         .iter()
