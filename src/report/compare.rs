@@ -323,7 +323,7 @@ pub fn summary(a_name: &str, b_name: &str, comparisons: &[Comparison]) -> String
             .collect();
         let _ = writeln!(
             out,
-            "\n== {} ==\n{} rate differences tested, {} significant",
+            "\n== {} ==\n{} differences tested, {} significant",
             c.name,
             tested.len(),
             significant.len()
@@ -335,7 +335,10 @@ pub fn summary(a_name: &str, b_name: &str, comparisons: &[Comparison]) -> String
             .max()
             .unwrap_or(0)
             .max(5);
-        for r in &significant {
+        let per_count = c.key_names.iter().all(|k| k == "players");
+        // A per-count table's spreads are listed below, in points, significant or not.
+        let listed_below = |r: &DeltaRow| per_count && SPREADS.contains(&r.measure.as_str());
+        for r in significant.iter().filter(|r| !listed_below(r)) {
             let (Some(a), Some(b), Some(t)) = (&r.a, &r.b, r.test) else {
                 continue;
             };
@@ -372,7 +375,6 @@ pub fn summary(a_name: &str, b_name: &str, comparisons: &[Comparison]) -> String
         };
         only("A", |r| r.b.is_none());
         only("B", |r| r.a.is_none());
-        let per_count = c.key_names.iter().all(|k| k == "players");
         if per_count {
             // The balance index and the seat spread (spreads of rates, in points) whether or
             // not their difference is significant.
@@ -543,10 +545,48 @@ mod tests {
         );
         let text = summary("preset a", "preset b", &[c]);
         assert!(
-            text.contains("1 rate differences tested, 1 significant"),
+            text.contains("1 differences tested, 1 significant"),
             "{text}"
         );
         assert!(text.contains("only in A: Witch") && text.contains("only in B: Thief"));
+    }
+
+    /// A per-count table's balance index is summarised once, in points, with its interval,
+    /// not also among the significant differences as a percentage.
+    #[test]
+    fn spreads_are_summarised_once_in_points() {
+        let per_count = |index: &str| {
+            Table::parse(
+                "player_counts.csv",
+                format!(
+                    "players,games,balance_index,balance_index_lo,balance_index_hi\n\
+                     4,20000,{index}\n"
+                )
+                .as_bytes(),
+            )
+            .unwrap()
+        };
+        let (a, b) = (
+            per_count("0.0160,0.0150,0.0170"),
+            per_count("0.0137,0.0128,0.0146"),
+        );
+        let c = compare(&a, &b).unwrap();
+        assert!(
+            c.rows
+                .iter()
+                .any(|r| r.test.is_some_and(|t| t.significant()))
+        );
+        let text = summary("preset a", "preset b", &[c]);
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains("balance_index"))
+            .collect();
+        assert_eq!(lines.len(), 1, "{text}");
+        assert!(
+            lines[0].contains("A   1.60 pts  B   1.37 pts  delta  -0.2 pts")
+                && lines[0].ends_with("significant"),
+            "{text}"
+        );
     }
 
     #[test]

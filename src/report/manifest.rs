@@ -65,8 +65,13 @@ pub fn is_ours(text: &str) -> bool {
 /// and `merge` writes the manifest the run would have written.
 const NOT_RECORDED: [&str; 5] = ["--threads", "--resume", "--out", "--shard", "--log-games"];
 
+/// Flags left out of the recorded command line for the same reason: what is printed
+/// (`--quiet`, which the Slurm script gives every shard) and whether a folder that is not a
+/// report may be replaced (`--force`).
+const FLAGS_NOT_RECORDED: [&str; 2] = ["--quiet", "--force"];
+
 /// The command line as one string, shell-quoted where needed, without the options of
-/// `NOT_RECORDED`.
+/// `NOT_RECORDED` and the flags of `FLAGS_NOT_RECORDED`.
 pub fn command_line<I: IntoIterator<Item = String>>(args: I) -> String {
     let mut kept = Vec::new();
     let mut skip_value = false;
@@ -77,6 +82,9 @@ pub fn command_line<I: IntoIterator<Item = String>>(args: I) -> String {
         }
         if NOT_RECORDED.contains(&arg.as_str()) {
             skip_value = true;
+            continue;
+        }
+        if FLAGS_NOT_RECORDED.contains(&arg.as_str()) {
             continue;
         }
         if NOT_RECORDED.iter().any(|flag| {
@@ -107,7 +115,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn threads_are_not_part_of_the_command() {
+    fn options_that_do_not_change_results_are_not_part_of_the_command() {
         let args = [
             "citadels-sim",
             "run",
@@ -124,10 +132,13 @@ mod tests {
             "auto/3",
             "--log-games=games.jsonl",
             "--quiet",
+            "--force",
+            "--bots",
+            "heuristic",
         ];
         assert_eq!(
             command_line(args.map(String::from)),
-            "citadels-sim run --games=10 --quiet"
+            "citadels-sim run --games=10 --bots heuristic"
         );
         assert_eq!(
             command_line(["a b".to_string(), "it's".to_string()]),

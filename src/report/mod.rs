@@ -40,6 +40,46 @@ pub struct Section<'a> {
     pub bots: &'a [BotSpec],
 }
 
+/// One bot spec's results over the seats it played (`bots.csv`, and the summary's bot table
+/// when the seats play more than one spec).
+pub struct BotResult {
+    pub spec: String,
+    /// The sum of its seats' counters.
+    pub total: crate::stats::SeatStats,
+    /// Its win rate, the interval clustered by game (a spec in several seats plays several
+    /// trials per game: `Stats::bot_win_sums`).
+    pub rate: Rate,
+}
+
+/// Each bot spec of `section`, in the order the specs first appear in `--bots`.
+pub fn bot_results(section: &Section) -> Vec<BotResult> {
+    let players = section.rules.players as usize;
+    let names: Vec<String> = section
+        .bots
+        .iter()
+        .take(players)
+        .map(BotSpec::to_string)
+        .collect();
+    let mut results = Vec::new();
+    for (first, name) in names.iter().enumerate() {
+        if names[..first].contains(name) {
+            continue;
+        }
+        let seats: Vec<usize> = (0..players).filter(|&s| names[s] == *name).collect();
+        let mut total = crate::stats::SeatStats::default();
+        for &seat in &seats {
+            total += &section.stats.by_seat[seat];
+        }
+        let rate = Rate::clustered(section.stats.bot_win_sums(&seats));
+        results.push(BotResult {
+            spec: name.clone(),
+            total,
+            rate,
+        });
+    }
+    results
+}
+
 /// One rendered report file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReportFile {

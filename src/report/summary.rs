@@ -1,6 +1,6 @@
 //! `summary.txt`: readable fixed-width tables, one block per player count.
 
-use super::{Rate, Section, cast_characters, run_districts};
+use super::{Rate, Section, bot_results, cast_characters, run_districts};
 use crate::bots::policy::PolicyParams;
 use crate::bots::{BotKind, BotSpec};
 use crate::engine::rules::Rules;
@@ -345,6 +345,28 @@ fn block(out: &mut String, section: &Section) {
         );
     }
 
+    // Seats that play different bots: each spec's results over its seats (`bots.csv`).
+    let bots = bot_results(section);
+    if bots.len() > 1 {
+        let _ = writeln!(
+            out,
+            "\n{:<32} {:>10} {:>7} {:>14} {:>7} {:>5}",
+            "bot", "games", "win%", "95% interval", "score", "rank"
+        );
+        for bot in bots {
+            let _ = writeln!(
+                out,
+                "{:<32} {:>10} {:>7} {:>14} {:>7} {:>5}",
+                bot.spec,
+                bot.total.games,
+                pct(bot.rate.value),
+                interval(bot.rate),
+                num(ratio(bot.total.score_sum, bot.total.games)),
+                num(ratio(bot.total.rank_sum, bot.total.games)),
+            );
+        }
+    }
+
     let _ = writeln!(
         out,
         "\n{:<18} {:<9} {:>4} {:>10} {:>7} {:>6} {:>11} {:>7} {:>14} {:>9}",
@@ -657,5 +679,48 @@ mod tests {
         let header = text.lines().find(|l| l.starts_with("character")).unwrap();
         assert_eq!(king_rows[0].len(), header.len());
         assert!(text.contains("0 (first crown)"));
+        assert!(
+            !text.contains("\nbot "),
+            "one bot in every seat: no bot table"
+        );
+    }
+
+    /// Seats that play different bots get a bot table: each spec once, over its seats, with
+    /// the figures of `bots.csv`.
+    #[test]
+    fn mixed_seats_get_a_bot_table() {
+        let rules = crate::config::load_preset("first-game")
+            .unwrap()
+            .rules(4)
+            .unwrap();
+        let mut stats = Stats::new(4);
+        for i in 0..40 {
+            stats.add(&synthetic(4, i));
+        }
+        let bots = crate::bots::BotSpec::parse_list("heuristic,random,random,random").unwrap();
+        let section = Section {
+            rules: &rules,
+            stats: &stats,
+            bots: &bots,
+        };
+        let text = render(std::slice::from_ref(&section));
+        let rows: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("bot "))
+            .take(3)
+            .collect();
+        let results = bot_results(&section);
+        assert_eq!(results.len(), 2);
+        let heuristic = &results[0];
+        assert_eq!(heuristic.total, stats.by_seat[0]);
+        assert!(rows[1].starts_with("heuristic "), "{text}");
+        assert!(
+            rows[1].contains(&format!(" {} ", stats.by_seat[0].games)),
+            "{}",
+            rows[1]
+        );
+        assert!(rows[1].contains(&pct(heuristic.rate.value)), "{}", rows[1]);
+        assert!(rows[2].starts_with("random "), "{text}");
+        assert_eq!(results[1].total.games, 3 * stats.by_seat[0].games);
     }
 }

@@ -1,6 +1,6 @@
 //! The CSV tables: one row per player count and key, player counts ascending.
 
-use super::{Rate, Section, cast_characters, fixed, run_districts};
+use super::{Rate, Section, bot_results, cast_characters, fixed, run_districts};
 use crate::stats::estimate::ratio;
 use std::io;
 
@@ -148,24 +148,8 @@ pub fn bots(sections: &[Section]) -> io::Result<Vec<u8>> {
     seat_header(&mut w, "bot")?;
     for section in sections {
         let players = section.rules.players as usize;
-        let mut specs: Vec<String> = Vec::new();
-        for spec in section.bots.iter().take(players) {
-            let name = spec.to_string();
-            if !specs.contains(&name) {
-                specs.push(name);
-            }
-        }
-        for name in specs {
-            let mut total = crate::stats::SeatStats::default();
-            let mut seats = Vec::new();
-            for (seat, spec) in section.bots.iter().enumerate().take(players) {
-                if spec.to_string() == name {
-                    total += &section.stats.by_seat[seat];
-                    seats.push(seat);
-                }
-            }
-            let rate = Rate::clustered(section.stats.bot_win_sums(&seats));
-            w.write_record(seat_row(players, name, &total, rate))?;
+        for bot in bot_results(section) {
+            w.write_record(seat_row(players, bot.spec, &bot.total, bot.rate))?;
         }
     }
     finish(w)

@@ -145,7 +145,7 @@ fn compare_of_a_config_with_itself_finds_no_difference() {
     let summary = read(&out.join("summary.txt"));
     // 8 characters, 3 rates each (pick_rate, available_pick_rate, win_rate).
     assert!(
-        summary.contains("== characters.csv ==\n24 rate differences tested, 0 significant"),
+        summary.contains("== characters.csv ==\n24 differences tested, 0 significant"),
         "{summary}"
     );
     let manifest = read(&out.join("manifest.toml"));
