@@ -171,6 +171,21 @@ pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
         .collect::<Result<Vec<_>, _>>()?
         .into_iter()
         .unzip();
+    // A run's shards and a ladder's have different files: name the mix, not the field the
+    // other's reader does not know.
+    let what = |text: &str| match checkpoint::is_ladder(text) {
+        true => "a ladder's",
+        false => "a run's",
+    };
+    if let Some(i) = (1..texts.len()).find(|&i| what(&texts[i]) != what(&texts[0])) {
+        return Err(input(anyhow!(
+            "{}: {} partial result, but {} is {}: merge the shards of one command",
+            files[i].display(),
+            what(&texts[i]),
+            files[0].display(),
+            what(&texts[0])
+        )));
+    }
     if texts.first().is_some_and(|t| checkpoint::is_ladder(t)) {
         return super::ladder::merge(args, &files, &texts);
     }

@@ -307,6 +307,41 @@ fn two_merged_shards_are_the_single_ladder() {
         &["merge", path(&parts[0]), "--out", path(&merged)],
         "shard 1/2 is missing",
     );
+    let run_part = dir.path().join("run-part");
+    ok(&[
+        "run",
+        "--players",
+        "4",
+        "--games",
+        "300",
+        "--bots",
+        "random",
+        "--shard",
+        "1/2",
+        "--quiet",
+        "--out",
+        path(&run_part),
+    ]);
+    refused(
+        &[
+            "merge",
+            path(&parts[0]),
+            path(&run_part),
+            "--out",
+            path(&merged),
+        ],
+        "run-part/partial.toml: a run's partial result, but",
+    );
+    refused(
+        &[
+            "merge",
+            path(&run_part),
+            path(&parts[0]),
+            "--out",
+            path(&merged),
+        ],
+        "part-0/partial.toml: a ladder's partial result, but",
+    );
 }
 
 /// A ladder killed while playing resumes from its checkpoint to the files of an

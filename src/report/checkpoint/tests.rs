@@ -33,7 +33,11 @@ fn sample() -> Checkpoint {
     // Three games in the last bin (games of the round cap's length), moved from another
     // bin: every finished game is counted in one bin.
     let stats = &mut counts[0].stats;
-    let from = stats.rounds.iter().position(|&n| n >= 3).expect("a bin of 3 games");
+    let from = stats
+        .rounds
+        .iter()
+        .position(|&n| n >= 3)
+        .expect("a bin of 3 games");
     stats.rounds[from] -= 3;
     stats.rounds[ROUND_BINS - 1] += 3;
     counts[0].stats.characters[2].robbed = u64::MAX;
