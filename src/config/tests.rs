@@ -256,6 +256,15 @@ fn characters_must_be_in_rank_order_one_per_rank() {
         "configs/x.toml: characters[4]: \"Emperor\" is rank 4, like characters[3] \"King\"; \
          allowed: one character per rank"
     );
+    // A character missing from the middle: one message for the shift, not one per entry.
+    assert_eq!(
+        fail(&[("\"Magician\", ", "")], ""),
+        "configs/x.toml: characters[2]: \"King\" is rank 4, not rank 3; allowed: ranks 1-8 \
+         in rank order, then optionally rank 9 (every later entry is off by as much: is a \
+         character missing or given twice before it?)\n\
+         configs/x.toml: characters: 7 given; allowed: 8 (ranks 1-8 in rank order) or 9 \
+         (with rank 9)"
+    );
     assert_eq!(
         fail(&[(", \"Warlord\"", "")], ""),
         "configs/x.toml: characters: 7 given; allowed: 8 (ranks 1-8 in rank order) or 9 \

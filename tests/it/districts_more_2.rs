@@ -1110,7 +1110,8 @@ fn graveyard_owner_without_gold_gets_no_choice() {
     assert_conserved(&state);
 }
 
-/// CARDS.md: the Graveyard takes back "only his own districts, not the Graveyard itself".
+/// CARDS.md: the Graveyard takes back "one of your districts"; not the Graveyard itself,
+/// whose ability leaves the city with it (the project's ruling, docs/rules.md).
 #[test]
 fn graveyard_does_not_take_back_itself() {
     let (rules, mut state) = graveyard_game(2);

@@ -19,6 +19,11 @@ pub(super) fn characters(entries: &[CastEntry]) -> Result<Vec<Vec<Character>>, V
     let mut errors: Vec<String> = Vec::new();
     // One slot per entry; `None` for an entry with a problem.
     let mut cast: Vec<Option<Vec<Character>>> = Vec::new();
+    // How far a character's rank was from its place the first time they differed, and that
+    // message's index: a missing or extra entry shifts every later one by as much, which the
+    // first message then says once instead of a message per entry.
+    let mut shift: Option<(i16, usize)> = None;
+    let mut shifted_later = false;
     for (i, entry) in entries.iter().enumerate() {
         let rank = i as u8 + 1;
         let pool = match entry {
@@ -36,6 +41,14 @@ pub(super) fn characters(entries: &[CastEntry]) -> Result<Vec<Vec<Character>>, V
                              \"{other}\"; allowed: one character per rank"
                         ))
                     } else if actual != rank {
+                        let offset = i16::from(actual) - i16::from(rank);
+                        if shift.is_some_and(|(first, _)| first == offset) {
+                            // Shifted like the entry already reported: refused, without a
+                            // message of its own (an empty one is not reported).
+                            shifted_later = true;
+                            return Err(String::new());
+                        }
+                        shift.get_or_insert((offset, errors.len()));
                         Err(format!(
                             "{key}: \"{character}\" is rank {actual}, not rank {rank}; \
                              allowed: ranks 1-8 in rank order, then optionally rank 9"
@@ -44,7 +57,13 @@ pub(super) fn characters(entries: &[CastEntry]) -> Result<Vec<Vec<Character>>, V
                         Ok(vec![character])
                     }
                 });
-                checked.map_err(|e| errors.push(e)).ok()
+                checked
+                    .map_err(|e| {
+                        if !e.is_empty() {
+                            errors.push(e);
+                        }
+                    })
+                    .ok()
             }
             CastEntry::Pool(names) if names.is_empty() => {
                 errors.push(format!(
@@ -90,6 +109,12 @@ pub(super) fn characters(entries: &[CastEntry]) -> Result<Vec<Vec<Character>>, V
             }
         };
         cast.push(pool);
+    }
+    if let (Some((_, first)), true) = (shift, shifted_later) {
+        errors[first].push_str(
+            " (every later entry is off by as much: is a character missing or given twice \
+             before it?)",
+        );
     }
     if !(8..=9).contains(&cast.len()) {
         errors.push(format!(

@@ -113,8 +113,8 @@ fn costing_at_most(rules: &Rules, state: &State, most: u16) -> CardSet {
 
 /// "Destroyed districts are discarded facedown to the bottom of the district deck." With the
 /// 2021 Graveyard, its owner (unless he is the Warlord) may first pay 1 gold to take the
-/// destroyed district into his hand (CARDS.md: only his own districts, not the Graveyard
-/// itself).
+/// destroyed district into his hand (CARDS.md: only his own districts; not the Graveyard
+/// itself, whose ability leaves the city with it: the project's ruling, docs/rules.md).
 pub fn destroy(rules: &Rules, state: &mut State, seat: Seat, card: CardId, trace: &mut impl Trace) {
     let me = state.turn.seat;
     state.pay_gold(me, destroy_cost(rules, state, seat, card), trace);
