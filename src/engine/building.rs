@@ -215,17 +215,16 @@ pub fn pay_and_build(
     let seat = state.turn.seat;
     state.pay_gold(seat, gold, trace);
     state.turn.paid_to_build += gold;
-    if characters::confiscation_target(rules, state, card).is_some() {
-        state.turn.warrant_checked = true;
+    let confiscation = characters::confiscation_target(rules, state, card);
+    // Only "the first district he pays to build" can be confiscated: the warrant is spent
+    // whether or not this one could be.
+    state.turn.paid_build = true;
+    if confiscation.is_some() {
         state.turn.pending = Pending::Confiscation {
             card,
             paid: gold as u8,
         };
         return;
-    }
-    if state.signed_warrant == Some(state.turn.rank) {
-        // Only "the first district he pays to build" can be confiscated.
-        state.turn.warrant_checked = true;
     }
     complete_build(rules, state, seat, card, trace);
 }

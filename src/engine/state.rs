@@ -195,8 +195,10 @@ pub struct Turn {
     pub paid_to_build: u16,
     /// Districts beautified this turn (the Artist may beautify two).
     pub beautified: u8,
-    /// Whether a paid build already met the signed warrant this turn (only the first counts).
-    pub warrant_checked: bool,
+    /// Whether a district was paid for this turn: only "the first district he pays to build"
+    /// can be confiscated. Set by every paid build, signed warrant or not, so that it tells
+    /// the builder (whose view shows his turn) nothing of which warrant is signed.
+    pub paid_build: bool,
 }
 
 impl Turn {
@@ -212,7 +214,7 @@ impl Turn {
             mode,
             paid_to_build: 0,
             beautified: 0,
-            warrant_checked: false,
+            paid_build: false,
         }
     }
 }

@@ -5,6 +5,7 @@
 use crate::common::*;
 use District::*;
 use citadels_sim::engine::state::{Pending, Phase, State, TurnMode};
+use citadels_sim::engine::view::View;
 use citadels_sim::engine::{
     Action, CardId, Character, District, DistrictType, Rank, Rules, Seat, to_move,
 };
@@ -766,6 +767,32 @@ fn blank_warrant_holder_builds_without_confiscation() {
     assert_eq!(to_move(&state), Some(Seat(2)));
     assert_eq!(state.city[2], set_of(&hand));
     assert_eq!(state.gold[2], 4);
+}
+
+/// Magistrate: the warrants are face down ("assign them facedown"); one the Magistrate
+/// does not reveal stays secret. After a paid build, the builder's view is the same whether
+/// his warrant was the signed one (let stand) or a blank: before 0.14.1 his turn showed a
+/// flag set only for the signed holder.
+#[test]
+fn a_build_let_stand_does_not_tell_the_builder_his_warrant_was_signed() {
+    let built = |warrant: Action, allow: bool| {
+        let (rules, mut state, hand) = warrant_then_target(MERCHANT, warrant, &[Castle], 6);
+        act(&rules, &mut state, Action::Build(hand[0]));
+        if allow {
+            act(&rules, &mut state, Action::AllowBuild);
+        }
+        assert_eq!(to_move(&state), Some(Seat(2)));
+        (rules, state)
+    };
+    let (rules, signed) = built(Action::Warrant(MERCHANT, KING, WARLORD), true);
+    let (_, blank) = built(Action::Warrant(KING, MERCHANT, WARLORD), false);
+    let (signed_view, blank_view) = (
+        View::new(&rules, &signed, Seat(2)),
+        View::new(&rules, &blank, Seat(2)),
+    );
+    assert_eq!(signed_view.my_turn(), blank_view.my_turn());
+    assert_eq!(signed_view.warrants(), blank_view.warrants());
+    assert!(signed_view.my_turn().is_some_and(|turn| turn.paid_build));
 }
 
 /// Magistrate: "You cannot confiscate a district if you have an identical district (with the

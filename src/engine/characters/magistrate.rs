@@ -45,7 +45,7 @@ pub fn assign(state: &mut State, signed: Rank, a: Rank, b: Rank) {
 /// the Quarry does not help: "he cannot use the Magistrate ... to acquire identical
 /// districts").
 pub fn confiscation_target(rules: &Rules, state: &State, card: CardId) -> Option<Seat> {
-    if state.signed_warrant != Some(state.turn.rank) || state.turn.warrant_checked {
+    if state.signed_warrant != Some(state.turn.rank) || state.turn.paid_build {
         return None;
     }
     let magistrate = state.player_of(Character::Magistrate)?;
