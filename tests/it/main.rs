@@ -27,6 +27,8 @@ mod readme;
 mod replay_accounts;
 mod restricted;
 mod resume;
+mod rulings_characters;
+mod rulings_districts;
 mod scoring;
 mod selection;
 mod shards;
