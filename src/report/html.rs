@@ -344,11 +344,14 @@ pub fn render(page: &Page, sections: &[ChartSection]) -> String {
                                 (heatmap::svg(map))
                             }
                         }
-                        div.charts {
-                            @for c in &s.charts {
-                                figure {
-                                    figcaption { (c.caption) }
-                                    (chart::svg(c))
+                        // (A heatmap's section may have no bar chart: no empty box.)
+                        @if !s.charts.is_empty() {
+                            div.charts {
+                                @for c in &s.charts {
+                                    figure {
+                                        figcaption { (c.caption) }
+                                        (chart::svg(c))
+                                    }
                                 }
                             }
                         }
@@ -449,6 +452,16 @@ mod tests {
         );
         assert!(sections[1].description.contains("pick_rate is"));
         assert!(sections[2].description.contains("win_rate is"));
+        // The heatmap's section has no bar chart, and the page no empty box for one.
+        assert!(sections[0].charts.is_empty());
+        let page = Page {
+            title: "t".into(),
+            facts: vec![],
+            notes: vec![],
+        };
+        let html = render(&page, &sections);
+        assert!(!html.contains("<div class=\"charts\"></div>"), "{html}");
+        assert_eq!(html.matches("<div class=\"charts\">").count(), 2);
         let map = sections[0].heatmap.as_ref().unwrap();
         assert_eq!(map.columns, ["4 players", "5 players"]);
         let values: Vec<(&str, Vec<Option<i64>>)> = map
