@@ -29,6 +29,17 @@ fn character(rate: &Option<(String, Rate)>) -> String {
     }
 }
 
+/// A p-value as the summaries print it: `p = 0.31`, `p = 0.004`, `p < 0.001`.
+pub fn p_text(p: f64) -> String {
+    if p < 0.001 {
+        "p < 0.001".into()
+    } else if p < 0.01 {
+        format!("p = {p:.3}")
+    } else {
+        format!("p = {p:.2}")
+    }
+}
+
 /// `2.4 points [2.3, 2.5] (what it is)`, or `-` without finished games.
 fn spread(rate: Option<Rate>, what: &str) -> String {
     rate.map_or_else(
@@ -59,7 +70,16 @@ fn lines(h: &Headline) -> Vec<(&'static str, String)> {
         ),
         (
             "seat spread",
-            spread(h.seat_spread, "best minus worst seat win rate"),
+            spread(
+                h.seat_spread,
+                &match h.seat_p_value {
+                    Some(p) => format!(
+                        "best minus worst seat win rate; test of equal seats: {}",
+                        p_text(p)
+                    ),
+                    None => "best minus worst seat win rate".into(),
+                },
+            ),
         ),
     ]
 }

@@ -1,7 +1,7 @@
 //! Differences of two rates for `compare`: Newcombe's interval from the two Wilson
 //! intervals, a matching p-value, and Holm's correction over the rows of a table.
 
-use crate::stats::estimate::Z95;
+use crate::stats::estimate::{Z95, erfc};
 
 /// A rate and its 95% Wilson interval, as the CSV tables write them (for rates over picks,
 /// cities or a bot's seats, clustered by game: `Rate::clustered`).
@@ -23,8 +23,8 @@ pub struct Difference {
 
 /// Newcombe's hybrid score interval for `b - a` (Newcombe 1998, method 10): each side's
 /// distance to its own Wilson bound, combined in quadrature. It treats the two samples as
-/// independent; `compare` plays both sides on the same seeds, which can only make the true
-/// difference less variable, so the interval is conservative.
+/// independent; `compare` plays both sides on the same seeds, which makes it conservative
+/// where the two sides' values vary together and leaves it nominal where they do not.
 ///
 /// The p-value is the normal tail of `delta / se`, where `se` is the half-width on the
 /// side of zero divided by z(0.975): `p < 0.05` exactly when the interval excludes zero.
@@ -46,23 +46,6 @@ pub fn newcombe(a: Interval, b: Interval) -> Difference {
         hi: delta + above,
         p_value: p_value.clamp(0.0, 1.0),
     }
-}
-
-/// The complementary error function (Numerical Recipes' `erfcc`, fractional error below
-/// 1.2e-7 everywhere), enough for p-values.
-fn erfc(x: f64) -> f64 {
-    let z = x.abs();
-    let t = 1.0 / (1.0 + 0.5 * z);
-    let poly = -z * z - 1.265_512_23
-        + t * (1.000_023_68
-            + t * (0.374_091_96
-                + t * (0.096_784_18
-                    + t * (-0.186_288_06
-                        + t * (0.278_868_07
-                            + t * (-1.135_203_98
-                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
-    let r = t * poly.exp();
-    if x >= 0.0 { r } else { 2.0 - r }
 }
 
 /// Holm's step-down adjusted p-values (same order as `p_values`): a row is significant at

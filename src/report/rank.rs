@@ -241,6 +241,7 @@ mod tests {
                     hi: v,
                 }),
                 seat_spread: None,
+                seat_p_value: None,
             },
             totals,
             groups,

@@ -217,8 +217,12 @@ pub fn points(spread: Option<Spread>) -> String {
 /// The balance line of a player count's summary (the index and the seat spread, in points
 /// with their 95% intervals; `stats::balance`).
 pub fn balance_line(balance: &Balance) -> String {
+    let test = balance
+        .seat_p_value
+        .map(|p| format!("  test of equal seats: {}", super::brief::p_text(p)))
+        .unwrap_or_default();
     format!(
-        "balance index {} points  seat spread {} points",
+        "balance index {} points  seat spread {} points{test}",
         points(balance.index),
         points(balance.seat_spread)
     )

@@ -19,6 +19,9 @@ pub struct Headline {
     /// finished games.
     pub balance_index: Option<Rate>,
     pub seat_spread: Option<Rate>,
+    /// The p-value of the test that every seat wins equally often (`stats::balance`); `None`
+    /// where undefined or in tables written before the column.
+    pub seat_p_value: Option<f64>,
     /// The characters with the highest and lowest win rate (among those picked).
     pub best: Option<(String, Rate)>,
     pub worst: Option<(String, Rate)>,
@@ -59,6 +62,7 @@ pub fn headlines(tables: &[Table]) -> io::Result<Vec<Headline>> {
             .ok_or_else(|| io::Error::other(format!("player_counts.csv: no {name} interval")))
     };
     let (balance_col, spread_col) = (spread_of("balance_index")?, spread_of("seat_spread")?);
+    let seat_p = counts.column("seat_p_value");
     let read = |col: super::table::RateColumn, row: &[String]| {
         col.read(counts, row).and_then(|v| {
             Some(Rate {
@@ -113,6 +117,7 @@ pub fn headlines(tables: &[Table]) -> io::Result<Vec<Headline>> {
             stalled: s,
             balance_index: read(balance_col, row),
             seat_spread: read(spread_col, row),
+            seat_p_value: seat_p.and_then(|i| counts.number(row, i)),
             best: picked.first().cloned(),
             worst: picked.last().cloned(),
             mean_rounds: counts.number(row, rounds),
@@ -173,6 +178,7 @@ pub fn to_csv(combinations: &[Combination]) -> io::Result<Vec<u8>> {
             "seat_spread",
             "seat_spread_lo",
             "seat_spread_hi",
+            "seat_p_value",
             "best_character",
             "best_character_win_rate",
             "best_character_win_rate_lo",
@@ -205,6 +211,7 @@ pub fn to_csv(combinations: &[Combination]) -> io::Result<Vec<u8>> {
                     fixed(spread.map(|r| r.hi)),
                 ]);
             }
+            record.push(super::tables::p_value(h.seat_p_value));
             record.extend(rate_fields(&h.best));
             record.extend(rate_fields(&h.worst));
             record.extend([
@@ -414,8 +421,8 @@ mod tests {
             parse(
                 "player_counts.csv",
                 "players,games,stalled,mean_rounds,ties,balance_index,balance_index_lo,\
-                 balance_index_hi,seat_spread,seat_spread_lo,seat_spread_hi\n\
-                 4,100,4,8.5000,12,0.0321,0.0295,0.0347,0.1000,0.0500,0.1500\n",
+                 balance_index_hi,seat_spread,seat_spread_lo,seat_spread_hi,seat_p_value\n\
+                 4,100,4,8.5000,12,0.0321,0.0295,0.0347,0.1000,0.0500,0.1500,0.0312\n",
             ),
         ]
     }
@@ -430,6 +437,7 @@ mod tests {
             (Some(0.1), 0.05, 0.15)
         );
         assert_eq!(h.balance_index.unwrap().value, Some(0.0321));
+        assert_eq!(h.seat_p_value, Some(0.0312));
         assert_eq!(h.best.as_ref().unwrap().0, "King");
         // The Queen was never picked: not a candidate for the worst.
         assert_eq!(h.worst.as_ref().unwrap().0, "Assassin");
@@ -448,8 +456,8 @@ mod tests {
         );
         assert!(
             lines.next().unwrap().starts_with(
-                "6,4,100,4,0.0321,0.0295,0.0347,0.1000,0.0500,0.1500,King,0.3500,0.3000,\
-                     0.4000,Assassin,0.1500,"
+                "6,4,100,4,0.0321,0.0295,0.0347,0.1000,0.0500,0.1500,0.0312,King,0.3500,\
+                     0.3000,0.4000,Assassin,0.1500,"
             ),
             "{csv}"
         );

@@ -240,6 +240,7 @@ pub fn player_counts(sections: &[Section]) -> io::Result<Vec<u8>> {
         "seat_spread",
         "seat_spread_lo",
         "seat_spread_hi",
+        "seat_p_value",
     ])?;
     for section in sections {
         let s = section.stats;
@@ -273,9 +274,21 @@ pub fn player_counts(sections: &[Section]) -> io::Result<Vec<u8>> {
                 fixed(spread.map(|e| e.hi)),
             ]);
         }
+        row.push(p_value(balance.seat_p_value));
         w.write_record(row)?;
     }
     finish(w)
+}
+
+/// A p-value with four significant digits (`0.0312`, `4.127e-9`), or empty.
+pub fn p_value(p: Option<f64>) -> String {
+    p.map_or_else(String::new, |p| {
+        if p >= 0.001 {
+            format!("{p:.4}")
+        } else {
+            format!("{p:.3e}")
+        }
+    })
 }
 
 /// `rounds.csv`: the histogram of rounds per finished game, one row per round count from
@@ -448,8 +461,8 @@ mod tests {
              p75_rounds,p90_rounds,max_rounds,mean_winning_score,mean_margin,ties,shared_wins,\
              completed_games,first_complete_win_rate,first_complete_win_rate_lo,\
              first_complete_win_rate_hi,balance_index,balance_index_lo,balance_index_hi,\
-             seat_spread,seat_spread_lo,seat_spread_hi\n\
-             4,1,0,8.0000,8,8,8,8,8,8,8,31.0000,6.0000,0,0,1,1.0000,0.2065,1.0000,,,,,,\n"
+             seat_spread,seat_spread_lo,seat_spread_hi,seat_p_value\n\
+             4,1,0,8.0000,8,8,8,8,8,8,8,31.0000,6.0000,0,0,1,1.0000,0.2065,1.0000,,,,,,,\n"
         );
         let rounds = text(rounds(&sections).unwrap());
         assert_eq!(rounds, "players,rounds,games,share\n4,8,1,1.0000\n");
