@@ -3,6 +3,22 @@
 use citadels_sim::config::load_preset;
 use citadels_sim::engine::{Character, Rules};
 
+/// The first-game cast (ranks 1-8) with `swaps` put in at their ranks; a rank-9 character
+/// is added as the ninth.
+pub fn first_game_cast_with(swaps: &[Character]) -> Vec<Character> {
+    use Character::*;
+    let mut cast = vec![
+        Assassin, Thief, Magician, King, Bishop, Merchant, Architect, Warlord,
+    ];
+    for &c in swaps {
+        match c.rank().index() {
+            9 => cast.push(c),
+            rank => cast[rank - 1] = c,
+        }
+    }
+    cast
+}
+
 /// First-game rules (the built-in preset) at 4-7 players.
 pub fn first_game_rules(players: u8) -> Rules {
     load_preset("first-game")

@@ -14,24 +14,6 @@ use Character as C;
 
 const SEED: u64 = 7;
 
-/// The first-game cast with `replace` put in at their ranks.
-fn cast(replace: &[Character]) -> Vec<Character> {
-    let mut cast = vec![
-        C::Assassin,
-        C::Thief,
-        C::Magician,
-        C::King,
-        C::Bishop,
-        C::Merchant,
-        C::Architect,
-        C::Warlord,
-    ];
-    for &c in replace {
-        cast[c.rank().index() - 1] = c;
-    }
-    cast
-}
-
 /// A game with this cast and these unique districts in the deck: every hand emptied, the
 /// cities set before the selection phase (so the Theater acts at its end), crown on seat 0,
 /// the face-down discard the lowest rank nobody wants, each seat picking its wanted ranks;
@@ -44,7 +26,7 @@ fn setup_with(
     wanted: &[(u8, Rank)],
     cities: &[(u8, &[District])],
 ) -> (Rules, State) {
-    let rules = rules_with_cast_and_uniques(players, &cast(replace), uniques);
+    let rules = rules_with_cast_and_uniques(players, &first_game_cast_with(replace), uniques);
     setup_rules(rules, seed, wanted, cities)
 }
 
@@ -873,7 +855,7 @@ fn theater_at_two_players_gives_the_chosen_character_for_a_random_one_of_the_opp
 /// two characters and gets a random one of the chosen opponent's two.
 #[test]
 fn theater_at_three_players_gives_the_chosen_character_for_one_of_the_opponents() {
-    let mut full = cast(&[]);
+    let mut full = first_game_cast_with(&[]);
     full.push(C::Artist);
     let rules = rules_with_cast_and_uniques(3, &full, &[Theater]);
     let wanted = [

@@ -247,7 +247,12 @@ fn verdicts_and_stability_follow_the_rates() {
     ]);
     let counts = rows(&run.join("player_counts.csv"));
     let heuristic = &where_is(&balance, "tier", "heuristic")[0];
-    for field in ["balance_index", "balance_index_lo", "seat_spread_hi"] {
+    for field in [
+        "balance_index",
+        "balance_index_lo",
+        "seat_spread_hi",
+        "seat_p_value",
+    ] {
         assert_eq!(heuristic[field], counts[0][field], "{field}");
     }
 }

@@ -22,28 +22,6 @@ const R7: Rank = Rank(7);
 const R8: Rank = Rank(8);
 const R9: Rank = Rank(9);
 
-/// The first-game cast with `swaps` put in at their ranks (a rank-9 character is added).
-fn cast(swaps: &[Character]) -> Vec<Character> {
-    let mut cast = vec![
-        C::Assassin,
-        C::Thief,
-        C::Magician,
-        C::King,
-        C::Bishop,
-        C::Merchant,
-        C::Architect,
-        C::Warlord,
-    ];
-    for &c in swaps {
-        if c.rank() == R9 {
-            cast.push(c);
-        } else {
-            cast[c.rank().index() - 1] = c;
-        }
-    }
-    cast
-}
-
 /// A game at its first turn: crown on seat 0, seat i holding `seats[i]`, `facedown` set
 /// aside; then every city, hand and stash is emptied.
 fn start(rules: &Rules, seats: &[Rank], facedown: Rank) -> State {
@@ -160,8 +138,11 @@ fn tie_break_a_killed_king_is_not_revealed_so_a_lower_revealed_rank_wins() {
 /// Framework or Necropolis build (not paid) is offered.
 #[test]
 fn navigator_cannot_build_the_stables_or_with_the_framework_or_the_necropolis() {
-    let rules =
-        rules_with_cast_and_uniques(4, &cast(&[C::Navigator]), &[Stables, Framework, Necropolis]);
+    let rules = rules_with_cast_and_uniques(
+        4,
+        &first_game_cast_with(&[C::Navigator]),
+        &[Stables, Framework, Necropolis],
+    );
     let mut state = start(&rules, &[R7, R1, R2, R3], R8);
     skip_to(&rules, &mut state, R7);
     set_city(&rules, &mut state, Seat(0), &[Framework, Temple]);
@@ -190,7 +171,7 @@ fn navigator_cannot_build_the_stables_or_with_the_framework_or_the_necropolis() 
 /// the Wizard gets his gold back and may still build one district from his hand.
 #[test]
 fn magistrate_confiscates_the_wizards_immediate_build_and_refunds_its_gold() {
-    let rules = rules_with_cast(4, &cast(&[C::Magistrate, C::Wizard]));
+    let rules = rules_with_cast(4, &first_game_cast_with(&[C::Magistrate, C::Wizard]));
     let mut state = start(&rules, &[R1, R3, R4, R8], R2);
     act(&rules, &mut state, Action::Warrant(R3, R4, R8));
     pass_turn(&rules, &mut state);
@@ -231,7 +212,7 @@ fn magistrate_confiscates_the_wizards_immediate_build_and_refunds_its_gold() {
 /// confiscated district "does count toward the targeted player's building limit".
 #[test]
 fn magistrate_confiscates_the_cardinals_borrowed_build_and_refunds_the_full_cost() {
-    let rules = rules_with_cast(4, &cast(&[C::Magistrate, C::Cardinal]));
+    let rules = rules_with_cast(4, &first_game_cast_with(&[C::Magistrate, C::Cardinal]));
     let mut state = start(&rules, &[R1, R5, R2, R3], R8);
     act(&rules, &mut state, Action::Warrant(R5, R2, R3));
     skip_to(&rules, &mut state, R5);
@@ -275,7 +256,7 @@ fn magistrate_confiscates_the_cardinals_borrowed_build_and_refunds_the_full_cost
 /// end of the turn adds nothing.
 #[test]
 fn confiscated_alchemist_gets_the_gold_back_once_not_again_at_the_end_of_his_turn() {
-    let rules = rules_with_cast(4, &cast(&[C::Magistrate, C::Alchemist]));
+    let rules = rules_with_cast(4, &first_game_cast_with(&[C::Magistrate, C::Alchemist]));
     let mut state = start(&rules, &[R1, R6, R2, R3], R8);
     act(&rules, &mut state, Action::Warrant(R6, R2, R3));
     skip_to(&rules, &mut state, R6);
@@ -301,7 +282,7 @@ fn confiscated_alchemist_gets_the_gold_back_once_not_again_at_the_end_of_his_tur
 /// which is not the first district he paid to build.
 #[test]
 fn warrant_is_spent_on_a_first_paid_build_that_cannot_be_confiscated() {
-    let rules = rules_with_cast(4, &cast(&[C::Magistrate]));
+    let rules = rules_with_cast(4, &first_game_cast_with(&[C::Magistrate]));
     let mut state = start(&rules, &[R1, R4, R7, R8], R2);
     act(&rules, &mut state, Action::Warrant(R7, R4, R8));
     let magistrate_city = set_city(&rules, &mut state, Seat(0), &[Castle]);
@@ -328,7 +309,7 @@ fn warrant_is_spent_on_a_first_paid_build_that_cannot_be_confiscated() {
 /// Witch gets back the gold she paid to build at the end of her resumed turn.
 #[test]
 fn witch_resumed_as_the_alchemist_gets_back_the_gold_she_paid_to_build() {
-    let rules = rules_with_cast(4, &cast(&[C::Witch, C::Alchemist]));
+    let rules = rules_with_cast(4, &first_game_cast_with(&[C::Witch, C::Alchemist]));
     let mut state = start(&rules, &[R1, R4, R6, R8], R2);
     let hand = set_hand(&rules, &mut state, Seat(0), &[Castle]);
     act(&rules, &mut state, Action::TakeGold);
@@ -359,7 +340,7 @@ fn witch_resumed_as_the_alchemist_gets_back_the_gold_she_paid_to_build() {
 /// builds untaxed and collects the tax paid earlier in the round.
 #[test]
 fn witch_resumed_as_the_tax_collector_is_not_taxed_and_collects_the_taxes() {
-    let rules = rules_with_cast(4, &cast(&[C::Witch, C::TaxCollector]));
+    let rules = rules_with_cast(4, &first_game_cast_with(&[C::Witch, C::TaxCollector]));
     let mut state = start(&rules, &[R1, R4, R6, R9], R2);
     let witch_hand = set_hand(&rules, &mut state, Seat(0), &[Tavern]);
     let king_hand = set_hand(&rules, &mut state, Seat(1), &[Temple]);
@@ -391,7 +372,7 @@ fn witch_resumed_as_the_tax_collector_is_not_taxed_and_collects_the_taxes() {
 /// the Witch gains the three gold.
 #[test]
 fn witch_resumed_as_the_queen_gains_three_gold_next_to_the_rank4_player() {
-    let rules = rules_with_cast(5, &cast(&[C::Witch, C::Queen]));
+    let rules = rules_with_cast(5, &first_game_cast_with(&[C::Witch, C::Queen]));
     let mut state = start(&rules, &[R1, R4, R2, R9, R3], R5);
     act(&rules, &mut state, Action::TakeGold);
     act(&rules, &mut state, Action::Bewitch(R9));
@@ -416,7 +397,7 @@ fn witch_resumed_as_the_queen_gains_three_gold_next_to_the_rank4_player() {
 /// player (seat 2) reveals the King, and the Queen beside him (seat 3) gains three gold.
 #[test]
 fn queen_next_to_a_bewitched_king_gains_three_gold() {
-    let rules = rules_with_cast(5, &cast(&[C::Witch, C::Queen]));
+    let rules = rules_with_cast(5, &first_game_cast_with(&[C::Witch, C::Queen]));
     let mut state = start(&rules, &[R1, R2, R4, R9, R3], R5);
     act(&rules, &mut state, Action::TakeGold);
     act(&rules, &mut state, Action::Bewitch(R4));
@@ -443,7 +424,7 @@ fn queen_next_to_a_bewitched_king_gains_three_gold() {
 fn tax_applies_to_wizard_framework_and_necropolis_builds() {
     let rules = rules_with_cast_and_uniques(
         4,
-        &cast(&[C::Wizard, C::TaxCollector]),
+        &first_game_cast_with(&[C::Wizard, C::TaxCollector]),
         &[Framework, Necropolis],
     );
     let mut state = start(&rules, &[R3, R6, R7, R8], R1);
@@ -487,7 +468,7 @@ fn tax_applies_to_wizard_framework_and_necropolis_builds() {
 fn threatened_player_cannot_use_laboratory_smithy_museum_or_armory_before_resolving() {
     let rules = rules_with_cast_and_uniques(
         4,
-        &cast(&[C::Blackmailer]),
+        &first_game_cast_with(&[C::Blackmailer]),
         &[Laboratory, Smithy, Museum, Armory, GoldMine],
     );
     let mut state = start(&rules, &[R1, R2, R4, R6], R3);
@@ -535,7 +516,7 @@ fn threatened_player_cannot_use_laboratory_smithy_museum_or_armory_before_resolv
 /// and gives it to any other player.
 #[test]
 fn emperor_holding_the_crown_gives_it_to_any_other_player() {
-    let rules = rules_with_cast(4, &cast(&[C::Emperor]));
+    let rules = rules_with_cast(4, &first_game_cast_with(&[C::Emperor]));
     let mut state = start(&rules, &[R4, R1, R6, R8], R2);
     pass_turn(&rules, &mut state);
     assert_eq!((state.turn.rank, state.turn.seat), (R4, Seat(0)));
@@ -571,7 +552,7 @@ fn emperor_holding_the_crown_gives_it_to_any_other_player() {
 /// (3 players play with a rank 9 character: the Artist.)
 #[test]
 fn bishop_and_warlord_of_one_player_cannot_destroy_his_own_districts() {
-    let rules = rules_with_cast(3, &cast(&[C::Artist]));
+    let rules = rules_with_cast(3, &first_game_cast_with(&[C::Artist]));
     let mut state = game_with(
         &rules,
         7,
@@ -607,7 +588,7 @@ fn bishop_and_warlord_of_one_player_cannot_destroy_his_own_districts() {
 /// then gives the Monument away: the game still ends after the round and he scores +4.
 #[test]
 fn diplomat_giving_his_monument_away_keeps_the_first_completion_bonus() {
-    let rules = rules_with_cast_and_uniques(4, &cast(&[C::Diplomat]), &[Monument]);
+    let rules = rules_with_cast_and_uniques(4, &first_game_cast_with(&[C::Diplomat]), &[Monument]);
     let mut state = start(&rules, &[R8, R1, R2, R3], R7);
     skip_to(&rules, &mut state, R8);
     let mine = set_city(
@@ -652,7 +633,11 @@ fn diplomat_giving_his_monument_away_keeps_the_first_completion_bonus() {
 /// and gain one card from the deck."
 #[test]
 fn spy_counts_the_haunted_quarter_and_secret_vault_in_hand_as_unique() {
-    let rules = rules_with_cast_and_uniques(4, &cast(&[C::Spy]), &[HauntedQuarter, SecretVault]);
+    let rules = rules_with_cast_and_uniques(
+        4,
+        &first_game_cast_with(&[C::Spy]),
+        &[HauntedQuarter, SecretVault],
+    );
     for (dtype, matches) in [
         (DistrictType::Unique, 2u16),
         (DistrictType::Noble, 1),
@@ -683,7 +668,7 @@ fn spy_counts_the_haunted_quarter_and_secret_vault_in_hand_as_unique() {
 /// so with 2 gold he takes 3 (not 4) and gives 3 cards.
 #[test]
 fn cardinal_with_the_factory_takes_only_the_discounted_missing_gold() {
-    let rules = rules_with_cast(4, &cast(&[C::Cardinal]));
+    let rules = rules_with_cast(4, &first_game_cast_with(&[C::Cardinal]));
     let mut state = start(&rules, &[R5, R1, R2, R3], R8);
     skip_to(&rules, &mut state, R5);
     let factory = set_city(&rules, &mut state, Seat(0), &[Factory]);
@@ -728,7 +713,7 @@ fn cardinal_with_the_factory_takes_only_the_discounted_missing_gold() {
 /// district in your city." His own Castle costs him 3 + 1; another player's Castle 3.
 #[test]
 fn warlord_destroying_in_his_own_great_wall_city_pays_one_more() {
-    let rules = rules_with_cast_and_uniques(4, &cast(&[]), &[GreatWall]);
+    let rules = rules_with_cast_and_uniques(4, &first_game_cast_with(&[]), &[GreatWall]);
     let mut state = start(&rules, &[R8, R1, R2, R3], R7);
     skip_to(&rules, &mut state, R8);
     let mine = set_city(&rules, &mut state, Seat(0), &[GreatWall, Castle]);

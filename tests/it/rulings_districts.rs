@@ -48,30 +48,8 @@ const UNIQUES: [District; 19] = [
     DragonGate,
 ];
 
-/// The first-game cast with `swaps` put in at their ranks (a rank-9 swap adds rank 9).
-fn cast(swaps: &[Character]) -> Vec<Character> {
-    let mut cast = vec![
-        C::Assassin,
-        C::Thief,
-        C::Magician,
-        C::King,
-        C::Bishop,
-        C::Merchant,
-        C::Architect,
-        C::Warlord,
-    ];
-    for &c in swaps {
-        if c.rank() == R9 {
-            cast.push(c);
-        } else {
-            cast[c.rank().index() - 1] = c;
-        }
-    }
-    cast
-}
-
 fn rules(players: u8, swaps: &[Character]) -> Rules {
-    rules_with_cast_and_uniques(players, &cast(swaps), &UNIQUES)
+    rules_with_cast_and_uniques(players, &first_game_cast_with(swaps), &UNIQUES)
 }
 
 /// A 4-player game (crown on seat 0, seat i holding `seats[i]`, `facedown` set aside) at the

@@ -50,7 +50,8 @@ fn spread_fields(spread: Option<Spread>) -> [String; 3] {
 }
 
 /// `ladder_balance.csv`: per player count and tier, the balance index and the seat spread as
-/// shares with their 95% intervals (`stats::balance`, written as in `player_counts.csv`).
+/// shares with their 95% intervals, and the test of equal seats (`stats::balance`, written
+/// as in `player_counts.csv`).
 pub(super) fn balance_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
@@ -63,6 +64,7 @@ pub(super) fn balance_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
         "seat_spread",
         "seat_spread_lo",
         "seat_spread_hi",
+        "seat_p_value",
     ])?;
     for a in analyses {
         for tier in &a.section.tiers {
@@ -74,6 +76,7 @@ pub(super) fn balance_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
             ];
             row.extend(spread_fields(b.index));
             row.extend(spread_fields(b.seat_spread));
+            row.push(crate::report::tables::p_value(b.seat_p_value));
             w.write_record(row)?;
         }
     }
