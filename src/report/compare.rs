@@ -14,8 +14,10 @@ use std::io;
 /// Per-count measures that are spreads of rates (`stats::balance`), always summarised.
 const SPREADS: [&str; 2] = ["balance_index", "seat_spread"];
 
-/// Columns that are neither keys nor compared: they describe the key (a character's rank).
-const DESCRIPTIVE: [&str; 1] = ["rank"];
+/// Columns that are neither keys nor compared: they describe the key (a character's rank),
+/// or are a test whose difference means nothing (the p-value of equal seats: each side's
+/// own test is in its run's report; the seat spread's difference is compared).
+const DESCRIPTIVE: [&str; 2] = ["rank", "seat_p_value"];
 
 /// One side's value of a measure: the CSV text, and its interval for a rate.
 #[derive(Clone, Debug, PartialEq)]
@@ -552,23 +554,24 @@ mod tests {
     }
 
     /// A per-count table's balance index is summarised once, in points, with its interval,
-    /// not also among the significant differences as a percentage.
+    /// not also among the significant differences as a percentage; the test of equal seats
+    /// is not compared.
     #[test]
     fn spreads_are_summarised_once_in_points() {
         let per_count = |index: &str| {
             Table::parse(
                 "player_counts.csv",
                 format!(
-                    "players,games,balance_index,balance_index_lo,balance_index_hi\n\
-                     4,20000,{index}\n"
+                    "players,games,balance_index,balance_index_lo,balance_index_hi,\
+                     seat_p_value\n4,20000,{index}\n"
                 )
                 .as_bytes(),
             )
             .unwrap()
         };
         let (a, b) = (
-            per_count("0.0160,0.0150,0.0170"),
-            per_count("0.0137,0.0128,0.0146"),
+            per_count("0.0160,0.0150,0.0170,0.0312"),
+            per_count("0.0137,0.0128,0.0146,4.1e-9"),
         );
         let c = compare(&a, &b).unwrap();
         assert!(
@@ -582,6 +585,8 @@ mod tests {
             .filter(|l| l.contains("balance_index"))
             .collect();
         assert_eq!(lines.len(), 1, "{text}");
+        // The p-value of equal seats is not compared (a difference of p-values means nothing).
+        assert!(!text.contains("seat_p_value"), "{text}");
         assert!(
             lines[0].contains("A   1.60 pts  B   1.37 pts  delta  -0.2 pts")
                 && lines[0].ends_with("significant"),
