@@ -4,8 +4,8 @@
 
 use super::out::{out, outln};
 use super::{
-    AppError, Plan, failed, input, labelled_counts, lock_out, plan_with, play, refuse_flag,
-    refuse_run_only, render_plan, write_folder,
+    AppError, Plan, failed, labelled_counts, lock_out, plan_with, play, refusal_of_named_config,
+    refuse_flag, refuse_run_only, render_plan, write_folder,
 };
 use crate::cli::{CompareArgs, ConfigArgs, RunArgs};
 use crate::progress::Progress;
@@ -127,16 +127,8 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         side
     };
     let (args_a, args_b) = (side_args(source_a), side_args(source_b));
-    // The side's text names the preset; the loader's `--preset NAME: ` prefix would not.
-    let name_side = |side: &str, text: &str, e: AppError| match e {
-        AppError::Input(e) => {
-            let message = format!("{e:#}");
-            let message = message
-                .strip_prefix(&format!("--preset {text}: "))
-                .unwrap_or(&message);
-            input(anyhow!("side {side}: {message}"))
-        }
-        other => other,
+    let name_side = |side: &str, text: &str, e: AppError| {
+        refusal_of_named_config(e, text, |message| format!("side {side}: {message}"))
     };
     let plan_a = plan_with(&args_a, || super::load_config(&args_a.setup))
         .map_err(|e| name_side("A", &args.a, e))?;

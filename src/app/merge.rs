@@ -173,9 +173,12 @@ pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
         .unzip();
     // A run's shards and a ladder's have different files: name the mix, not the field the
     // other's reader does not know.
-    let what = |text: &str| match checkpoint::is_ladder(text) {
-        true => "a ladder's",
-        false => "a run's",
+    let what = |text: &str| {
+        if checkpoint::is_ladder(text) {
+            "a ladder's"
+        } else {
+            "a run's"
+        }
     };
     if let Some(i) = (1..texts.len()).find(|&i| what(&texts[i]) != what(&texts[0])) {
         return Err(input(anyhow!(
@@ -186,7 +189,7 @@ pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
             what(&texts[0])
         )));
     }
-    if texts.first().is_some_and(|t| checkpoint::is_ladder(t)) {
+    if checkpoint::is_ladder(&texts[0]) {
         return super::ladder::merge(args, &files, &texts);
     }
     let partials = files

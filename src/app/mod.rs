@@ -313,6 +313,22 @@ fn refuse_flag(given: bool, flag: &str, command: &str, why: &str) -> Result<(), 
 }
 
 /// Refuses the options of a run that only `run` takes (`--shard`, `--log-games`).
+/// A refusal about the config the user named `text` as an argument (`compare`'s sides,
+/// `rank`'s configs), its message passed to `name` without the loader's `--preset TEXT: `
+/// prefix: the user gave no `--preset`. Other errors stay as they are.
+fn refusal_of_named_config(e: AppError, text: &str, name: impl FnOnce(&str) -> String) -> AppError {
+    match e {
+        AppError::Input(e) => {
+            let message = format!("{e:#}");
+            let message = message
+                .strip_prefix(&format!("--preset {text}: "))
+                .unwrap_or(&message);
+            input(anyhow!("{}", name(message)))
+        }
+        other => other,
+    }
+}
+
 fn refuse_run_only(args: &RunArgs, command: &str) -> Result<(), AppError> {
     refuse_flag(
         args.shard.is_some(),

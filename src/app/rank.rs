@@ -5,8 +5,8 @@
 use super::compare::{SideManifest, side_manifest, side_source};
 use super::out::{out, outln};
 use super::{
-    AppError, Plan, check_out, failed, input, labelled_counts, load_config, plan_with, refuse_flag,
-    refuse_run_only, threads, write_folder,
+    AppError, Plan, check_out, failed, input, labelled_counts, load_config, plan_with,
+    refusal_of_named_config, refuse_flag, refuse_run_only, threads, write_folder,
 };
 use crate::cli::RankArgs;
 use crate::engine::rules::Rules;
@@ -102,21 +102,15 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
         let mut side = run.clone();
         side.setup.source = side_source(text);
         side.out = Some(out.clone());
-        // The config is named once: a file's messages start with its path already, and the
-        // loader's `--preset NAME: ` would name an option the user did not give.
-        let plan = plan_with(&side, || load_config(&side.setup)).map_err(|e| match e {
-            AppError::Input(e) => {
-                let message = format!("{e:#}");
+        // The config is named once: a file's messages start with its path already.
+        let plan = plan_with(&side, || load_config(&side.setup)).map_err(|e| {
+            refusal_of_named_config(e, text, |message| {
                 if message.starts_with(&format!("{text}: ")) {
-                    input(anyhow!("{message}"))
+                    message.to_string()
                 } else {
-                    let message = message
-                        .strip_prefix(&format!("--preset {text}: "))
-                        .unwrap_or(&message);
-                    input(anyhow!("config {text}: {message}"))
+                    format!("config {text}: {message}")
                 }
-            }
-            other => other,
+            })
         })?;
         if plans.iter().any(|(t, _)| t == text) {
             return Err(input(anyhow!("config {text}: named twice")));

@@ -27,20 +27,12 @@ pub const VERSION: u32 = 2;
 /// schema 1, which had none, open with `{"players":`).
 pub fn is_game_log(path: &std::path::Path) -> bool {
     use std::io::Read;
-    let mut start = [0u8; 16];
-    let Ok(mut file) = std::fs::File::open(path) else {
-        return false;
-    };
-    let mut read = 0;
-    while read < start.len() {
-        match file.read(&mut start[read..]) {
-            Ok(0) => break,
-            Ok(n) => read += n,
-            Err(_) => return false,
-        }
-    }
-    let start = &start[..read];
-    start.is_empty() || start.starts_with(b"{\"version\":") || start.starts_with(b"{\"players\":")
+    let mut start = Vec::new();
+    let read = std::fs::File::open(path).and_then(|file| file.take(16).read_to_end(&mut start));
+    read.is_ok()
+        && (start.is_empty()
+            || start.starts_with(b"{\"version\":")
+            || start.starts_with(b"{\"players\":"))
 }
 
 /// One round, as the log records it.

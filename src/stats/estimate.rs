@@ -169,29 +169,19 @@ pub fn chi_square_tail(x: f64, df: u32) -> f64 {
         return 1.0;
     }
     let half = x / 2.0;
-    let (mut term, mut sum, mut i) = if df.is_multiple_of(2) {
-        (1.0, 1.0, 1.0)
+    // The series' first term, its first divisor (each term is the last times half / i, i
+    // growing by 1), its number of terms, and what stands beside it.
+    let (first, mut i, terms, base) = if df.is_multiple_of(2) {
+        (1.0, 1.0, df / 2, 0.0)
     } else {
         let first = half.sqrt() / (std::f64::consts::PI.sqrt() / 2.0);
-        (first, first, 1.5)
+        (first, 1.5, (df - 1) / 2, erfc(half.sqrt()))
     };
-    let base = if df.is_multiple_of(2) {
-        0.0
-    } else {
-        erfc(half.sqrt())
-    };
-    let terms = if df.is_multiple_of(2) {
-        df / 2
-    } else {
-        (df - 1) / 2
-    };
-    for _ in 1..terms {
-        term *= half / i;
+    let (mut term, mut sum) = (first, 0.0);
+    for _ in 0..terms {
         sum += term;
+        term *= half / i;
         i += 1.0;
-    }
-    if terms == 0 {
-        sum = 0.0;
     }
     (base + (-half).exp() * sum).clamp(0.0, 1.0)
 }
