@@ -69,7 +69,8 @@ fn parts(e: Option<Spread>) -> [String; 3] {
 }
 
 /// `rank.csv`: players, rank, config, games, balance_index (+ interval), seat_spread
-/// (+ interval), then next_delta (the next config's index minus this one's, + its paired
+/// (+ interval), seat_p_value (the test that every seat wins equally often, as in
+/// `player_counts.csv`), then next_delta (the next config's index minus this one's, + its paired
 /// interval) and next_differs (yes when that interval excludes 0). Shares, like the other
 /// tables' rates (0.0321 is 3.21 points).
 pub fn csv(rows: &[Ranked]) -> io::Result<Vec<u8>> {
@@ -85,6 +86,7 @@ pub fn csv(rows: &[Ranked]) -> io::Result<Vec<u8>> {
         "seat_spread",
         "seat_spread_lo",
         "seat_spread_hi",
+        "seat_p_value",
         "next_delta",
         "next_delta_lo",
         "next_delta_hi",
@@ -101,6 +103,7 @@ pub fn csv(rows: &[Ranked]) -> io::Result<Vec<u8>> {
         ];
         record.extend(parts(e.balance.index));
         record.extend(parts(e.balance.seat_spread));
+        record.push(super::tables::p_value(e.balance.seat_p_value));
         record.extend([
             fixed(d.map(|d| d.value)),
             fixed(d.map(|d| d.lo)),

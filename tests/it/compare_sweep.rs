@@ -374,3 +374,42 @@ fn multi_config_summaries_warn_of_policy_bots_not_fitted_with_a_cast() {
         assert!(warnings(&known, name).is_empty(), "{bots}");
     }
 }
+
+/// `rank` plays game i at n players as `run` does (docs/balance.md, "rank"), so a config's
+/// row in `rank.csv` carries the figures of that config's `run`: its balance index, seat
+/// spread and test of equal seats (`seat_p_value`) as in `player_counts.csv`.
+#[test]
+fn rank_rows_carry_the_run_balance_and_seat_test() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = ["--players", "4-5", "--games", "300", "--seed", "9"];
+    let (ranked, single) = (dir.path().join("rank"), dir.path().join("run"));
+    ok(
+        &args_with(&["rank", "first-game", "all-characters"], &games),
+        &ranked,
+    );
+    ok(
+        &args_with(&["run", "--preset", "all-characters"], &games),
+        &single,
+    );
+    let rank = rows(&read(&ranked.join("rank.csv")));
+    let counts = rows(&read(&single.join("player_counts.csv")));
+    assert_eq!(rank.len(), 4, "{rank:?}");
+    for players in ["4", "5"] {
+        let row = rank
+            .iter()
+            .find(|r| r["players"] == players && r["config"] == "all-characters")
+            .unwrap();
+        let run = counts.iter().find(|r| r["players"] == players).unwrap();
+        for field in [
+            "games",
+            "balance_index",
+            "balance_index_hi",
+            "seat_spread",
+            "seat_spread_lo",
+            "seat_p_value",
+        ] {
+            assert_eq!(row[field], run[field], "{players} players, {field}");
+        }
+        assert!(!row["seat_p_value"].is_empty(), "{row:?}");
+    }
+}
