@@ -10,11 +10,8 @@ use citadels_sim::engine::{
     Action, CardId, Character, District, DistrictType, Rank, Rules, Seat, to_move,
 };
 
-const WITCH: Rank = Rank(1);
-const MAGISTRATE: Rank = Rank(1);
 const SPY: Rank = Rank(2);
 const BLACKMAILER: Rank = Rank(2);
-const WIZARD: Rank = Rank(3);
 const SEER: Rank = Rank(3);
 const EMPEROR: Rank = Rank(4);
 const PATRICIAN: Rank = Rank(4);
@@ -46,34 +43,13 @@ fn cast(replace: &[Character]) -> [Character; 8] {
 /// into the deck, so that tests set the hands and cities they need.
 fn game(cast: [Character; 8], ranks: [Rank; 4]) -> (Rules, State) {
     let rules = rules_with_cast(4, &cast);
-    let wanted: Vec<(Seat, Rank)> = (0..4).map(|i| (Seat(i as u8), ranks[i])).collect();
-    let facedown = (1..=8).map(Rank).find(|r| !ranks.contains(r)).unwrap();
-    let mut state = game_with(&rules, 11, Seat(0), facedown, &wanted);
-    for seat in 0..4 {
-        clear_hand(&mut state, Seat(seat));
-    }
-    for (i, &r) in ranks.iter().enumerate() {
-        assert_eq!(state.owner[r.index()], Some(Seat(i as u8)));
-    }
+    let mut state = start_seated(&rules, 11, &ranks, lowest_rank_not_in(&ranks));
+    clear_hands(&mut state);
     (rules, state)
 }
 
 fn set_gold(state: &mut State, gold: [u16; 4]) {
     state.gold[..4].copy_from_slice(&gold);
-}
-
-fn builds(actions: &[Action]) -> Vec<CardId> {
-    actions
-        .iter()
-        .filter_map(|a| match a {
-            Action::Build(c) => Some(*c),
-            _ => None,
-        })
-        .collect()
-}
-
-fn has(rules: &Rules, state: &State, action: Action) -> bool {
-    legal(rules, state).contains(&action)
 }
 
 fn ranks_named(actions: &[Action], f: impl Fn(&Action) -> Option<Rank>) -> Vec<u8> {
@@ -135,7 +111,7 @@ fn witch_may_use_the_library_when_gathering() {
     clear_hand(&mut state, Seat(0));
     let top = stack_deck(&rules, &mut state, &[Manor, Castle]);
     act(&rules, &mut state, Action::DrawCards);
-    assert!(has(&rules, &state, Action::KeepAll));
+    assert!(offers(&rules, &state, Action::KeepAll));
     act(&rules, &mut state, Action::KeepAll);
     assert_eq!(state.hand[0], set_of(&top));
     assert!(
@@ -189,7 +165,7 @@ fn bewitched_player_may_use_the_library_when_gathering() {
     let top = stack_deck(&rules, &mut state, &[Manor, Castle]);
     act(&rules, &mut state, Action::DrawCards);
     assert_eq!(to_move(&state), Some(Seat(2)));
-    assert!(has(&rules, &state, Action::KeepAll));
+    assert!(offers(&rules, &state, Action::KeepAll));
     act(&rules, &mut state, Action::KeepAll);
     assert_eq!(state.hand[2], set_of(&top));
     assert_eq!(
@@ -403,9 +379,7 @@ fn bewitched_king_still_takes_the_crown_not_the_witch() {
     assert_eq!(state.gold[1], 3, "one noble district in the Witch's city");
     act(&rules, &mut state, Action::EndTurn);
     assert_eq!(state.crown, Seat(2));
-    while state.phase == Phase::Turns {
-        pass_turn(&rules, &mut state);
-    }
+    finish_round(&rules, &mut state);
     assert_eq!(state.crown, Seat(2));
     assert_eq!(to_move(&state), Some(Seat(2)));
 }
@@ -427,9 +401,7 @@ fn bewitched_patrician_still_takes_the_crown_the_witch_draws_his_cards() {
     act(&rules, &mut state, Action::TakeIncome);
     assert_eq!(state.hand[1], set_of(&top));
     act(&rules, &mut state, Action::EndTurn);
-    while state.phase == Phase::Turns {
-        pass_turn(&rules, &mut state);
-    }
+    finish_round(&rules, &mut state);
     assert_eq!(state.crown, Seat(2));
 }
 
@@ -476,7 +448,7 @@ fn bewitched_emperor_the_witch_gives_the_crown_and_takes_the_resource() {
     );
     act(&rules, &mut state, Action::LootGold);
     assert_eq!(state.gold[..4], [2, 3, 4, 2]);
-    assert!(has(&rules, &state, Action::EndTurn));
+    assert!(offers(&rules, &state, Action::EndTurn));
 }
 
 /// Witch: bewitching the Thief, she robs and receives the gold ("you use that character's
@@ -1031,7 +1003,7 @@ fn threatened_player_may_use_the_library_before_resolving() {
     let (rules, mut state) = threatened_king(MERCHANT, KING, 5);
     set_city(&rules, &mut state, Seat(2), &[Library, Laboratory]);
     act(&rules, &mut state, Action::DrawCards);
-    assert!(has(&rules, &state, Action::KeepAll));
+    assert!(offers(&rules, &state, Action::KeepAll));
     act(&rules, &mut state, Action::KeepAll);
     assert_eq!(
         legal(&rules, &state),
@@ -1073,7 +1045,7 @@ fn threatened_player_with_one_gold_bribes_with_zero() {
     act(&rules, &mut state, Action::Bribe);
     assert_eq!(state.gold[..4], [2, 2, 1, 2]);
     assert!(!state.threats.contains(KING));
-    assert!(has(&rules, &state, Action::EndTurn));
+    assert!(offers(&rules, &state, Action::EndTurn));
 }
 
 /// Blackmailer: "If he does not bribe you, you may reveal his threat marker by flipping it
@@ -1091,7 +1063,7 @@ fn refused_bribe_lets_the_blackmailer_decide() {
     act(&rules, &mut state, Action::HideThreat);
     assert_eq!(to_move(&state), Some(Seat(2)));
     assert_eq!(state.gold[..4], [2, 2, 7, 2]);
-    assert!(has(&rules, &state, Action::EndTurn));
+    assert!(offers(&rules, &state, Action::EndTurn));
 }
 
 /// Blackmailer: "If you reveal the flowered lace, you immediately take all his gold."
@@ -1103,7 +1075,7 @@ fn revealing_the_flowered_lace_takes_all_his_gold() {
     act(&rules, &mut state, Action::RevealThreat);
     assert_eq!(state.gold[..4], [2, 9, 0, 2]);
     assert_eq!(to_move(&state), Some(Seat(2)));
-    assert!(has(&rules, &state, Action::EndTurn));
+    assert!(offers(&rules, &state, Action::EndTurn));
 }
 
 /// Blackmailer: "both players are threatened, but only the player marked with the flowered
@@ -1129,8 +1101,8 @@ fn threats_may_go_on_characters_with_warrants() {
     );
     act(&rules, &mut state, Action::Warrant(MERCHANT, KING, BISHOP));
     pass_turn(&rules, &mut state);
-    assert!(has(&rules, &state, Action::Threaten(MERCHANT, KING)));
-    assert!(has(&rules, &state, Action::Threaten(KING, MERCHANT)));
+    assert!(offers(&rules, &state, Action::Threaten(MERCHANT, KING)));
+    assert!(offers(&rules, &state, Action::Threaten(KING, MERCHANT)));
     act(&rules, &mut state, Action::Threaten(MERCHANT, KING));
     assert!(state.warrants.contains(MERCHANT) && state.threats.contains(MERCHANT));
     assert!(state.warrants.contains(KING) && state.threats.contains(KING));
@@ -1230,7 +1202,7 @@ fn wizard_may_build_identical_districts_this_turn() {
     let theirs = set_hand(&rules, &mut state, Seat(1), &[Manor]);
     state.gold[0] = 10;
     act(&rules, &mut state, Action::WizardLook(Seat(1)));
-    assert!(has(&rules, &state, Action::WizardBuild(theirs[0])));
+    assert!(offers(&rules, &state, Action::WizardBuild(theirs[0])));
     act(&rules, &mut state, Action::WizardBuild(theirs[0]));
     act(&rules, &mut state, Action::TakeGold);
     assert_eq!(builds(&legal(&rules, &state)), mine);
@@ -1324,7 +1296,7 @@ fn seer_neither_takes_from_nor_gives_to_a_player_without_cards() {
     for seat in 1..4 {
         clear_hand(&mut state, Seat(seat));
     }
-    assert!(!has(&rules, &state, Action::SeerTake));
+    assert!(!offers(&rules, &state, Action::SeerTake));
 }
 
 /// Seer: "Your building limit this turn is two."
@@ -1386,9 +1358,7 @@ fn emperor_must_give_the_crown_to_another_player_before_ending_the_turn() {
     assert!(after.contains(&Action::EndTurn));
     assert!(!after.iter().any(|a| matches!(a, Action::GiveCrown(_))));
     act(&rules, &mut state, Action::EndTurn);
-    while state.phase == Phase::Turns {
-        pass_turn(&rules, &mut state);
-    }
+    finish_round(&rules, &mut state);
     assert_eq!(
         to_move(&state),
         Some(Seat(2)),
@@ -1440,7 +1410,7 @@ fn emperor_takes_the_gold_when_the_crowned_player_has_no_cards() {
     act(&rules, &mut state, Action::GiveCrown(Seat(2)));
     assert_eq!(state.turn.pending, Pending::None);
     assert_eq!(state.gold[..4], [2, 5, 2, 2]);
-    assert!(has(&rules, &state, Action::EndTurn));
+    assert!(offers(&rules, &state, Action::EndTurn));
 }
 
 /// Emperor: with cards and no gold, a random card is taken (no choice).
@@ -1521,7 +1491,7 @@ fn patrician_gains_one_card_per_noble_district() {
     act(&rules, &mut state, Action::TakeIncome);
     assert_eq!(state.hand[1], set_of(&top));
     assert_eq!(state.gold[1], 0);
-    assert!(!has(&rules, &state, Action::TakeIncome));
+    assert!(!offers(&rules, &state, Action::TakeIncome));
 }
 
 /// Patrician: "At some point during your turn, you must take the crown. ... you will be the
@@ -1532,9 +1502,7 @@ fn patrician_takes_the_crown() {
     pass_turn(&rules, &mut state);
     assert_eq!(state.turn.rank, PATRICIAN);
     assert_eq!(state.crown, Seat(1));
-    while state.phase == Phase::Turns {
-        pass_turn(&rules, &mut state);
-    }
+    finish_round(&rules, &mut state);
     assert_eq!(state.crown, Seat(1));
     assert_eq!(to_move(&state), Some(Seat(1)));
 }
@@ -1549,9 +1517,7 @@ fn killed_patricians_heir_takes_the_crown_at_the_end_of_the_round() {
     pass_turn(&rules, &mut state);
     assert_eq!(state.turn.rank, MERCHANT);
     assert_eq!(state.crown, Seat(0));
-    while state.phase == Phase::Turns {
-        pass_turn(&rules, &mut state);
-    }
+    finish_round(&rules, &mut state);
     assert_eq!(state.phase, Phase::Draft);
     assert_eq!(state.crown, Seat(1));
     assert_eq!(to_move(&state), Some(Seat(1)));

@@ -10,16 +10,6 @@ use citadels_sim::engine::sets::CardSet;
 use citadels_sim::engine::state::{Pending, Phase, State};
 use citadels_sim::engine::{Action, CardId, Character, District, Rank, Rules, Seat, to_move};
 
-const R1: Rank = Rank(1);
-const R2: Rank = Rank(2);
-const R3: Rank = Rank(3);
-const R4: Rank = Rank(4);
-const R5: Rank = Rank(5);
-const R6: Rank = Rank(6);
-const R7: Rank = Rank(7);
-const R8: Rank = Rank(8);
-const R9: Rank = Rank(9);
-
 /// The first-game cast plus the Artist, with `swaps` put in at their ranks; rank 9 plays if
 /// `rank9` or a swap is of rank 9.
 fn cast_with(players: u8, swaps: &[Character], rank9: bool) -> Rules {
@@ -38,56 +28,16 @@ fn cast_with(players: u8, swaps: &[Character], rank9: bool) -> Rules {
 
 /// A game at its first turn, crown on seat 0, seat i holding `seats[i]`.
 fn start(rules: &Rules, seats: &[Rank], facedown: Rank) -> State {
-    let state = game_with(rules, 7, Seat(0), facedown, &wanted(seats));
-    check_owners(&state, seats);
-    state
-}
-
-fn wanted(seats: &[Rank]) -> Vec<(Seat, Rank)> {
-    seats
-        .iter()
-        .enumerate()
-        .map(|(i, &r)| (Seat(i as u8), r))
-        .collect()
-}
-
-fn check_owners(state: &State, seats: &[Rank]) {
-    for (i, &r) in seats.iter().enumerate() {
-        assert_eq!(state.owner[r.index()], Some(Seat(i as u8)), "rank {r:?}");
-    }
+    start_seated(rules, 7, seats, facedown)
 }
 
 /// Plays out the round plainly, then a new selection phase with the same crown and seats.
 fn next_round(rules: &Rules, state: &mut State, seats: &[Rank], facedown: Rank) {
-    while state.phase == Phase::Turns {
-        pass_turn(rules, state);
-    }
+    finish_round(rules, state);
     assert_eq!(state.phase, Phase::Draft);
     arrange_draft(state, Seat(0), &[], &[facedown]);
-    drive_draft(rules, state, &wanted(seats));
-    check_owners(state, seats);
-}
-
-fn builds(actions: &[Action]) -> Vec<CardId> {
-    actions
-        .iter()
-        .filter_map(|a| match a {
-            Action::Build(c) => Some(*c),
-            _ => None,
-        })
-        .collect()
-}
-
-fn borrows(actions: &[Action]) -> Vec<(CardId, Seat)> {
-    sorted(
-        actions
-            .iter()
-            .filter_map(|a| match a {
-                Action::BorrowBuild(c, s) => Some((*c, *s)),
-                _ => None,
-            })
-            .collect(),
-    )
+    drive_draft(rules, state, &seat_ranks(seats));
+    assert_seats_hold(state, seats);
 }
 
 fn exchanges(actions: &[Action]) -> Vec<(Seat, CardId, CardId)> {
@@ -124,22 +74,6 @@ fn beautifies(actions: &[Action]) -> Vec<CardId> {
             })
             .collect(),
     )
-}
-
-fn destroys(actions: &[Action]) -> Vec<(Seat, CardId)> {
-    sorted(
-        actions
-            .iter()
-            .filter_map(|a| match a {
-                Action::Destroy(s, c) => Some((*s, *c)),
-                _ => None,
-            })
-            .collect(),
-    )
-}
-
-fn offers(rules: &Rules, state: &State, action: Action) -> bool {
-    legal(rules, state).contains(&action)
 }
 
 /// The deck, top card first.
@@ -1335,12 +1269,10 @@ fn tax_is_charged_and_carried_over_when_the_tax_collector_does_not_appear() {
     skip_to(&rules, &mut state, R6);
     gather_and_build(&rules, &mut state, 5, Tavern);
     assert_eq!(state.tax_pool, 2);
-    while state.phase == Phase::Turns {
-        pass_turn(&rules, &mut state);
-    }
+    finish_round(&rules, &mut state);
     assert_eq!(state.tax_pool, 2);
     arrange_draft(&mut state, Seat(0), &[], &[R1]);
-    drive_draft(&rules, &mut state, &wanted(&[R9, R6, R7, R8]));
+    drive_draft(&rules, &mut state, &seat_ranks(&[R9, R6, R7, R8]));
     skip_to(&rules, &mut state, R9);
     let gold = state.gold[0];
     act(&rules, &mut state, Action::CollectTaxes);

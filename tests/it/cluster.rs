@@ -2,11 +2,9 @@
 //! (the task's variables set here; `.ci/slurm-check` runs the Slurm scripts under a real
 //! Slurm): the merged reports are the single run's, byte for byte.
 
-use crate::common::{assert_success, files};
+use crate::common::{BIN, assert_success, files};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
 
 /// The run the tests shard, as the variables the cluster files read: two player counts,
 /// 1100 games each (5 chunks, the last short); the preset and bots are the files' defaults.

@@ -138,6 +138,122 @@ pub fn game_with(
     state
 }
 
+/// Seat i wanting `seats[i]`, for `game_with` and `drive_draft`.
+pub fn seat_ranks(seats: &[Rank]) -> Vec<(Seat, Rank)> {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| (Seat(i as u8), r))
+        .collect()
+}
+
+/// Asserts that seat i holds `seats[i]`.
+pub fn assert_seats_hold(state: &State, seats: &[Rank]) {
+    for (i, &r) in seats.iter().enumerate() {
+        assert_eq!(state.owner[r.index()], Some(Seat(i as u8)), "rank {r:?}");
+    }
+}
+
+/// The lowest of ranks 1-8 not in `ranks`: the face-down discard when nobody wants it.
+pub fn lowest_rank_not_in(ranks: &[Rank]) -> Rank {
+    (1..=8).map(Rank).find(|r| !ranks.contains(r)).unwrap()
+}
+
+/// A game at its first turn: crown on seat 0, `facedown` set aside, seat i holding `seats[i]`.
+pub fn start_seated(rules: &Rules, seed: u64, seats: &[Rank], facedown: Rank) -> State {
+    let state = game_with(rules, seed, Seat(0), facedown, &seat_ranks(seats));
+    assert_seats_hold(&state, seats);
+    state
+}
+
+/// `start_seated` played on to the turn of `rank`, every city, hand and stash then emptied.
+pub fn blank_at_turn(
+    rules: &Rules,
+    seed: u64,
+    seats: &[Rank],
+    facedown: Rank,
+    rank: Rank,
+) -> State {
+    let mut state = start_seated(rules, seed, seats, facedown);
+    skip_to(rules, &mut state, rank);
+    blank(&mut state);
+    state
+}
+
+/// Passes every remaining turn of the round.
+pub fn finish_round(rules: &Rules, state: &mut State) {
+    while state.phase == Phase::Turns {
+        pass_turn(rules, state);
+    }
+}
+
+/// Whether the player to move may take `action`.
+pub fn offers(rules: &Rules, state: &State, action: Action) -> bool {
+    legal(rules, state).contains(&action)
+}
+
+/// The cards of the `Build` actions among `actions`, in the order offered.
+pub fn builds(actions: &[Action]) -> Vec<CardId> {
+    actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Build(c) => Some(*c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The `Build` actions among `actions`, in the order offered.
+pub fn build_actions(actions: &[Action]) -> Vec<Action> {
+    actions
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Build(_)))
+        .collect()
+}
+
+/// The (card, lender) of the `BorrowBuild` actions among `actions`, sorted.
+pub fn borrows(actions: &[Action]) -> Vec<(CardId, Seat)> {
+    sorted(
+        actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::BorrowBuild(c, s) => Some((*c, *s)),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+/// The (seat, card) targets of the `Destroy` actions among `actions`, sorted.
+pub fn destroys(actions: &[Action]) -> Vec<(Seat, CardId)> {
+    sorted(
+        actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Destroy(s, c) => Some((*s, *c)),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+/// The actions offered to the player to move that `keep` accepts, sorted.
+pub fn of_kind(rules: &Rules, state: &State, keep: fn(&Action) -> bool) -> Vec<Action> {
+    sorted(legal(rules, state).into_iter().filter(keep).collect())
+}
+
+/// The Armory's destructions offered to the player to move, sorted.
+pub fn armory_actions(rules: &Rules, state: &State) -> Vec<Action> {
+    of_kind(rules, state, |a| matches!(a, Action::ArmoryDestroy(..)))
+}
+
+/// The last `n` cards of the deck, in deck order (the bottom card last).
+pub fn deck_bottom(state: &State, n: usize) -> Vec<CardId> {
+    let deck: Vec<CardId> = state.deck.iter().collect();
+    deck[deck.len() - n..].to_vec()
+}
+
 /// Plays the current turn plainly: takes gold if not gathered, then ends the turn.
 pub fn pass_turn(rules: &Rules, state: &mut State) {
     if !state.turn.gathered {
@@ -176,6 +292,13 @@ pub fn clear_hand(state: &mut State, seat: Seat) {
     state.hand[seat.index()] = CardSet::EMPTY;
 }
 
+/// Moves every hand to the bottom of the deck.
+pub fn clear_hands(state: &mut State) {
+    for s in 0..state.players {
+        clear_hand(state, Seat(s));
+    }
+}
+
 /// Empties every city, hand and stash (cards to the bottom of the deck).
 pub fn blank(state: &mut State) {
     for s in 0..state.players {
@@ -183,6 +306,31 @@ pub fn blank(state: &mut State) {
         clear_hand(state, Seat(s));
     }
     state.gold = [0; 8];
+}
+
+/// `blank` with each seat's hand put under the deck before its city: another deck order,
+/// kept so that the first-game scenarios built on it deal the cards they were written with.
+pub fn blank_hands_first(state: &mut State) {
+    for s in 0..state.players {
+        clear_hand(state, Seat(s));
+        clear_city(state, Seat(s));
+    }
+    state.gold = [0; 8];
+}
+
+/// A 4-player first game at its first turn: seats 0-3 hold the Assassin, King, Bishop and
+/// Warlord, the crown on seat 0, the Thief face down; hands and cities emptied, no gold.
+pub fn first_game_four(seed: u64) -> (Rules, State) {
+    let rules = first_game_rules(4);
+    let wanted = [
+        (Seat(0), ASSASSIN),
+        (Seat(1), KING),
+        (Seat(2), BISHOP),
+        (Seat(3), WARLORD),
+    ];
+    let mut state = game_with(&rules, seed, Seat(0), THIEF, &wanted);
+    blank_hands_first(&mut state);
+    (rules, state)
 }
 
 /// A sorted copy, to compare action lists regardless of generation order.
@@ -260,6 +408,22 @@ pub const MERCHANT: Rank = Rank(6);
 pub const ARCHITECT: Rank = Rank(7);
 pub const WARLORD: Rank = Rank(8);
 
+// Ranks by number, for casts where the name of a rank's character varies.
+pub const R1: Rank = Rank(1);
+pub const R2: Rank = Rank(2);
+pub const R3: Rank = Rank(3);
+pub const R4: Rank = Rank(4);
+pub const R5: Rank = Rank(5);
+pub const R6: Rank = Rank(6);
+pub const R7: Rank = Rank(7);
+pub const R8: Rank = Rank(8);
+pub const R9: Rank = Rank(9);
+
+// Ranks of characters beyond the first game that several files name.
+pub const WITCH: Rank = Rank(1);
+pub const MAGISTRATE: Rank = Rank(1);
+pub const WIZARD: Rank = Rank(3);
+
 /// Rules with the 54 basic districts plus exactly these unique districts (from the embedded
 /// catalog) and this cast, one character per rank in rank order (8 characters, or 9 with a
 /// rank-9 character, which then plays at every count it may); first-game options otherwise.
@@ -273,6 +437,14 @@ pub fn rules_with_cast_and_uniques(players: u8, cast: &[Character], uniques: &[D
     options.use_rank9 = cast.len() == 9 && players >= 4;
     let pools: Vec<Vec<Character>> = cast.iter().map(|&c| vec![c]).collect();
     Rules::new(players, &pools, &deck, &[], 0, &options).expect("valid rules")
+}
+
+/// The citadels-sim binary built for these tests.
+pub const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
+
+/// A path as a `&str`, for command-line arguments.
+pub fn path(p: &std::path::Path) -> &str {
+    p.to_str().unwrap()
 }
 
 /// Every file of a folder with its bytes, sorted by name.

@@ -30,20 +30,8 @@ fn at_turn(rank: Rank) -> (Rules, State) {
     let mut state = game_with(&rules, 21, Seat(0), facedown, &wanted);
     skip_to(&rules, &mut state, rank);
     assert_eq!(state.turn.seat, Seat(0));
-    for s in 0..4 {
-        clear_hand(&mut state, Seat(s));
-        clear_city(&mut state, Seat(s));
-    }
-    state.gold = [0; 8];
+    blank_hands_first(&mut state);
     (rules, state)
-}
-
-fn builds(actions: &[Action]) -> Vec<Action> {
-    actions
-        .iter()
-        .copied()
-        .filter(|a| matches!(a, Action::Build(_)))
-        .collect()
 }
 
 /// Dragon Gate: "End: +2." (cost 6)
@@ -65,7 +53,7 @@ fn factory_discounts_other_unique_districts_only() {
     act(&rules, &mut state, Action::TakeGold);
     // 2 gold: the Keep and the Statue (3, less 1) are affordable, the Manor (3) is not.
     assert_eq!(
-        builds(&legal(&rules, &state)),
+        build_actions(&legal(&rules, &state)),
         vec![Action::Build(hand[0]), Action::Build(hand[2])]
     );
     act(&rules, &mut state, Action::Build(hand[0]));
@@ -80,7 +68,10 @@ fn factory_pays_full_cost_for_itself() {
     let hand = set_hand(&rules, &mut state, Seat(0), &[Factory]);
     state.gold[0] = 2;
     act(&rules, &mut state, Action::TakeGold);
-    assert!(builds(&legal(&rules, &state)).is_empty(), "4 gold < 5");
+    assert!(
+        build_actions(&legal(&rules, &state)).is_empty(),
+        "4 gold < 5"
+    );
     state.gold[0] = 5;
     act(&rules, &mut state, Action::Build(hand[0]));
     assert_eq!(state.gold[0], 0);
@@ -243,7 +234,10 @@ fn quarry_allows_identical_districts() {
     let hand = set_hand(&rules, &mut state, Seat(0), &[Manor]);
     state.gold[0] = 1;
     act(&rules, &mut state, Action::TakeGold);
-    assert_eq!(builds(&legal(&rules, &state)), vec![Action::Build(hand[0])]);
+    assert_eq!(
+        build_actions(&legal(&rules, &state)),
+        vec![Action::Build(hand[0])]
+    );
     act(&rules, &mut state, Action::Build(hand[0]));
     assert_eq!(state.city[0], set_of(&[city[0], city[1], hand[0]]));
 }
@@ -310,7 +304,7 @@ fn thieves_den_paid_with_cards_and_gold() {
     state.gold[0] = 1;
     act(&rules, &mut state, Action::TakeGold);
     // 3 gold + 3 other cards cover the cost of 6.
-    assert!(builds(&legal(&rules, &state)).contains(&Action::Build(hand[0])));
+    assert!(build_actions(&legal(&rules, &state)).contains(&Action::Build(hand[0])));
     act(&rules, &mut state, Action::Build(hand[0]));
     let mut expected: Vec<Action> = hand[1..].iter().map(|&c| Action::DenPayCard(c)).collect();
     expected.sort();
@@ -340,7 +334,7 @@ fn thieves_den_needs_gold_plus_cards_for_its_cost() {
     // 3 gold + 2 cards = 5 < 6; the Temple and Manor themselves are affordable.
     let mut expected = vec![Action::Build(hand[1]), Action::Build(hand[2])];
     expected.sort();
-    assert_eq!(builds(&legal(&rules, &state)), expected);
+    assert_eq!(build_actions(&legal(&rules, &state)), expected);
 }
 
 /// Wishing Well: "End: +1 per unique district in your city, including the Wishing Well."

@@ -6,17 +6,7 @@ use crate::common::*;
 use District::*;
 use citadels_sim::engine::scoring::score;
 use citadels_sim::engine::state::{Pending, Phase, State};
-use citadels_sim::engine::{Action, CardId, Character, District, Rank, Rules, Seat, to_move};
-
-const R1: Rank = Rank(1);
-const R2: Rank = Rank(2);
-const R3: Rank = Rank(3);
-const R4: Rank = Rank(4);
-const R5: Rank = Rank(5);
-const R6: Rank = Rank(6);
-const R7: Rank = Rank(7);
-const R8: Rank = Rank(8);
-const R9: Rank = Rank(9);
+use citadels_sim::engine::{Action, Character, District, Rank, Rules, Seat, to_move};
 
 /// The unique districts of these tests (the rest of the deck is the 54 basic districts).
 const UNIQUES: [District; 12] = [
@@ -41,18 +31,7 @@ fn rules(players: u8, swaps: &[Character]) -> Rules {
 /// A 4-player game (crown on seat 0, seat i holding `seats[i]`, `facedown` set aside) at the
 /// turn of `rank`, every city, hand and stash emptied.
 fn at(rules: &Rules, seats: &[Rank], facedown: Rank, rank: Rank) -> State {
-    let wanted: Vec<(Seat, Rank)> = seats
-        .iter()
-        .enumerate()
-        .map(|(i, &r)| (Seat(i as u8), r))
-        .collect();
-    let mut state = game_with(rules, 11, Seat(0), facedown, &wanted);
-    for (i, &r) in seats.iter().enumerate() {
-        assert_eq!(state.owner[r.index()], Some(Seat(i as u8)), "rank {r:?}");
-    }
-    skip_to(rules, &mut state, rank);
-    blank(&mut state);
-    state
+    blank_at_turn(rules, 11, seats, facedown, rank)
 }
 
 /// Seat 0 plays the King at the start of his turn; seats 1-3 hold the Bishop, Warlord and
@@ -63,30 +42,11 @@ fn at_king() -> (Rules, State) {
     (rules, state)
 }
 
-fn of_kind(actions: &[Action], keep: fn(&Action) -> bool) -> Vec<Action> {
-    sorted(actions.iter().copied().filter(keep).collect())
-}
-
-fn armory_actions(rules: &Rules, state: &State) -> Vec<Action> {
-    of_kind(&legal(rules, state), |a| {
-        matches!(a, Action::ArmoryDestroy(..))
-    })
-}
-
-fn builds(rules: &Rules, state: &State) -> Vec<Action> {
-    of_kind(&legal(rules, state), |a| {
+/// The builds from hand or with the Framework offered, sorted.
+fn builds_offered(rules: &Rules, state: &State) -> Vec<Action> {
+    of_kind(rules, state, |a| {
         matches!(a, Action::Build(_) | Action::FrameworkBuild(_))
     })
-}
-
-fn offers(rules: &Rules, state: &State, action: Action) -> bool {
-    legal(rules, state).contains(&action)
-}
-
-/// The last `n` cards of the deck, bottom last.
-fn bottom(state: &State, n: usize) -> Vec<CardId> {
-    let deck: Vec<CardId> = state.deck.iter().collect();
-    deck[deck.len() - n..].to_vec()
 }
 
 /// Seven districts: a completed city at 4 players.
@@ -116,7 +76,10 @@ fn armory_destroys_itself_to_destroy_another_district_both_to_the_deck_bottom() 
     );
     assert_eq!(state.city[0], set_of(&[mine[1]]));
     assert!(state.city[2].is_empty());
-    assert_eq!(sorted(bottom(&state, 2)), sorted(vec![mine[0], theirs[0]]));
+    assert_eq!(
+        sorted(deck_bottom(&state, 2)),
+        sorted(vec![mine[0], theirs[0]])
+    );
     assert_eq!(state.gold[0], 0, "costs no gold");
     assert!(
         armory_actions(&rules, &state).is_empty(),
@@ -132,7 +95,10 @@ fn armory_may_destroy_a_district_of_its_owner() {
     let mine = set_city(&rules, &mut state, Seat(0), &[Armory, Manor, Temple]);
     act(&rules, &mut state, Action::ArmoryDestroy(Seat(0), mine[2]));
     assert_eq!(state.city[0], set_of(&[mine[1]]));
-    assert_eq!(sorted(bottom(&state, 2)), sorted(vec![mine[0], mine[2]]));
+    assert_eq!(
+        sorted(deck_bottom(&state, 2)),
+        sorted(vec![mine[0], mine[2]])
+    );
     assert_conserved(&state);
 }
 
@@ -318,13 +284,13 @@ fn framework_builds_a_district_by_destroying_itself_instead_of_paying() {
     act(&rules, &mut state, Action::TakeGold);
     // 2 gold: the Palace (5) only through the Framework.
     assert_eq!(
-        builds(&rules, &state),
+        builds_offered(&rules, &state),
         vec![Action::FrameworkBuild(hand[0])]
     );
     act(&rules, &mut state, Action::FrameworkBuild(hand[0]));
     assert_eq!(state.city[0], set_of(&hand));
     assert_eq!(state.gold[0], 2, "nothing paid");
-    assert_eq!(bottom(&state, 1), framework);
+    assert_eq!(deck_bottom(&state, 1), framework);
     assert_eq!(state.turn.pending, Pending::None);
     assert_conserved(&state);
 }
@@ -340,7 +306,7 @@ fn framework_build_counts_toward_the_building_limit() {
     act(&rules, &mut state, Action::TakeGold);
     assert!(offers(&rules, &state, Action::Build(hand[1])));
     act(&rules, &mut state, Action::FrameworkBuild(hand[0]));
-    assert!(builds(&rules, &state).is_empty(), "limit reached");
+    assert!(builds_offered(&rules, &state).is_empty(), "limit reached");
     assert_eq!(state.turn.built, 1);
 }
 
@@ -523,9 +489,9 @@ fn monument_cannot_be_built_with_five_or_more_districts() {
     let hand = set_hand(&rules, &mut state, Seat(0), &[Monument]);
     state.gold[0] = 2;
     act(&rules, &mut state, Action::TakeGold);
-    assert_eq!(builds(&rules, &state), vec![Action::Build(hand[0])]);
+    assert_eq!(builds_offered(&rules, &state), vec![Action::Build(hand[0])]);
     set_city(&rules, &mut state, Seat(0), &SEVEN[..5]);
-    assert!(builds(&rules, &state).is_empty());
+    assert!(builds_offered(&rules, &state).is_empty());
     // With four, it is built.
     set_city(&rules, &mut state, Seat(0), &SEVEN[..4]);
     act(&rules, &mut state, Action::Build(hand[0]));
@@ -561,9 +527,7 @@ fn monument_and_six_other_districts_complete_the_city_and_end_the_game() {
     assert_eq!(state.city[0].len(), 7);
     assert!(state.is_complete(&rules, Seat(0)));
     assert_eq!(state.first_complete, Some(Seat(0)));
-    while state.phase == Phase::Turns {
-        pass_turn(&rules, &mut state);
-    }
+    finish_round(&rules, &mut state);
     assert_eq!(state.phase, Phase::GameOver);
     let s = score(&rules, &state, Seat(0));
     // Monument 4, Manor 3, Castle 4, Palace 5, Temple 1, Church 2, Tavern 1.
@@ -628,9 +592,7 @@ fn monument_taken_by_the_diplomat_completes_his_city() {
     assert_eq!(state.city[0].len(), 6);
     assert!(state.is_complete(&rules, Seat(0)));
     assert_eq!(state.first_complete, Some(Seat(0)));
-    while state.phase == Phase::Turns {
-        pass_turn(&rules, &mut state);
-    }
+    finish_round(&rules, &mut state);
     assert_eq!(state.phase, Phase::GameOver);
     assert_eq!(score(&rules, &state, Seat(0)).completion, 4);
 }
@@ -648,9 +610,7 @@ fn monument_given_by_the_diplomat_completes_the_other_city() {
     );
     assert!(state.is_complete(&rules, Seat(1)));
     assert_eq!(state.first_complete, Some(Seat(1)));
-    while state.phase == Phase::Turns {
-        pass_turn(&rules, &mut state);
-    }
+    finish_round(&rules, &mut state);
     assert_eq!(state.phase, Phase::GameOver);
     assert_eq!(score(&rules, &state, Seat(1)).completion, 4);
 }

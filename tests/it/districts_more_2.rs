@@ -37,11 +37,8 @@ fn setup_rules(
     wanted: &[(u8, Rank)],
     cities: &[(u8, &[District])],
 ) -> (Rules, State) {
-    let players = rules.players;
     let mut state = new_game(&rules, seed);
-    for s in 0..players {
-        clear_hand(&mut state, Seat(s));
-    }
+    clear_hands(&mut state);
     for &(s, districts) in cities {
         set_city(&rules, &mut state, Seat(s), districts);
     }
@@ -78,36 +75,6 @@ fn in_city(rules: &Rules, state: &State, seat: Seat, district: District) -> Card
         .unwrap_or_else(|| panic!("no {district} in the city"))
 }
 
-fn builds(actions: &[Action]) -> Vec<CardId> {
-    actions
-        .iter()
-        .filter_map(|a| match a {
-            Action::Build(c) => Some(*c),
-            _ => None,
-        })
-        .collect()
-}
-
-fn has(rules: &Rules, state: &State, action: Action) -> bool {
-    legal(rules, state).contains(&action)
-}
-
-/// The last `n` cards of the deck, top to bottom.
-fn deck_bottom(state: &State, n: usize) -> Vec<CardId> {
-    let all: Vec<CardId> = state.deck.iter().collect();
-    all[all.len() - n..].to_vec()
-}
-
-/// Passes every remaining turn of the round.
-fn finish_round(rules: &Rules, state: &mut State) {
-    while state.phase == Phase::Turns {
-        pass_turn(rules, state);
-    }
-}
-
-const WITCH: Rank = Rank(1);
-const MAGISTRATE: Rank = Rank(1);
-const WIZARD: Rank = Rank(3);
 const ALCHEMIST: Rank = Rank(6);
 const DIPLOMAT: Rank = Rank(8);
 
@@ -125,8 +92,8 @@ fn museum_takes_one_card_from_hand_once_per_turn() {
     skip_to(&rules, &mut state, KING);
     let hand = set_hand(&rules, &mut state, Seat(0), &[Manor, Temple]);
     // At any time of the turn, before gathering too.
-    assert!(has(&rules, &state, Action::MuseumTuck(hand[0])));
-    assert!(has(&rules, &state, Action::MuseumTuck(hand[1])));
+    assert!(offers(&rules, &state, Action::MuseumTuck(hand[0])));
+    assert!(offers(&rules, &state, Action::MuseumTuck(hand[1])));
     act(&rules, &mut state, Action::MuseumTuck(hand[0]));
     assert_eq!(state.museum, set_of(&[hand[0]]));
     assert_eq!(state.hand[0], set_of(&[hand[1]]));
@@ -363,7 +330,7 @@ fn observatory_with_library_keeps_all_three() {
     skip_to(&rules, &mut state, KING);
     let top = stack_deck(&rules, &mut state, &[Manor, Temple, Tavern]);
     act(&rules, &mut state, Action::DrawCards);
-    assert!(has(&rules, &state, Action::KeepAll));
+    assert!(offers(&rules, &state, Action::KeepAll));
     act(&rules, &mut state, Action::KeepAll);
     assert_eq!(state.hand[0], set_of(&top));
     assert_eq!(state.turn.pending, Pending::None);
@@ -713,7 +680,7 @@ fn stables_do_not_count_toward_the_building_limit() {
             (hand[1], hand[0])
         };
         act(&rules, &mut state, Action::Build(first));
-        assert!(has(&rules, &state, Action::Build(second)));
+        assert!(offers(&rules, &state, Action::Build(second)));
         act(&rules, &mut state, Action::Build(second));
         assert!(builds(&legal(&rules, &state)).is_empty(), "limit 1 used");
         assert_eq!(state.city[0], set_of(&hand[..2]));
@@ -744,7 +711,7 @@ fn stables_confiscated_by_the_magistrate_still_let_the_player_build_another() {
     act(&rules, &mut state, Action::Confiscate);
     assert!(state.city[1].contains(hand[0]));
     assert_eq!(state.gold[0], 5, "paid back");
-    assert!(has(&rules, &state, Action::Build(hand[1])));
+    assert!(offers(&rules, &state, Action::Build(hand[1])));
     act(&rules, &mut state, Action::Build(hand[1]));
     assert_eq!(state.city[0], set_of(&[hand[1]]));
     assert_eq!(state.gold[0], 2);

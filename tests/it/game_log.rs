@@ -1,11 +1,10 @@
 //! `--log-games FILE`: one JSON line per game, in game order whatever the thread count, that
 //! agrees with the reports.
 
+use crate::common::BIN;
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::Path;
-
-const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
 
 fn run(out: &Path, log: &Path, threads: &str) {
     let output = Command::new(BIN)

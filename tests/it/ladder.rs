@@ -2,12 +2,10 @@
 //! sharded ladder merges into the single ladder's files byte for byte; a killed ladder
 //! resumes to the same files; bad tiers are refused.
 
-use crate::common::{assert_success, files, kill_after_first_checkpoint};
+use crate::common::{BIN, assert_success, files, kill_after_first_checkpoint, path};
 use assert_cmd::Command;
 use std::collections::BTreeMap;
 use std::path::Path;
-
-const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
 
 fn output(args: &[&str]) -> std::process::Output {
     Command::new(BIN)
@@ -29,10 +27,6 @@ fn refused(args: &[&str], message: &str) {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
     assert!(stderr.contains(message), "{stderr:?} lacks {message:?}");
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
 }
 
 /// A CSV file as rows of named fields.

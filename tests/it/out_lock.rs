@@ -2,11 +2,10 @@
 //! the first holds the folder's lock (naming its pid); a lock left by a killed run is taken
 //! over, and the hidden leftovers of killed runs are cleaned up.
 
+use crate::common::BIN;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
 
 /// A short run into `out` that must succeed.
 fn small_run(out: &Path, what: &str) {

@@ -2,7 +2,7 @@
 //! heuristic's games; `train` is reproducible whatever the thread count and writes a weights
 //! file that bot specs read; bad weights files and `--out` targets are refused by name.
 
-use crate::common::assert_success;
+use crate::common::{BIN, assert_success};
 use assert_cmd::Command;
 use citadels_sim::bots::policy::{PolicyBot, PolicyParams, names_a_character};
 use citadels_sim::bots::{Bot, BotSpec};
@@ -12,8 +12,6 @@ use citadels_sim::engine::view::View;
 use citadels_sim::engine::{Action, apply, new_game};
 use citadels_sim::sim::{game_seed, play_game};
 use std::path::{Path, PathBuf};
-
-const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
 
 fn output(args: &[&str]) -> std::process::Output {
     Command::new(BIN).args(args).output().unwrap()

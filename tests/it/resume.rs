@@ -2,11 +2,9 @@
 //! checkpoint to the reports of an uninterrupted run; existing folders are replaced only when
 //! they are reports; stalled games are reported.
 
-use crate::common::{files, kill_after_first_checkpoint};
+use crate::common::{BIN, files, kill_after_first_checkpoint};
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
-
-const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
 
 fn run(args: &[&str], out: &Path, extra: &[&str]) -> std::process::Output {
     Command::new(BIN)

@@ -12,70 +12,17 @@ use citadels_sim::engine::{
 
 use Character as C;
 
-const R1: Rank = Rank(1);
-const R2: Rank = Rank(2);
-const R3: Rank = Rank(3);
-const R4: Rank = Rank(4);
-const R5: Rank = Rank(5);
-const R6: Rank = Rank(6);
-const R7: Rank = Rank(7);
-const R8: Rank = Rank(8);
-const R9: Rank = Rank(9);
-
 /// A game at its first turn: crown on seat 0, seat i holding `seats[i]`, `facedown` set
 /// aside; then every city, hand and stash is emptied.
 fn start(rules: &Rules, seats: &[Rank], facedown: Rank) -> State {
-    let wanted: Vec<(Seat, Rank)> = seats
-        .iter()
-        .enumerate()
-        .map(|(i, &r)| (Seat(i as u8), r))
-        .collect();
-    let mut state = game_with(rules, 7, Seat(0), facedown, &wanted);
-    for &(seat, rank) in &wanted {
-        assert_eq!(state.owner[rank.index()], Some(seat), "rank {rank:?}");
-    }
+    let mut state = start_seated(rules, 7, seats, facedown);
     blank(&mut state);
     state
 }
 
-fn builds(actions: &[Action]) -> Vec<CardId> {
-    sorted(
-        actions
-            .iter()
-            .filter_map(|a| match a {
-                Action::Build(c) => Some(*c),
-                _ => None,
-            })
-            .collect(),
-    )
-}
-
-fn borrows(actions: &[Action]) -> Vec<(CardId, Seat)> {
-    sorted(
-        actions
-            .iter()
-            .filter_map(|a| match a {
-                Action::BorrowBuild(c, s) => Some((*c, *s)),
-                _ => None,
-            })
-            .collect(),
-    )
-}
-
-fn destroys(actions: &[Action]) -> Vec<(Seat, CardId)> {
-    sorted(
-        actions
-            .iter()
-            .filter_map(|a| match a {
-                Action::Destroy(s, c) => Some((*s, *c)),
-                _ => None,
-            })
-            .collect(),
-    )
-}
-
-fn offers(rules: &Rules, state: &State, action: Action) -> bool {
-    legal(rules, state).contains(&action)
+/// The cards of the `Build` actions, sorted (`common::builds` keeps the order offered).
+fn sorted_builds(actions: &[Action]) -> Vec<CardId> {
+    sorted(builds(actions))
 }
 
 // ---------------------------------------------------------------- 1. Tie-break
@@ -104,9 +51,7 @@ fn tie_break_a_killed_king_is_not_revealed_so_a_lower_revealed_rank_wins() {
     act(&rules, &mut state, Action::TakeGold);
     act(&rules, &mut state, Action::Build(hand[0]));
     assert_eq!(state.first_complete, Some(Seat(2)));
-    while state.phase == Phase::Turns {
-        pass_turn(&rules, &mut state);
-    }
+    finish_round(&rules, &mut state);
     assert!(state.is_over());
     assert_eq!(state.crown, Seat(1), "the King's heir took the crown");
     assert_eq!(state.revealed.0, (1 << 1) | (1 << 5) | (1 << 8));
@@ -194,7 +139,7 @@ fn magistrate_confiscates_the_wizards_immediate_build_and_refunds_its_gold() {
     assert!(state.hand[2].is_empty());
     assert_eq!(state.gold[..2], [2, 6], "free for the Magistrate, 4 back");
     assert_eq!(to_move(&state), Some(Seat(1)));
-    assert_eq!(builds(&legal(&rules, &state)), mine);
+    assert_eq!(sorted_builds(&legal(&rules, &state)), mine);
     act(&rules, &mut state, Action::Build(mine[0]));
     assert_eq!(
         state.turn.pending,
@@ -243,7 +188,7 @@ fn magistrate_confiscates_the_cardinals_borrowed_build_and_refunds_the_full_cost
     );
     assert_eq!(state.hand[1], set_of(&hand[3..]));
     let after = legal(&rules, &state);
-    assert!(builds(&after).is_empty() && borrows(&after).is_empty());
+    assert!(sorted_builds(&after).is_empty() && borrows(&after).is_empty());
     assert!(after.contains(&Action::EndTurn));
     assert_conserved(&state);
 }
@@ -268,7 +213,7 @@ fn confiscated_alchemist_gets_the_gold_back_once_not_again_at_the_end_of_his_tur
     act(&rules, &mut state, Action::Confiscate);
     assert_eq!(state.gold[1], 6);
     assert_eq!(state.city[0], set_of(&hand[..1]));
-    assert!(builds(&legal(&rules, &state)).is_empty());
+    assert!(sorted_builds(&legal(&rules, &state)).is_empty());
     act(&rules, &mut state, Action::EndTurn);
     assert_eq!(state.phase, Phase::Draft, "his turn, the last, ended");
     assert_eq!(state.gold[1], 6, "no second refund");

@@ -15,16 +15,6 @@ use citadels_sim::engine::{
     Action, CardId, Character, District, DistrictType, Rank, Rules, Seat, new_game, to_move,
 };
 
-const R1: Rank = Rank(1);
-const R2: Rank = Rank(2);
-const R3: Rank = Rank(3);
-const R4: Rank = Rank(4);
-const R5: Rank = Rank(5);
-const R6: Rank = Rank(6);
-const R7: Rank = Rank(7);
-const R8: Rank = Rank(8);
-const R9: Rank = Rank(9);
-
 /// The unique districts in the deck of these tests (besides the 54 basic districts).
 const UNIQUES: [District; 19] = [
     Armory,
@@ -55,18 +45,7 @@ fn rules(players: u8, swaps: &[Character]) -> Rules {
 /// A 4-player game (crown on seat 0, seat i holding `seats[i]`, `facedown` set aside) at the
 /// turn of `rank`, every city, hand and stash then emptied.
 fn at(rules: &Rules, seats: &[Rank], facedown: Rank, rank: Rank) -> State {
-    let wanted: Vec<(Seat, Rank)> = seats
-        .iter()
-        .enumerate()
-        .map(|(i, &r)| (Seat(i as u8), r))
-        .collect();
-    let mut state = game_with(rules, 5, Seat(0), facedown, &wanted);
-    for (i, &r) in seats.iter().enumerate() {
-        assert_eq!(state.owner[r.index()], Some(Seat(i as u8)), "rank {r:?}");
-    }
-    skip_to(rules, &mut state, rank);
-    blank(&mut state);
-    state
+    blank_at_turn(rules, 5, seats, facedown, rank)
 }
 
 /// Seat 0 plays the King at the start of his turn; seats 1-3 hold the Assassin, Thief and
@@ -76,18 +55,6 @@ fn at_king() -> (Rules, State) {
     let state = at(&rules, &[R4, R1, R2, R8], R3, R4);
     assert_eq!(state.turn.seat, Seat(0));
     (rules, state)
-}
-
-fn offers(rules: &Rules, state: &State, action: Action) -> bool {
-    legal(rules, state).contains(&action)
-}
-
-fn of_kind(rules: &Rules, state: &State, keep: fn(&Action) -> bool) -> Vec<Action> {
-    sorted(legal(rules, state).into_iter().filter(keep).collect())
-}
-
-fn armory_actions(rules: &Rules, state: &State) -> Vec<Action> {
-    of_kind(rules, state, |a| matches!(a, Action::ArmoryDestroy(..)))
 }
 
 /// Every way of building offered: from hand, with the Framework or the Necropolis, or
@@ -120,14 +87,7 @@ fn destroys_in(rules: &Rules, state: &State, seat: Seat) -> Vec<CardId> {
 /// The last `n` cards of the deck, sorted (the rules say they go to the bottom, not in
 /// which order).
 fn bottom(state: &State, n: usize) -> Vec<CardId> {
-    let deck: Vec<CardId> = state.deck.iter().collect();
-    sorted(deck[deck.len() - n..].to_vec())
-}
-
-fn finish_round(rules: &Rules, state: &mut State) {
-    while state.phase == Phase::Turns {
-        pass_turn(rules, state);
-    }
+    sorted(deck_bottom(state, n))
 }
 
 fn seats(list: &[u8]) -> SeatSet {

@@ -4,25 +4,13 @@ use crate::common::*;
 use citadels_sim::engine::District::*;
 use citadels_sim::engine::scoring::{outcome, score};
 use citadels_sim::engine::sets::{RankSet, SeatSet};
-use citadels_sim::engine::state::{Phase, State};
+use citadels_sim::engine::state::State;
 use citadels_sim::engine::{Action, Rules, Seat};
 
 /// Plays a 4-player round (seats 0-3: Assassin, King, Bishop, Warlord) in which the King
 /// (seat 1) completes his city, so the game ends; the Assassin kills `kill` if given.
 fn finished_game(kill: Option<citadels_sim::engine::Rank>) -> (Rules, State) {
-    let rules = first_game_rules(4);
-    let wanted = [
-        (Seat(0), ASSASSIN),
-        (Seat(1), KING),
-        (Seat(2), BISHOP),
-        (Seat(3), WARLORD),
-    ];
-    let mut state = game_with(&rules, 44, Seat(0), THIEF, &wanted);
-    for s in 0..4 {
-        clear_hand(&mut state, Seat(s));
-        clear_city(&mut state, Seat(s));
-    }
-    state.gold = [0; 8];
+    let (rules, mut state) = first_game_four(44);
     if let Some(k) = kill {
         act(&rules, &mut state, Action::Kill(k));
     }
@@ -36,9 +24,7 @@ fn finished_game(kill: Option<citadels_sim::engine::Rank>) -> (Rules, State) {
     skip_to(&rules, &mut state, KING);
     act(&rules, &mut state, Action::TakeGold);
     act(&rules, &mut state, Action::Build(hand[0]));
-    while state.phase == Phase::Turns {
-        pass_turn(&rules, &mut state);
-    }
+    finish_round(&rules, &mut state);
     assert!(state.is_over());
     state.gold = [0; 8];
     (rules, state)
@@ -222,9 +208,7 @@ fn two_players_tie_break_uses_highest_of_two_characters() {
     state.gold[1] = 5;
     act(&rules, &mut state, Action::TakeGold);
     act(&rules, &mut state, Action::Build(hand[0]));
-    while state.phase == Phase::Turns {
-        pass_turn(&rules, &mut state);
-    }
+    finish_round(&rules, &mut state);
     assert!(state.is_over());
     // Seat 1 scores 14 + 4; give seat 0 a city worth 18 as well.
     assert_eq!(score(&rules, &state, Seat(1)).total(), 18);

@@ -1,11 +1,9 @@
 //! Runs on many machines: `run --shard K/N` plays a share of the games into a partial
 //! result, and `merge` adds the partials into the reports of a single run, byte for byte.
 
-use crate::common::files;
+use crate::common::{BIN, files, path};
 use assert_cmd::Command;
 use std::path::Path;
-
-const BIN: &str = env!("CARGO_BIN_EXE_citadels-sim");
 
 /// The run every test shards: two player counts, 1100 games each (5 chunks, the last short).
 const RUN: [&str; 8] = [
@@ -40,10 +38,6 @@ fn refused(args: &[&str], extra: &[&str], env: &[(&str, &str)], message: &str) {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{args:?} {extra:?}: {stderr}");
     assert!(stderr.contains(message), "{stderr:?} lacks {message:?}");
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
 }
 
 /// The "done when": 3 shards merged give the single run's files byte for byte (the

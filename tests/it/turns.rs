@@ -5,31 +5,9 @@ use District::*;
 use citadels_sim::engine::state::{Pending, Phase, State};
 use citadels_sim::engine::{Action, District, Rank, Rules, Seat, try_apply};
 
-/// A 4-player first game at the first turn: seats 0-3 hold Assassin, King, Bishop, Warlord,
-/// the crown on seat 0; hands and cities emptied, no gold.
+/// `first_game_four` with this file's seed.
 fn four() -> (Rules, State) {
-    let rules = first_game_rules(4);
-    let wanted = [
-        (Seat(0), ASSASSIN),
-        (Seat(1), KING),
-        (Seat(2), BISHOP),
-        (Seat(3), WARLORD),
-    ];
-    let mut state = game_with(&rules, 33, Seat(0), THIEF, &wanted);
-    for s in 0..4 {
-        clear_hand(&mut state, Seat(s));
-        clear_city(&mut state, Seat(s));
-    }
-    state.gold = [0; 8];
-    (rules, state)
-}
-
-fn builds(actions: &[Action]) -> Vec<Action> {
-    actions
-        .iter()
-        .copied()
-        .filter(|a| matches!(a, Action::Build(_)))
-        .collect()
+    first_game_four(33)
 }
 
 /// "During a turn, the player must gather resources": no building and no ending the turn
@@ -43,13 +21,13 @@ fn must_gather_before_building_or_ending_the_turn() {
     assert!(before.contains(&Action::TakeGold));
     assert!(before.contains(&Action::DrawCards));
     assert!(!before.contains(&Action::EndTurn));
-    assert!(builds(&before).is_empty());
+    assert!(build_actions(&before).is_empty());
     assert!(try_apply(&rules, &mut state, Action::EndTurn).is_err());
     assert!(try_apply(&rules, &mut state, Action::Build(hand[0])).is_err());
     act(&rules, &mut state, Action::TakeGold);
     let after = legal(&rules, &state);
     assert!(after.contains(&Action::EndTurn));
-    assert_eq!(builds(&after), vec![Action::Build(hand[0])]);
+    assert_eq!(build_actions(&after), vec![Action::Build(hand[0])]);
     // Gathering happens once.
     assert!(!after.contains(&Action::TakeGold));
     assert!(!after.contains(&Action::DrawCards));
@@ -95,7 +73,10 @@ fn building_pays_the_cost() {
     let hand = set_hand(&rules, &mut state, Seat(0), &[Castle, Palace]);
     state.gold[0] = 2;
     act(&rules, &mut state, Action::TakeGold);
-    assert_eq!(builds(&legal(&rules, &state)), vec![Action::Build(hand[0])]);
+    assert_eq!(
+        build_actions(&legal(&rules, &state)),
+        vec![Action::Build(hand[0])]
+    );
     act(&rules, &mut state, Action::Build(hand[0]));
     assert_eq!(state.gold[0], 0);
     assert_eq!(state.city[0], set_of(&[hand[0]]));
@@ -110,7 +91,7 @@ fn one_build_per_turn() {
     state.gold[0] = 10;
     act(&rules, &mut state, Action::TakeGold);
     act(&rules, &mut state, Action::Build(hand[0]));
-    assert!(builds(&legal(&rules, &state)).is_empty());
+    assert!(build_actions(&legal(&rules, &state)).is_empty());
     assert!(try_apply(&rules, &mut state, Action::Build(hand[1])).is_err());
 }
 
@@ -123,7 +104,10 @@ fn no_identical_districts() {
     let hand = set_hand(&rules, &mut state, Seat(0), &[Manor, Castle]);
     state.gold[0] = 10;
     act(&rules, &mut state, Action::TakeGold);
-    assert_eq!(builds(&legal(&rules, &state)), vec![Action::Build(hand[1])]);
+    assert_eq!(
+        build_actions(&legal(&rules, &state)),
+        vec![Action::Build(hand[1])]
+    );
 }
 
 /// Characters are called "in ascending order of their chosen character's rank".
@@ -186,9 +170,7 @@ fn six_districts_do_not_end_the_game() {
     act(&rules, &mut state, Action::TakeGold);
     act(&rules, &mut state, Action::Build(hand[0]));
     assert_eq!(state.first_complete, None);
-    while state.phase == Phase::Turns {
-        pass_turn(&rules, &mut state);
-    }
+    finish_round(&rules, &mut state);
     assert_eq!(state.phase, Phase::Draft);
     assert_eq!(state.round, 2);
 }
@@ -211,9 +193,7 @@ fn two_players_need_eight_districts() {
         act(&rules, &mut state, Action::Build(hand[0]));
         assert_eq!(state.city[0].len(), size + 1);
         assert_eq!(state.first_complete.is_some(), ends);
-        while state.phase == Phase::Turns {
-            pass_turn(&rules, &mut state);
-        }
+        finish_round(&rules, &mut state);
         assert_eq!(state.is_over(), ends, "{} districts", size + 1);
     }
 }
