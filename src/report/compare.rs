@@ -290,6 +290,20 @@ fn label(c: &Comparison, row: &DeltaRow) -> String {
     parts.join(" ")
 }
 
+/// The number a row is keyed by besides the player count (a seat, a count of rounds), if it
+/// has one key more and that key is a number.
+fn number_of(c: &Comparison, row: &DeltaRow) -> Option<f64> {
+    let mut others = c
+        .key_names
+        .iter()
+        .zip(&row.key)
+        .filter(|(name, _)| name.as_str() != "players");
+    match (others.next(), others.next()) {
+        (Some((_, value)), None) => value.parse().ok(),
+        _ => None,
+    }
+}
+
 fn players_of(c: &Comparison, row: &DeltaRow) -> String {
     c.key_names
         .iter()
@@ -364,13 +378,19 @@ pub fn summary(a_name: &str, b_name: &str, comparisons: &[Comparison]) -> String
             );
         }
         let mut only = |side: &str, pick: fn(&DeltaRow) -> bool| {
-            let mut names: Vec<String> = Vec::new();
+            // Each label once, in the table's order; numbered rows (seats, rounds) in the
+            // order of their numbers, whichever player count listed them first.
+            let mut labelled: Vec<(String, Option<f64>)> = Vec::new();
             for r in c.rows.iter().filter(|r| pick(r)) {
                 let name = label(c, r);
-                if !name.is_empty() && !names.contains(&name) {
-                    names.push(name);
+                if !name.is_empty() && !labelled.iter().any(|(n, _)| *n == name) {
+                    labelled.push((name, number_of(c, r)));
                 }
             }
+            if labelled.iter().all(|(_, number)| number.is_some()) {
+                labelled.sort_by(|(_, x), (_, y)| x.unwrap_or(0.0).total_cmp(&y.unwrap_or(0.0)));
+            }
+            let names: Vec<String> = labelled.into_iter().map(|(name, _)| name).collect();
             if !names.is_empty() {
                 let _ = writeln!(out, "  only in {side}: {}", names.join(", "));
             }
@@ -551,6 +571,28 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("only in A: Witch") && text.contains("only in B: Thief"));
+    }
+
+    /// The rows only one side has are listed once each, numbered rows in the order of their
+    /// numbers: B's longer games at 4 players (21 and 22 rounds) and at 5 (20 rounds) read
+    /// "rounds 20, rounds 21, rounds 22", not in the order B's table lists them.
+    #[test]
+    fn rows_only_one_side_has_are_listed_in_number_order() {
+        let rounds = |text: &str| {
+            Table::parse(
+                "rounds.csv",
+                format!("players,rounds,games\n{text}").as_bytes(),
+            )
+            .unwrap()
+        };
+        let a = rounds("4,19,5\n5,19,4\n5,21,1\n");
+        let b = rounds("4,19,3\n4,21,2\n4,22,1\n5,19,2\n5,20,1\n");
+        let text = summary("preset a", "preset b", &[compare(&a, &b).unwrap()]);
+        assert!(
+            text.contains("only in B: rounds 20, rounds 21, rounds 22\n"),
+            "{text}"
+        );
+        assert!(text.contains("only in A: rounds 21\n"), "{text}");
     }
 
     /// A per-count table's balance index is summarised once, in points, with its interval,
