@@ -375,9 +375,10 @@ fn multi_config_summaries_warn_of_policy_bots_not_fitted_with_a_cast() {
     }
 }
 
-/// `rank` plays game i at n players as `run` does (docs/balance.md, "rank"), so a config's
-/// row in `rank.csv` carries the figures of that config's `run`: its balance index, seat
-/// spread and test of equal seats (`seat_p_value`) as in `player_counts.csv`.
+/// `rank` plays game i at n players as `run` does (docs/balance.md, "`citadels-sim
+/// rank`"), so a config's row in `rank.csv` carries the figures of that config's `run`: its
+/// balance index, seat spread and test of equal seats (`seat_p_value`) as in
+/// `player_counts.csv`.
 #[test]
 fn rank_rows_carry_the_run_balance_and_seat_test() {
     let dir = tempfile::tempdir().unwrap();
