@@ -299,6 +299,24 @@ pub(super) fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> 
     let games_per_count: u64 = chunks_to_play(args.games, shard)
         .map(|c| runner::chunk_games(args.games, c).count() as u64)
         .sum();
+    if let Some(shard) = shard
+        && games_per_count == 0
+    {
+        // Not an error: a job array sized for larger runs may have such shards, and their
+        // empty partial results merge as nothing. But a user who sized it by mistake
+        // should know this shard played nothing.
+        eprintln!(
+            "warning: --shard {shard}: no games for this shard ({} games per player count \
+             make {} chunk(s) of {} games, numbered from 0, and shard {shard} plays chunks {}, \
+             {}, {}, ...): its partial result adds nothing",
+            args.games,
+            runner::chunk_count(args.games),
+            runner::CHUNK_GAMES,
+            shard.index,
+            shard.index + shard.count,
+            shard.index + 2 * shard.count,
+        );
+    }
     let total = games_per_count * plan.counts.len() as u64;
     let tracker = Mutex::new(Tracker::new(&plan.out, start));
     let lock = || tracker.lock().unwrap_or_else(|e| e.into_inner());
