@@ -120,6 +120,8 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
             side_stem(&source_b)
         ))
     });
+    // Checked once here, or the sides' plans would name the one shared folder as side A's.
+    super::check_out(&out, run.force)?;
     let side_args = |source: ConfigArgs| {
         let mut side = run.clone();
         side.setup.source = source;

@@ -160,20 +160,33 @@ fn preset_and_config_exclude_each_other() {
     );
 }
 
+/// `--out` naming a file is refused and the file left as it was, by every command that
+/// writes reports; `compare`'s one folder is not named as a side's ("side A: --out ...").
 #[test]
 fn out_must_not_be_a_file() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("file");
     std::fs::write(&file, "x").unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
-        .args(["run", "--games", "1", "--players", "4", "--out"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("not a folder"), "{stderr}");
-    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
+    let commands: [&[&str]; 3] = [
+        &["run"],
+        &["compare", "first-game", "all-characters"],
+        &["rank", "first-game", "all-characters"],
+    ];
+    for command in commands {
+        let output = Command::new(env!("CARGO_BIN_EXE_citadels-sim"))
+            .args(command)
+            .args(["--games", "1", "--players", "4", "--out"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command:?}: {stderr}");
+        assert!(
+            stderr.starts_with("error: --out ") && stderr.contains("not a folder"),
+            "{command:?}: {stderr}"
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
+    }
 }
 
 #[test]
