@@ -25,6 +25,13 @@
 //! playing them makes, each unless its spec names it (key by key: `PolicyParams::cuts`; the
 //! default's file since version 0.14.0: docs/agreement.md, "Which decisions are drawn").
 //! `[policy]` has no other key; a misspelt one is refused.
+//!
+//! Since version 0.14.2 `to_text` begins the manifest with how many weights `[weights]` lists
+//! (`weights_listed`) and, with a layer, how many rows `[hidden.input]` lists
+//! (`input_rows_listed`). A file cut short at a line boundary is still valid TOML, and its
+//! missing weights would weigh 0 unnoticed; with the counts it is refused. (In the manifest,
+//! which earlier versions read as they find it, so they still read such files; files without
+//! the counts, as every built-in one, are read as before.)
 
 use super::{FORMAT, FORMAT_HIDDEN, FORMAT_HIDDEN_KINDS, Hidden, MAX_UNITS, PolicyWeights};
 use crate::bots::policy::features::{FEATURES, feature_name};
@@ -78,6 +85,7 @@ impl PolicyWeights {
                 format!("{source}: [weights] {name} = {value}: not a finite number")
             })?;
         }
+        check_listed(&table, "weights_listed", "[weights]", weights.len(), source)?;
         let hidden = match (format, table.get("hidden")) {
             (Some(FORMAT), Some(_)) => {
                 return Err(format!(
@@ -92,6 +100,11 @@ impl PolicyWeights {
                 ));
             }
             (_, Some(hidden)) => {
+                let rows = hidden
+                    .get("input")
+                    .and_then(|i| i.as_table())
+                    .map_or(0, |i| i.len());
+                check_listed(&table, "input_rows_listed", "[hidden.input]", rows, source)?;
                 let hidden = Hidden::parse(hidden, &index, source)?;
                 // The kinds are format 3's, and format 3 is a layer with kinds.
                 let has_kinds = hidden.kinds != KindSet::ALL;
@@ -146,7 +159,13 @@ impl PolicyWeights {
                 let _ = writeln!(text, "{key} = {p:?}");
             }
         }
-        let _ = write!(text, "\n[manifest]\n{manifest}\n[weights]\n");
+        // The counts first: keys after `manifest` would fall in a table it might end with.
+        let listed = self.values.iter().filter(|&&w| w != 0.0).count();
+        let _ = writeln!(text, "\n[manifest]\nweights_listed = {listed}");
+        if let Some(hidden) = &self.hidden {
+            let _ = writeln!(text, "input_rows_listed = {}", hidden.listed_rows());
+        }
+        let _ = write!(text, "{manifest}\n[weights]\n");
         for (i, &w) in self.values.iter().enumerate() {
             if w != 0.0 {
                 let _ = writeln!(text, "\"{}\" = {w:?}", feature_name(i));
@@ -176,12 +195,18 @@ impl Hidden {
             let _ = writeln!(text, "kinds = \"{}\"", self.kinds);
         }
         text.push_str("\n[hidden.input]\n");
-        for j in 0..FEATURES {
-            let row = self.row(j);
-            if row.iter().any(|&w| w != 0.0) {
-                let _ = writeln!(text, "\"{}\" = {}", feature_name(j), list(row));
-            }
+        for j in self.listed_row_indices() {
+            let _ = writeln!(text, "\"{}\" = {}", feature_name(j), list(self.row(j)));
         }
+    }
+
+    /// The features whose rows `write` lists: those not all 0.
+    fn listed_row_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..FEATURES).filter(|&j| self.row(j).iter().any(|&w| w != 0.0))
+    }
+
+    fn listed_rows(&self) -> usize {
+        self.listed_row_indices().count()
     }
 
     /// Reads the `[hidden]` table; errors name the file and the key.
@@ -241,6 +266,31 @@ impl Hidden {
             out,
             kinds,
         })
+    }
+}
+
+/// Refuses a file whose `[manifest] key` (a count `to_text` wrote) is not the `listed`
+/// entries `table_name` has: the file was cut short (or edited without the count). A file
+/// without the key passes.
+fn check_listed(
+    file: &toml::Table,
+    key: &str,
+    table_name: &str,
+    listed: usize,
+    source: &str,
+) -> Result<(), String> {
+    let Some(count) = file.get("manifest").and_then(|m| m.get(key)) else {
+        return Ok(());
+    };
+    match count.as_integer() {
+        Some(n) if usize::try_from(n) == Ok(listed) => Ok(()),
+        Some(_) => Err(format!(
+            "{source}: [manifest] {key} = {count} but {table_name} lists {listed}: the file \
+             is cut short or was edited (after an edit, correct {key} or remove it)"
+        )),
+        None => Err(format!(
+            "{source}: [manifest] {key} = {count}: expected a whole number"
+        )),
     }
 }
 

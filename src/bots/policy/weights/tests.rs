@@ -324,3 +324,56 @@ fn unknown_features_bad_values_and_formats_are_refused_with_the_key() {
         "{e}"
     );
 }
+
+/// A written file says how many weights and layer rows it lists, so a file cut short at a
+/// line boundary (still valid TOML, its missing weights would weigh 0) is refused, naming
+/// the count; a file without the counts (every built-in one) is read as before.
+#[test]
+fn a_file_cut_short_is_refused_by_its_counts() {
+    let mut values = vec![0.0f32; FEATURES];
+    values[0] = 1.25;
+    values[7] = -0.1;
+    values[FEATURES - 1] = 3.0e-5;
+    let mut input = vec![0.0f32; FEATURES * 2];
+    input[0..2].copy_from_slice(&[0.5, -0.25]);
+    input[(FEATURES - 1) * 2 + 1] = -2.0;
+    let hidden = Hidden {
+        input: input.into(),
+        bias: vec![0.1, -0.3],
+        out: vec![1.5, -1.0],
+        kinds: KindSet::ALL,
+    };
+    let linear = PolicyWeights::new(values.clone(), None, "x".into());
+    let text = linear.to_text("seed = 3\n");
+    assert!(
+        text.contains("[manifest]\nweights_listed = 3\nseed = 3\n"),
+        "{text}"
+    );
+    // The last weight's line lost: [weights] lists 2.
+    let cut = text.trim_end().rsplit_once('\n').unwrap().0;
+    let refused = PolicyWeights::parse(cut, "w.toml").unwrap_err();
+    assert!(
+        refused.starts_with("w.toml: [manifest] weights_listed = 3 but [weights] lists 2:"),
+        "{refused}"
+    );
+    // With a layer, its last row lost.
+    let net = PolicyWeights::new(values, Some(hidden), "x".into());
+    let text = net.to_text("");
+    assert!(text.contains("input_rows_listed = 2\n"), "{text}");
+    assert_eq!(PolicyWeights::parse(&text, "n").expect("parses"), net);
+    let cut = text.trim_end().rsplit_once('\n').unwrap().0;
+    let refused = PolicyWeights::parse(cut, "n.toml").unwrap_err();
+    assert!(
+        refused.contains("input_rows_listed = 2 but [hidden.input] lists 1"),
+        "{refused}"
+    );
+    // Without the counts, the same cut file loads (its missing weight is 0).
+    let uncounted = text.replace("weights_listed = 3\ninput_rows_listed = 2\n", "");
+    let cut = uncounted.trim_end().rsplit_once('\n').unwrap().0;
+    assert!(PolicyWeights::parse(cut, "u").is_ok());
+    assert!(
+        PolicyWeights::parse(&text.replace("= 3\ninput", "= \"3\"\ninput"), "q")
+            .unwrap_err()
+            .contains("weights_listed = \"3\": expected a whole number")
+    );
+}
