@@ -78,11 +78,13 @@ pub fn csv(rows: &[RestrictRow]) -> io::Result<Vec<u8>> {
     w.into_inner().map_err(|e| io::Error::other(e.to_string()))
 }
 
-/// What a delta interval says about the character.
+/// What a delta interval says about the character to this bot. A positive delta is the bot's
+/// misplay, not the character's weakness: the field does not know of the ban, so a player who
+/// used the option well could never lose by having it.
 fn verdict(delta: Option<Estimate>) -> &'static str {
     match delta {
-        Some(d) if d.hi < 0.0 => "its absence hurts: strong",
-        Some(d) if d.lo > 0.0 => "its absence helps: weak",
+        Some(d) if d.hi < 0.0 => "the ban costs the bot: worth picking",
+        Some(d) if d.lo > 0.0 => "the ban helps the bot: it misplays it",
         Some(_) => "no significant value",
         None => "no deals",
     }
@@ -100,9 +102,11 @@ pub fn summary(bot: &str, rows: &[RestrictRow]) -> String {
         text,
         "Each deal is played once by the field alone (baseline) and, for every X, with the \
          hero in every seat.\ndelta = hero win rate - baseline win rate, in points, with its \
-         95% interval over deals: a\nstrongly negative delta is a character whose absence \
-         hurts (a strong character). 'when picked'\nis the character's pickers' win rate in \
-         the baseline games, for comparison (1/N is even).\n"
+         95% interval over deals: the\nmore negative, the more the character is worth to \
+         this bot (with enough deals every useful\ncharacter's delta is below 0: compare \
+         them with each other); a positive delta says the bot\nmisplays it. 'when picked' is \
+         the character's pickers' win rate in the baseline games, for\ncomparison (1/N is \
+         even).\n"
     );
     let mut counts: Vec<u8> = rows.iter().map(|r| r.players).collect();
     counts.dedup();
@@ -205,7 +209,8 @@ pub fn charts(rows: &[RestrictRow]) -> Vec<ChartSection> {
             description: "Win rate of the bot banned from the character minus the \
                           unrestricted field's, on the same deals, in points with its 95% \
                           interval over deals; orange: the interval excludes 0. Negative: \
-                          the character's absence hurts (a strong character)."
+                          the ban costs the bot (the more, the more the character is worth \
+                          to it); positive: the bot misplays the character."
                 .into(),
             charts: deltas,
             heatmap: None,

@@ -2,7 +2,7 @@
 //! tier, the districts, the rank agreement of consecutive tiers, and what holds under strong
 //! play.
 
-use super::{Analysis, changes, rated, verdict_name};
+use super::{Analysis, Change, rated, steps_text, verdict_name};
 use crate::report::tables::{finish, rate_fields};
 use crate::report::{Rate, fixed, run_districts};
 use crate::stats::balance::{Spread, balance};
@@ -117,6 +117,12 @@ pub(super) fn seats_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
     finish(w)
 }
 
+/// `ladder_districts.csv`: per tier, each district's build rate and the win rate of the
+/// final cities holding it, whose verdict is against `reference_win_rate`, the tier's share
+/// of winning cities among all the districts' appearances (not 1/N: winning cities hold more
+/// districts, so against 1/N every district of a first-game ladder came out `strong`, 31 of 31
+/// in the random tier; an audit of version 0.14.1). `strong`: its holders win more often
+/// than the average district's.
 pub(super) fn districts_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
@@ -132,14 +138,25 @@ pub(super) fn districts_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
         "win_rate",
         "win_rate_lo",
         "win_rate_hi",
+        "reference_win_rate",
         "verdict",
     ])?;
     for a in analyses {
         for tier in &a.section.tiers {
-            for (district, _, _) in run_districts(a.section.rules) {
+            let districts = run_districts(a.section.rules);
+            let (wins, appearances) = districts.iter().fold((0, 0), |(w, n), (d, _, _)| {
+                let d = &tier.stats.districts[d.index()];
+                (w + d.appearance_wins, n + d.appearances)
+            });
+            let reference = (appearances > 0).then(|| wins as f64 / appearances as f64);
+            for (district, _, _) in districts {
                 let d = &tier.stats.districts[district.index()];
                 let [build, build_lo, build_hi] = rate_fields(Rate::of(d.built_games, d.in_deck));
-                let r = rated(Rate::clustered(d.win_sums()), d.appearances, a.even);
+                let r = rated(
+                    Rate::clustered(d.win_sums()),
+                    d.appearances,
+                    reference.unwrap_or(a.even),
+                );
                 let [win, lo, hi] = rate_fields(r.rate);
                 w.write_record([
                     a.section.rules.players.to_string(),
@@ -154,6 +171,7 @@ pub(super) fn districts_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
                     win,
                     lo,
                     hi,
+                    fixed(reference),
                     verdict_name(r.verdict).to_string(),
                 ])?;
             }
@@ -173,8 +191,9 @@ pub(super) fn stability_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
         "spearman_lo",
         "spearman_hi",
         "verdicts_agree",
-        "verdicts_changed",
+        "rates_changed",
         "changed",
+        "unsettled",
     ])?;
     for a in analyses {
         for pair in &a.pairs {
@@ -188,47 +207,57 @@ pub(super) fn stability_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
                 fixed(pair.interval.map(|i| i.0)),
                 fixed(pair.interval.map(|i| i.1)),
                 pair.agree.to_string(),
-                pair.changed.len().to_string(),
-                changes(pair),
+                pair.with(Change::Changed).count().to_string(),
+                steps_text(a, pair, Change::Changed),
+                steps_text(a, pair, Change::Unsettled),
             ])?;
         }
     }
     finish(w)
 }
 
+/// `strong_play.csv`: each character's step between the two strongest tiers (the last two
+/// given): both win rates and verdicts, the change with its 95% interval (Newcombe) and
+/// Holm-adjusted p-value, and `under_strong_play` (`holds`, `changed`, `unsettled`: the
+/// module comment).
 pub(super) fn strong_play_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
         "players",
         "character",
         "tier_a",
+        "win_rate_a",
         "verdict_a",
         "tier_b",
+        "win_rate_b",
         "verdict_b",
-        "holds_under_strong_play",
+        "delta",
+        "delta_lo",
+        "delta_hi",
+        "p_holm",
+        "under_strong_play",
     ])?;
     for a in analyses {
-        let n = a.section.tiers.len();
-        if n < 2 {
+        let Some(pair) = a.pairs.last() else {
             continue;
-        }
-        for (k, c) in a.characters.iter().enumerate() {
-            let Some((x, y)) = a.strongest(k) else {
-                continue;
-            };
-            let holds = match a.holds(k) {
-                Some(true) => "yes",
-                Some(false) => "no",
-                None => "",
-            };
+        };
+        let tiers = &a.section.tiers;
+        for step in &pair.steps {
+            let d = step.difference;
             w.write_record([
                 a.section.rules.players.to_string(),
-                c.name().to_string(),
-                a.section.tiers[n - 2].name.to_string(),
-                verdict_name(x).to_string(),
-                a.section.tiers[n - 1].name.to_string(),
-                verdict_name(y).to_string(),
-                holds.to_string(),
+                a.characters[step.k].name().to_string(),
+                tiers[pair.a].name.to_string(),
+                fixed(a.rates[pair.a][step.k].rate.value),
+                step.from.name().to_string(),
+                tiers[pair.b].name.to_string(),
+                fixed(a.rates[pair.b][step.k].rate.value),
+                step.to.name().to_string(),
+                fixed(Some(d.delta)),
+                fixed(Some(d.lo)),
+                fixed(Some(d.hi)),
+                crate::report::tables::p_value(Some(step.p_holm)),
+                step.change.name().to_string(),
             ])?;
         }
     }

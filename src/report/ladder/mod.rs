@@ -6,11 +6,27 @@
 //! rates, clustered by game: `Rate::clustered`) with the even share 1/N: `strong` when
 //! the interval lies above it, `weak` below it, `even` when it contains it (empty when the
 //! rate has no trials). Tiers are listed weakest first, as given.
+//!
+//! Whether a character's verdict holds from one tier to the next is a test of its win rate's
+//! change, not a comparison of the two labels: two tiers of the same bot on other random
+//! streams, 1,000 games each, gave different labels to 20% (4 players) and 28% (5 players) of
+//! the characters, a label moving each time a rate near a threshold crossed it (an audit,
+//! version 0.14.1: 40 seeds). The change's interval is Newcombe's, from the two tiers' Wilson
+//! intervals (as `compare`'s: the tiers' estimates are nearly independent, their errors
+//! correlating 0.03 and 0.00 over those 40 seeds), its p-value adjusted by Holm over the
+//! characters the two tiers both picked, and a step is:
+//! - `changed`: the win rate differs between the tiers (Holm p < 0.05), whatever the labels;
+//! - `holds`: the same verdict in both tiers and no significant change;
+//! - `unsettled`: different verdicts but no significant change (more games would tell).
+//!
+//! Between identical tiers a `changed` then appears in about one pair of tiers in twenty
+//! per player count (Holm's family-wise level), where the labels differed in most.
 
 mod csv_files;
 mod page;
 mod summary;
 
+use super::delta::{ALPHA, Difference, Interval, holm, newcombe};
 use super::{Rate, ReportFile, cast_characters};
 use crate::engine::ids::Character;
 use crate::engine::rules::Rules;
@@ -94,7 +110,48 @@ fn rated(rate: Rate, trials: u64, even: f64) -> Rated {
     }
 }
 
-/// The rank agreement of two consecutive tiers.
+/// How a character's win rate moves from one tier to the next (the module comment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Change {
+    Holds,
+    Changed,
+    Unsettled,
+}
+
+impl Change {
+    fn name(self) -> &'static str {
+        match self {
+            Change::Holds => "holds",
+            Change::Changed => "changed",
+            Change::Unsettled => "unsettled",
+        }
+    }
+
+    /// The mark of a character's row in the summary and the page: `*` changed, `?`
+    /// unsettled.
+    fn mark(self) -> &'static str {
+        match self {
+            Change::Holds => "",
+            Change::Changed => " *",
+            Change::Unsettled => " ?",
+        }
+    }
+}
+
+/// One character from tier `a` to tier `b`: the verdicts, the win rate's change (tier b's
+/// minus tier a's) and its Holm-adjusted p-value.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    /// The character's index in `Analysis::characters`.
+    k: usize,
+    from: Verdict,
+    to: Verdict,
+    difference: Difference,
+    p_holm: f64,
+    change: Change,
+}
+
+/// The rank agreement of two consecutive tiers and each character's step between them.
 #[derive(Clone, Debug)]
 struct Pair {
     a: usize,
@@ -103,8 +160,59 @@ struct Pair {
     characters: Vec<Character>,
     rho: Option<f64>,
     interval: Option<(f64, f64)>,
+    /// Characters with the same verdict in both tiers.
     agree: usize,
-    changed: Vec<(Character, Verdict, Verdict)>,
+    /// One per character picked in both tiers, in `Analysis::characters`' order.
+    steps: Vec<Step>,
+}
+
+impl Pair {
+    fn with(&self, change: Change) -> impl Iterator<Item = &Step> {
+        self.steps.iter().filter(move |s| s.change == change)
+    }
+}
+
+/// The steps of `both` (characters picked in tiers `a` and `b`, as indices): each win
+/// rate's change with Newcombe's interval, Holm over them, and what it makes of the step.
+fn steps(rates: &[Vec<Rated>], a: usize, b: usize, both: &[usize]) -> Vec<Step> {
+    let interval = |r: &Rated| {
+        r.rate.value.map(|value| Interval {
+            value,
+            lo: r.rate.lo,
+            hi: r.rate.hi,
+        })
+    };
+    let compared: Vec<(usize, Verdict, Verdict, Difference)> = both
+        .iter()
+        .filter_map(|&k| {
+            let (x, y) = (&rates[a][k], &rates[b][k]);
+            Some((
+                k,
+                x.verdict?,
+                y.verdict?,
+                newcombe(interval(x)?, interval(y)?),
+            ))
+        })
+        .collect();
+    let p: Vec<f64> = compared.iter().map(|c| c.3.p_value).collect();
+    compared
+        .iter()
+        .zip(holm(&p))
+        .map(|(&(k, from, to, difference), p_holm)| Step {
+            k,
+            from,
+            to,
+            difference,
+            p_holm,
+            change: if p_holm < ALPHA {
+                Change::Changed
+            } else if from == to {
+                Change::Holds
+            } else {
+                Change::Unsettled
+            },
+        })
+        .collect()
 }
 
 /// Everything the files of one player count show, computed once.
@@ -161,23 +269,15 @@ impl<'a> Analysis<'a> {
                         .collect()
                 };
                 let interval = spearman_interval(&pick(&resampled[a]), &pick(&resampled[b]));
-                let mut agree = 0;
-                let mut changed = Vec::new();
-                for &k in &both {
-                    match (rates[a][k].verdict, rates[b][k].verdict) {
-                        (Some(x), Some(y)) if x == y => agree += 1,
-                        (Some(x), Some(y)) => changed.push((characters[k], x, y)),
-                        _ => {}
-                    }
-                }
+                let steps = steps(&rates, a, b, &both);
                 Pair {
                     a,
                     b,
                     characters: both.iter().map(|&k| characters[k]).collect(),
                     rho: spearman(&xa, &xb),
                     interval,
-                    agree,
-                    changed,
+                    agree: steps.iter().filter(|s| s.from == s.to).count(),
+                    steps,
                 }
             })
             .collect();
@@ -190,19 +290,15 @@ impl<'a> Analysis<'a> {
         }
     }
 
-    /// The two strongest tiers' verdicts of character `k`, if the ladder has two tiers.
-    fn strongest(&self, k: usize) -> Option<(Option<Verdict>, Option<Verdict>)> {
-        let n = self.rates.len();
-        (n >= 2).then(|| (self.rates[n - 2][k].verdict, self.rates[n - 1][k].verdict))
+    /// Character `k`'s step between the two strongest tiers (`None` without two tiers or
+    /// without picks in one of them).
+    fn strongest(&self, k: usize) -> Option<&Step> {
+        self.pairs.last()?.steps.iter().find(|s| s.k == k)
     }
 
-    /// Whether character `k`'s verdict is the same in the two strongest tiers (`None`
-    /// without two tiers or without picks in one of them).
-    fn holds(&self, k: usize) -> Option<bool> {
-        match self.strongest(k)? {
-            (Some(a), Some(b)) => Some(a == b),
-            _ => None,
-        }
+    /// The mark of character `k`'s row: how its step between the two strongest tiers went.
+    fn mark(&self, k: usize) -> &'static str {
+        self.strongest(k).map_or("", |s| s.change.mark())
     }
 }
 
@@ -210,11 +306,19 @@ fn verdict_name(v: Option<Verdict>) -> &'static str {
     v.map_or("", Verdict::name)
 }
 
-/// The verdicts a pair of tiers changes, as "King (weak -> even); Thief (strong -> even)".
-fn changes(pair: &Pair) -> String {
-    pair.changed
-        .iter()
-        .map(|(c, x, y)| format!("{} ({} -> {})", c.name(), x.name(), y.name()))
+/// The steps of a pair of tiers that went `change`, as "Warlord (+2.3 points, even ->
+/// strong); Thief (-1.4 points, even -> even)".
+fn steps_text(analysis: &Analysis, pair: &Pair, change: Change) -> String {
+    pair.with(change)
+        .map(|s| {
+            format!(
+                "{} ({:+.1} points, {} -> {})",
+                analysis.characters[s.k].name(),
+                100.0 * s.difference.delta,
+                s.from.name(),
+                s.to.name()
+            )
+        })
         .collect::<Vec<_>>()
         .join("; ")
 }
@@ -268,4 +372,66 @@ pub fn render(
             bytes: page(&analyses, manifest).into_bytes(),
         },
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::estimate::wilson;
+
+    /// `wins` of `trials` at 4 players, as a tier's rate (independent trials: the test's
+    /// interval is the Wilson one).
+    fn rate(wins: u64, trials: u64) -> Rated {
+        let (lo, hi) = wilson(wins, trials);
+        rated(
+            Rate {
+                value: Some(wins as f64 / trials as f64),
+                lo,
+                hi,
+            },
+            trials,
+            0.25,
+        )
+    }
+
+    /// A rate that crosses the threshold by a hair is `unsettled`, not changed; the same
+    /// verdict with no significant change `holds`; a change beyond the noise after Holm is
+    /// `changed`, whatever the labels (here strong in both tiers).
+    #[test]
+    fn a_step_is_changed_only_beyond_the_noise() {
+        let a = vec![
+            rate(2_470, 10_000), // 24.7% [23.9, 25.5]: even
+            rate(2_400, 10_000), // 24.0% [23.2, 24.8]: weak
+            rate(3_000, 10_000), // 30.0%: strong
+            rate(2_520, 10_000), // 25.2% [24.4, 26.0]: even
+        ];
+        let b = vec![
+            rate(2_420, 10_000), // 24.2% [23.4, 25.0]: even, 0.5 points lower
+            rate(2_380, 10_000), // 23.8%: weak
+            rate(3_500, 10_000), // 35.0%: strong, 5 points higher
+            rate(2_590, 10_000), // 25.9% [25.04, 26.8]: strong, 0.7 points higher
+        ];
+        let steps = steps(&[a, b], 0, 1, &[0, 1, 2, 3]);
+        let got: Vec<Change> = steps.iter().map(|s| s.change).collect();
+        assert_eq!(
+            got,
+            [
+                Change::Holds,
+                Change::Holds,
+                Change::Changed,
+                Change::Unsettled
+            ]
+        );
+        assert!((steps[2].difference.delta - 0.05).abs() < 1e-12);
+        assert_eq!(
+            (steps[3].from, steps[3].to),
+            (Verdict::Even, Verdict::Strong)
+        );
+        // Holm: never below the raw p-value, the smallest one times the four compared.
+        for step in &steps {
+            assert!(step.p_holm >= step.difference.p_value);
+        }
+        let smallest = steps[2].difference.p_value;
+        assert!((steps[2].p_holm - (4.0 * smallest).min(1.0)).abs() < 1e-15);
+    }
 }

@@ -1,7 +1,7 @@
 //! A ladder's `report.html`: the characters' win rates in every tier, the tiers' rank
 //! agreement, and the seats.
 
-use super::{Analysis, LadderManifest, verdict_name};
+use super::{Analysis, Change, LadderManifest, verdict_name};
 use crate::report::Rate;
 use crate::report::html::chart::{Bar, Chart, Scale};
 use crate::report::html::heatmap::{Cell, Heatmap};
@@ -11,7 +11,8 @@ use crate::stats::balance::balance;
 use crate::stats::stability::MIN_BLOCKS;
 
 /// The page: per player count, a chart of the characters' win rates in every tier (bars of a
-/// character together, marked when its verdict changes between the two strongest tiers),
+/// character together, marked when its win rate changes significantly between the two
+/// strongest tiers),
 /// the rank agreement of consecutive tiers, and the seats.
 pub(super) fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
     let title = format!("Ladder: {}", manifest.config_name);
@@ -32,7 +33,8 @@ pub(super) fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
         notes: vec![
             "A verdict is strong or weak when the 95% interval lies above or below the even \
              share (dashed line), even when it contains it. Marked bars: characters whose \
-             verdict changes between the two strongest tiers."
+             win rate changes between the two strongest tiers (Newcombe's interval, Holm over \
+             the characters, 5%)."
                 .into(),
         ],
     };
@@ -50,7 +52,7 @@ pub(super) fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
             .iter()
             .enumerate()
             .map(|(k, c)| {
-                let mark = if a.holds(k) == Some(false) { " *" } else { "" };
+                let mark = a.mark(k);
                 let cells = tiers
                     .iter()
                     .enumerate()
@@ -88,8 +90,9 @@ pub(super) fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
             heading: format!("{players} players at a glance"),
             description: format!(
                 "Win rate when picked minus the even share ({:.1}%), in points, per character \
-                 and tier ({}). * marks a verdict that changes between the two strongest \
-                 tiers.",
+                 and tier ({}). Between the two strongest tiers, * marks a win rate that \
+                 changes (Newcombe's interval, Holm over the characters, 5%), ? different \
+                 verdicts within the noise.",
                 a.even * 100.0,
                 legend.join(", ")
             ),
@@ -109,7 +112,7 @@ pub(super) fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
                     label: format!("{} · {}", c.name(), tier.name),
                     value: r.rate.value,
                     interval: r.rate.value.map(|_| (r.rate.lo, r.rate.hi)),
-                    marked: a.holds(k) == Some(false),
+                    marked: a.strongest(k).is_some_and(|s| s.change == Change::Changed),
                 });
             }
         }

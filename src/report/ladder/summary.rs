@@ -1,8 +1,9 @@
-//! A ladder's `summary.txt`: each character's win rate and verdict in every tier, the
-//! changes between the two strongest tiers marked, each tier's balance index and seat
-//! spread, and the tiers' rank agreement.
+//! A ladder's `summary.txt`: each character's win rate and verdict in every tier, its step
+//! between the two strongest tiers marked (`*` changed, `?` unsettled: the module comment of
+//! `report::ladder`), each tier's balance index and seat spread, and the tiers' rank
+//! agreement.
 
-use super::{Analysis, LadderManifest, changes};
+use super::{Analysis, Change, LadderManifest, steps_text};
 use crate::report::summary::balance_line;
 use crate::stats::balance::balance;
 use crate::stats::stability::Verdict;
@@ -30,6 +31,14 @@ pub(super) fn summary(analyses: &[Analysis], manifest: &LadderManifest) -> Strin
         out,
         "Ladder of {}, seed {}: {} games per player count without search, {} with search",
         manifest.config_name, manifest.seed, manifest.games, manifest.search_games
+    );
+    let _ = writeln!(
+        out,
+        "A character's step from one tier to the next: changed = its win rate differs \
+         (Newcombe's\ninterval, Holm over the characters, 5%); holds = the same verdict and no \
+         significant change;\nunsettled = other verdicts but no significant change (more \
+         games would tell). `even` means\nnot distinguishable from the even share at that \
+         tier's games, not shown to be fair."
     );
     let _ = writeln!(out, "Tiers, weakest first: {}", manifest.tiers.join(", "));
     for a in analyses {
@@ -60,7 +69,7 @@ pub(super) fn summary(analyses: &[Analysis], manifest: &LadderManifest) -> Strin
         }
         let _ = writeln!(out);
         for (k, c) in a.characters.iter().enumerate() {
-            let mark = if a.holds(k) == Some(false) { " *" } else { "" };
+            let mark = a.mark(k);
             let _ = write!(out, "  {:width$}", format!("{}{mark}", c.name()));
             for t in 0..tiers.len() {
                 let r = a.rates[t][k];
@@ -78,23 +87,20 @@ pub(super) fn summary(analyses: &[Analysis], manifest: &LadderManifest) -> Strin
             }
             let _ = writeln!(out);
         }
-        if tiers.len() >= 2 {
-            let n = tiers.len();
-            let changed: Vec<&str> = (0..a.characters.len())
-                .filter(|&k| a.holds(k) == Some(false))
-                .map(|k| a.characters[k].name())
-                .collect();
-            let _ = writeln!(
-                out,
-                "  * verdict changes between the two strongest tiers ({} -> {}): {}",
-                tiers[n - 2].name,
-                tiers[n - 1].name,
-                if changed.is_empty() {
-                    "none".to_string()
-                } else {
-                    changed.join(", ")
-                }
-            );
+        if let Some(last) = a.pairs.last() {
+            for (change, says) in [
+                (Change::Changed, "* changed"),
+                (Change::Unsettled, "? unsettled"),
+            ] {
+                let text = steps_text(a, last, change);
+                let _ = writeln!(
+                    out,
+                    "  {says} between the two strongest tiers ({} -> {}): {}",
+                    tiers[last.a].name,
+                    tiers[last.b].name,
+                    if text.is_empty() { "none" } else { &text }
+                );
+            }
             let _ = writeln!(
                 out,
                 "  rank agreement of consecutive tiers (Spearman, 95% interval from resampled \
@@ -107,14 +113,19 @@ pub(super) fn summary(analyses: &[Analysis], manifest: &LadderManifest) -> Strin
                     .map_or(" [no interval: too few games]".to_string(), |(lo, hi)| {
                         format!(" [{lo:+.2}, {hi:+.2}]")
                     });
-                let changed = if pair.changed.is_empty() {
-                    String::new()
-                } else {
-                    format!("; changed: {}", changes(pair))
-                };
+                let mut steps = String::new();
+                for (change, says) in [
+                    (Change::Changed, "changed"),
+                    (Change::Unsettled, "unsettled"),
+                ] {
+                    let text = steps_text(a, pair, change);
+                    if !text.is_empty() {
+                        let _ = write!(steps, "; {says}: {text}");
+                    }
+                }
                 let _ = writeln!(
                     out,
-                    "    {} -> {}: {rho}{interval}; {} of {} verdicts agree{changed}",
+                    "    {} -> {}: {rho}{interval}; {} of {} verdicts agree{steps}",
                     tiers[pair.a].name,
                     tiers[pair.b].name,
                     pair.agree,
