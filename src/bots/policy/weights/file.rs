@@ -26,7 +26,7 @@
 //! default's file since version 0.14.0: docs/agreement.md, "Which decisions are drawn").
 //! `[policy]` has no other key; a misspelt one is refused.
 //!
-//! Since version 0.14.2 `to_text` begins the manifest with how many weights `[weights]` lists
+//! Since version 0.15.0 `to_text` begins the manifest with how many weights `[weights]` lists
 //! (`weights_listed`) and, with a layer, how many rows `[hidden.input]` lists
 //! (`input_rows_listed`). A file cut short at a line boundary is still valid TOML, and its
 //! missing weights would weigh 0 unnoticed; with the counts it is refused. (In the manifest,
