@@ -138,12 +138,18 @@ fn weights_know_the_characters_they_were_fitted_with() {
     }
 }
 
-#[test]
-fn written_weights_read_back_the_same() {
+/// Weights of 0 but three: the first and last features' and one between.
+fn three_weights() -> Vec<f32> {
     let mut values = vec![0.0f32; FEATURES];
     values[0] = 1.25;
     values[7] = -0.1;
     values[FEATURES - 1] = 3.0e-5;
+    values
+}
+
+#[test]
+fn written_weights_read_back_the_same() {
+    let values = three_weights();
     let mut w = PolicyWeights::new(values, None, "x".into());
     let text = w.to_text("seed = 3\n");
     let back = PolicyWeights::parse(&text, "y").expect("parses");
@@ -330,10 +336,7 @@ fn unknown_features_bad_values_and_formats_are_refused_with_the_key() {
 /// the count; a file without the counts (every built-in one) is read as before.
 #[test]
 fn a_file_cut_short_is_refused_by_its_counts() {
-    let mut values = vec![0.0f32; FEATURES];
-    values[0] = 1.25;
-    values[7] = -0.1;
-    values[FEATURES - 1] = 3.0e-5;
+    let values = three_weights();
     let mut input = vec![0.0f32; FEATURES * 2];
     input[0..2].copy_from_slice(&[0.5, -0.25]);
     input[(FEATURES - 1) * 2 + 1] = -2.0;
