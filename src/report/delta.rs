@@ -1,5 +1,6 @@
-//! Differences of two rates for `compare`: Newcombe's interval from the two Wilson
-//! intervals, a matching p-value, and Holm's correction over the rows of a table.
+//! Differences of two rates for `compare` and the ladder's steps between tiers: Newcombe's
+//! interval from the two Wilson intervals, a matching p-value, and Holm's correction over
+//! the rows of a table.
 
 use crate::stats::estimate::{Z95, erfc};
 
@@ -65,7 +66,7 @@ pub fn holm(p_values: &[f64]) -> Vec<f64> {
     adjusted
 }
 
-/// The family-wise level of `compare`'s `significant` flag.
+/// The family-wise level of `compare`'s `significant` flag and the ladder's `changed`.
 pub const ALPHA: f64 = 0.05;
 
 #[cfg(test)]

@@ -20,7 +20,8 @@
 //! - `unsettled`: different verdicts but no significant change (more games would tell).
 //!
 //! Between identical tiers a `changed` then appears in about one pair of tiers in twenty
-//! per player count (Holm's family-wise level), where the labels differed in most.
+//! per player count (Holm's family-wise level; 4 of 80 over those 40 seeds, version
+//! 0.15.0), where the labels differed in 70 of 80.
 
 mod csv_files;
 mod page;
