@@ -141,6 +141,48 @@ pub fn spearman_interval(a: &[Vec<Option<f64>>], b: &[Vec<Option<f64>>]) -> Opti
     Some((at(0.025), at(0.975)))
 }
 
+/// What one population would show: the 2.5% quantile and the median of Spearman's
+/// correlation between two samples of a single population with these two tiers' noise. The
+/// single population's win rates are the two tiers' pooled (`rate_a`, `rate_b` weighted by
+/// their `picks`); each replicate adds to them tier a's and tier b's resampling deviations
+/// (replicate minus estimate, `resample_win_rates`), and the correlation of the two is taken.
+/// Noise alone pulls a correlation below 1: two 1,000-game samples of one first-game
+/// population correlate at a median 0.90 (docs/ladder.md, "Rank agreement"), so a tiers'
+/// correlation is low beyond the noise only below the 2.5% quantile. Replicates in which a
+/// character has no pick, or the correlation is undefined, are left out; `None` if fewer
+/// than half remain (or a tier has no replicates).
+pub fn one_population_spearman(
+    a: (&[f64], &[u64], &[Vec<Option<f64>>]),
+    b: (&[f64], &[u64], &[Vec<Option<f64>>]),
+) -> Option<(f64, f64)> {
+    let ((rate_a, picks_a, reps_a), (rate_b, picks_b, reps_b)) = (a, b);
+    let pooled: Vec<f64> = (0..rate_a.len())
+        .map(|k| {
+            let (na, nb) = (picks_a[k] as f64, picks_b[k] as f64);
+            (rate_a[k] * na + rate_b[k] * nb) / (na + nb)
+        })
+        .collect();
+    let sample = |rates: &[f64], replicate: &[Option<f64>]| -> Option<Vec<f64>> {
+        pooled
+            .iter()
+            .zip(rates)
+            .zip(replicate)
+            .map(|((p, r), x)| Some(p + (*x)? - r))
+            .collect()
+    };
+    let mut values: Vec<f64> = reps_a
+        .iter()
+        .zip(reps_b)
+        .filter_map(|(ra, rb)| spearman(&sample(rate_a, ra)?, &sample(rate_b, rb)?))
+        .collect();
+    if values.is_empty() || values.len() * 2 < reps_a.len() {
+        return None;
+    }
+    values.sort_by(f64::total_cmp);
+    let at = |q: f64| values[((values.len() - 1) as f64 * q).round() as usize];
+    Some((at(0.025), at(0.5)))
+}
+
 /// The resampling seed of one population (tier) at one player count of a ladder.
 pub fn resample_seed(master: u64, players: u8, tier: usize) -> u64 {
     mix(
@@ -222,6 +264,60 @@ mod tests {
         let b = resample_win_rates(few, &chars, 2);
         assert_eq!(spearman_interval(&a, &b), None);
         assert_eq!(spearman_interval(&b, &a), None);
+    }
+
+    /// Two samples of one population with noise across close win rates: the one-population
+    /// correlation is well below 1 (noise reorders close characters), its 2.5% quantile below
+    /// its median; with rates far apart for the noise it is 1.
+    #[test]
+    fn one_population_correlation_reflects_the_noise() {
+        let chars = [0, 1, 2, 3];
+        let noisy = |offset: usize| -> Vec<Block> {
+            (0..40)
+                .map(|i| {
+                    // Win rates near 0.45, 0.5, 0.5, 0.55, each block's leader rotating.
+                    let mut won = [9u32, 10, 10, 11];
+                    won[(i + offset) % 4] += 3;
+                    won[(i + offset + 2) % 4] -= 3;
+                    block([20; 4], won)
+                })
+                .collect()
+        };
+        let estimate = |blocks: &[Block]| -> Vec<f64> {
+            (0..4)
+                .map(|c| {
+                    let won: u32 = blocks.iter().map(|b| b.won[c]).sum();
+                    let picked: u32 = blocks.iter().map(|b| b.picked[c]).sum();
+                    f64::from(won) / f64::from(picked)
+                })
+                .collect()
+        };
+        let (a, b) = (noisy(0), noisy(1));
+        let (ra, rb) = (estimate(&a), estimate(&b));
+        let picks = [800u64; 4];
+        let (reps_a, reps_b) = (
+            resample_win_rates(&a, &chars, 1),
+            resample_win_rates(&b, &chars, 2),
+        );
+        let (lo, median) =
+            one_population_spearman((&ra, &picks, &reps_a), (&rb, &picks, &reps_b)).unwrap();
+        assert!(lo < median && median < 0.99, "{lo} {median}");
+        // Far apart: 0.1, 0.3, 0.5, 0.7 of the picks won, with the same noise.
+        let apart: Vec<Block> = (0..40)
+            .map(|i| block([20; 4], [2 + i % 2, 6, 10, 14 - i % 2]))
+            .collect();
+        let r = estimate(&apart);
+        let reps = resample_win_rates(&apart, &chars, 3);
+        let reps_other = resample_win_rates(&apart, &chars, 4);
+        assert_eq!(
+            one_population_spearman((&r, &picks, &reps), (&r, &picks, &reps_other)),
+            Some((1.0, 1.0))
+        );
+        // Without replicates (too few blocks) there is nothing to say.
+        assert_eq!(
+            one_population_spearman((&r, &picks, &[]), (&r, &picks, &reps)),
+            None
+        );
     }
 
     #[test]

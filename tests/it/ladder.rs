@@ -226,9 +226,18 @@ fn verdicts_and_stability_follow_the_rates() {
         // (`stats::stability::MIN_BLOCKS`); 3,000 games are 188.
         if pair["tier_b"] == "ismcts:iters=20" {
             assert_eq!((&*pair["spearman_lo"], &*pair["spearman_hi"]), ("", ""));
+            let one = &pair["one_population_spearman"];
+            assert!(one.is_empty() && pair["one_population_spearman_lo"].is_empty());
         } else {
             let (lo, hi) = (number(pair, "spearman_lo"), number(pair, "spearman_hi"));
             assert!(lo <= hi && hi - lo > 0.0, "{pair:?}");
+            // What one population would show with these tiers' noise: at most 1, its 2.5%
+            // quantile below its median.
+            let (one_lo, one) = (
+                number(pair, "one_population_spearman_lo"),
+                number(pair, "one_population_spearman"),
+            );
+            assert!(one_lo <= one && one <= 1.0, "{pair:?}");
         }
     }
     // strong_play.csv: a step is `changed` exactly when its Holm p-value is below 0.05,

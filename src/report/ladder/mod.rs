@@ -34,7 +34,8 @@ use crate::engine::rules::Rules;
 use crate::sim::ladder::Block;
 use crate::stats::Stats;
 use crate::stats::stability::{
-    Verdict, resample_seed, resample_win_rates, spearman, spearman_interval,
+    Verdict, one_population_spearman, resample_seed, resample_win_rates, spearman,
+    spearman_interval,
 };
 use csv_files::{
     balance_csv, districts_csv, ladder_csv, seats_csv, stability_csv, strong_play_csv,
@@ -161,6 +162,9 @@ struct Pair {
     characters: Vec<Character>,
     rho: Option<f64>,
     interval: Option<(f64, f64)>,
+    /// The 2.5% quantile and the median of the correlation one population would show with
+    /// these two tiers' noise (`one_population_spearman`).
+    one_population: Option<(f64, f64)>,
     /// Characters with the same verdict in both tiers.
     agree: usize,
     /// One per character picked in both tiers, in `Analysis::characters`' order.
@@ -269,7 +273,13 @@ impl<'a> Analysis<'a> {
                         .map(|r| both.iter().map(|&k| r[k]).collect())
                         .collect()
                 };
-                let interval = spearman_interval(&pick(&resampled[a]), &pick(&resampled[b]));
+                let (reps_a, reps_b) = (pick(&resampled[a]), pick(&resampled[b]));
+                let interval = spearman_interval(&reps_a, &reps_b);
+                let picks =
+                    |t: usize| -> Vec<u64> { both.iter().map(|&k| rates[t][k].picked).collect() };
+                let (picks_a, picks_b) = (picks(a), picks(b));
+                let one_population =
+                    one_population_spearman((&xa, &picks_a, &reps_a), (&xb, &picks_b, &reps_b));
                 let steps = steps(&rates, a, b, &both);
                 Pair {
                     a,
@@ -277,6 +287,7 @@ impl<'a> Analysis<'a> {
                     characters: both.iter().map(|&k| characters[k]).collect(),
                     rho: spearman(&xa, &xb),
                     interval,
+                    one_population,
                     agree: steps.iter().filter(|s| s.from == s.to).count(),
                     steps,
                 }

@@ -104,7 +104,8 @@ pub(super) fn summary(analyses: &[Analysis], manifest: &LadderManifest) -> Strin
             let _ = writeln!(
                 out,
                 "  rank agreement of consecutive tiers (Spearman, 95% interval from resampled \
-                 blocks of games):"
+                 blocks of games;\n  one population: the median and 2.5% quantile one \
+                 population would show with these tiers' noise):"
             );
             for pair in &a.pairs {
                 let rho = pair.rho.map_or("n/a".to_string(), |r| format!("{r:+.2}"));
@@ -113,6 +114,9 @@ pub(super) fn summary(analyses: &[Analysis], manifest: &LadderManifest) -> Strin
                     .map_or(" [no interval: too few games]".to_string(), |(lo, hi)| {
                         format!(" [{lo:+.2}, {hi:+.2}]")
                     });
+                let one = pair.one_population.map_or(String::new(), |(lo, median)| {
+                    format!(" (one population: {median:+.2}, 2.5% {lo:+.2})")
+                });
                 let mut steps = String::new();
                 for (change, says) in [
                     (Change::Changed, "changed"),
@@ -125,7 +129,7 @@ pub(super) fn summary(analyses: &[Analysis], manifest: &LadderManifest) -> Strin
                 }
                 let _ = writeln!(
                     out,
-                    "    {} -> {}: {rho}{interval}; {} of {} verdicts agree{steps}",
+                    "    {} -> {}: {rho}{interval}{one}; {} of {} verdicts agree{steps}",
                     tiers[pair.a].name,
                     tiers[pair.b].name,
                     pair.agree,
