@@ -141,6 +141,15 @@ pub fn spearman_interval(a: &[Vec<Option<f64>>], b: &[Vec<Option<f64>>]) -> Opti
     Some((at(0.025), at(0.975)))
 }
 
+/// One tier's win rates of the characters compared, their picks, and its resampled win
+/// rates (`resample_win_rates`, the same characters in the same order).
+#[derive(Clone, Copy)]
+pub struct TierSample<'a> {
+    pub rates: &'a [f64],
+    pub picks: &'a [u64],
+    pub replicates: &'a [Vec<Option<f64>>],
+}
+
 /// What one population would show: the 2.5% quantile and the median of Spearman's
 /// correlation between two samples of a single population with these two tiers' noise. The
 /// single population's win rates are the two tiers' pooled (`rate_a`, `rate_b` weighted by
@@ -151,11 +160,9 @@ pub fn spearman_interval(a: &[Vec<Option<f64>>], b: &[Vec<Option<f64>>]) -> Opti
 /// correlation is low beyond the noise only below the 2.5% quantile. Replicates in which a
 /// character has no pick, or the correlation is undefined, are left out; `None` if fewer
 /// than half remain (or a tier has no replicates).
-pub fn one_population_spearman(
-    a: (&[f64], &[u64], &[Vec<Option<f64>>]),
-    b: (&[f64], &[u64], &[Vec<Option<f64>>]),
-) -> Option<(f64, f64)> {
-    let ((rate_a, picks_a, reps_a), (rate_b, picks_b, reps_b)) = (a, b);
+pub fn one_population_spearman(a: TierSample, b: TierSample) -> Option<(f64, f64)> {
+    let (rate_a, picks_a, reps_a) = (a.rates, a.picks, a.replicates);
+    let (rate_b, picks_b, reps_b) = (b.rates, b.picks, b.replicates);
     let pooled: Vec<f64> = (0..rate_a.len())
         .map(|k| {
             let (na, nb) = (picks_a[k] as f64, picks_b[k] as f64);
@@ -299,8 +306,13 @@ mod tests {
             resample_win_rates(&a, &chars, 1),
             resample_win_rates(&b, &chars, 2),
         );
+        let sample = |rates, replicates| TierSample {
+            rates,
+            picks: &picks,
+            replicates,
+        };
         let (lo, median) =
-            one_population_spearman((&ra, &picks, &reps_a), (&rb, &picks, &reps_b)).unwrap();
+            one_population_spearman(sample(&ra, &reps_a), sample(&rb, &reps_b)).unwrap();
         assert!(lo < median && median < 0.99, "{lo} {median}");
         // Far apart: 0.1, 0.3, 0.5, 0.7 of the picks won, with the same noise.
         let apart: Vec<Block> = (0..40)
@@ -310,12 +322,12 @@ mod tests {
         let reps = resample_win_rates(&apart, &chars, 3);
         let reps_other = resample_win_rates(&apart, &chars, 4);
         assert_eq!(
-            one_population_spearman((&r, &picks, &reps), (&r, &picks, &reps_other)),
+            one_population_spearman(sample(&r, &reps), sample(&r, &reps_other)),
             Some((1.0, 1.0))
         );
         // Without replicates (too few blocks) there is nothing to say.
         assert_eq!(
-            one_population_spearman((&r, &picks, &[]), (&r, &picks, &reps)),
+            one_population_spearman(sample(&r, &[]), sample(&r, &reps)),
             None
         );
     }

@@ -34,7 +34,7 @@ use crate::engine::rules::Rules;
 use crate::sim::ladder::Block;
 use crate::stats::Stats;
 use crate::stats::stability::{
-    Verdict, one_population_spearman, resample_seed, resample_win_rates, spearman,
+    TierSample, Verdict, one_population_spearman, resample_seed, resample_win_rates, spearman,
     spearman_interval,
 };
 use csv_files::{
@@ -278,8 +278,18 @@ impl<'a> Analysis<'a> {
                 let picks =
                     |t: usize| -> Vec<u64> { both.iter().map(|&k| rates[t][k].picked).collect() };
                 let (picks_a, picks_b) = (picks(a), picks(b));
-                let one_population =
-                    one_population_spearman((&xa, &picks_a, &reps_a), (&xb, &picks_b, &reps_b));
+                let one_population = one_population_spearman(
+                    TierSample {
+                        rates: &xa,
+                        picks: &picks_a,
+                        replicates: &reps_a,
+                    },
+                    TierSample {
+                        rates: &xb,
+                        picks: &picks_b,
+                        replicates: &reps_b,
+                    },
+                );
                 let steps = steps(&rates, a, b, &both);
                 Pair {
                     a,
