@@ -12,8 +12,7 @@ use crate::stats::stability::MIN_BLOCKS;
 
 /// The page: per player count, a chart of the characters' win rates in every tier (bars of a
 /// character together, marked when its win rate changes significantly between the two
-/// strongest tiers),
-/// the rank agreement of consecutive tiers, and the seats.
+/// strongest tiers), the rank agreement of consecutive tiers, and the seats.
 pub(super) fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
     let title = format!("Ladder: {}", manifest.config_name);
     let page = Page {
