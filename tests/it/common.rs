@@ -42,7 +42,7 @@ pub fn rules_with_cast(players: u8, cast: &[Character]) -> Rules {
     rules_with_cast_and_uniques(players, cast, &config.unique_districts)
 }
 
-use citadels_sim::engine::sets::{CardSet, RankSet};
+use citadels_sim::engine::sets::{CardSet, RankSet, SeatSet};
 use citadels_sim::engine::state::{Deck, Draft, Phase, State};
 use citadels_sim::engine::{
     Action, CardId, District, Rank, Seat, legal_actions, new_game, to_move, try_apply,
@@ -136,6 +136,13 @@ pub fn game_with(
     arrange_draft(&mut state, crown, &[], &[facedown]);
     drive_draft(rules, &mut state, wanted);
     state
+}
+
+/// The set of the seats numbered in `list`.
+pub fn seat_set(list: &[u8]) -> SeatSet {
+    let mut set = SeatSet::EMPTY;
+    list.iter().for_each(|&s| set.insert(Seat(s)));
+    set
 }
 
 /// Seat i wanting `seats[i]`, for `game_with` and `drive_draft`.

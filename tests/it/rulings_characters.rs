@@ -4,7 +4,7 @@
 use crate::common::*;
 use District::*;
 use citadels_sim::engine::scoring::{outcome, score};
-use citadels_sim::engine::sets::{CardSet, SeatSet};
+use citadels_sim::engine::sets::CardSet;
 use citadels_sim::engine::state::{Deck, Pending, Phase, State, TurnMode};
 use citadels_sim::engine::{
     Action, CardId, Character, District, DistrictType, Rank, Rules, Seat, to_move,
@@ -68,10 +68,9 @@ fn tie_break_a_killed_king_is_not_revealed_so_a_lower_revealed_rank_wins() {
     // 5+5+5+5 for seats 0 and 1; seat 2: 1+2+1+2+1+2+2 and +4 for the first completed city.
     assert_eq!(o.scores[..4], [20, 20, 15, 0]);
     assert_eq!(o.tied_on_points, 2);
-    let mut winners = SeatSet::EMPTY;
-    winners.insert(Seat(0));
     assert_eq!(
-        o.winners, winners,
+        o.winners,
+        seat_set(&[0]),
         "the Assassin (1) beats an unrevealed King"
     );
 }

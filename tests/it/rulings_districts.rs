@@ -9,7 +9,6 @@ use crate::common::*;
 use Character as C;
 use District::*;
 use citadels_sim::engine::scoring::{outcome, score};
-use citadels_sim::engine::sets::SeatSet;
 use citadels_sim::engine::state::{Pending, Phase, State, TurnMode};
 use citadels_sim::engine::{
     Action, CardId, Character, District, DistrictType, Rank, Rules, Seat, new_game, to_move,
@@ -71,29 +70,18 @@ fn any_builds(rules: &Rules, state: &State) -> Vec<Action> {
     })
 }
 
-/// The Warlord's targets in `seat`'s city.
+/// The Warlord's targets in `seat`'s city, sorted.
 fn destroys_in(rules: &Rules, state: &State, seat: Seat) -> Vec<CardId> {
-    sorted(
-        legal(rules, state)
-            .into_iter()
-            .filter_map(|a| match a {
-                Action::Destroy(s, c) if s == seat => Some(c),
-                _ => None,
-            })
-            .collect(),
-    )
+    destroys(&legal(rules, state))
+        .into_iter()
+        .filter_map(|(s, c)| (s == seat).then_some(c))
+        .collect()
 }
 
 /// The last `n` cards of the deck, sorted (the rules say they go to the bottom, not in
 /// which order).
 fn bottom(state: &State, n: usize) -> Vec<CardId> {
     sorted(deck_bottom(state, n))
-}
-
-fn seats(list: &[u8]) -> SeatSet {
-    let mut set = SeatSet::EMPTY;
-    list.iter().for_each(|&s| set.insert(Seat(s)));
-    set
 }
 
 /// Six districts: with one more, a completed city at 4 players.
@@ -143,7 +131,7 @@ fn killed_king_shown_for_his_heir_is_not_revealed_for_the_tie_break() {
     assert_eq!(o.tied_on_points, 2);
     assert_eq!(
         o.winners,
-        seats(&[2]),
+        seat_set(&[2]),
         "the Thief (2) beats the unrevealed King"
     );
 }
@@ -788,31 +776,28 @@ fn factory_discounts_the_cardinals_borrowed_build() {
 /// "count toward the building limit and the Tax Collector's tax applies".
 #[test]
 fn tax_applies_to_a_framework_build() {
-    let rules = rules(4, &[C::TaxCollector]);
-    let mut state = at(&rules, &[R4, R1, R2, R9], R3, R4);
-    assert_eq!(state.tax_pool, 0);
-    set_city(&rules, &mut state, Seat(0), &[Framework]);
-    let hand = set_hand(&rules, &mut state, Seat(0), &[Manor]);
-    act(&rules, &mut state, Action::TakeGold);
-    state.gold[0] = 3;
-    act(&rules, &mut state, Action::FrameworkBuild(hand[0]));
-    assert_eq!(state.city[0], set_of(&hand));
-    assert_eq!(state.gold[0], 2);
-    assert_eq!(state.tax_pool, 1);
+    taxed_free_build(Framework, Manor, |_, hand| Action::FrameworkBuild(hand));
 }
 
 /// Tax Collector: "This applies even when a player builds a district that he has not paid to
 /// build"; docs/rules.md: the tax applies to Necropolis builds.
 #[test]
 fn tax_applies_to_a_necropolis_build() {
+    taxed_free_build(Temple, Necropolis, |city, _| Action::NecropolisBuild(city));
+}
+
+/// The King (seat 0, 3 gold) with `in_city` in his city and `in_hand` in his hand makes the
+/// free build `build(city card, hand card)` beside the Tax Collector: the hand card is his
+/// city, and one of his 3 gold is on the Tax Collector's token.
+fn taxed_free_build(in_city: District, in_hand: District, build: fn(CardId, CardId) -> Action) {
     let rules = rules(4, &[C::TaxCollector]);
     let mut state = at(&rules, &[R4, R1, R2, R9], R3, R4);
     assert_eq!(state.tax_pool, 0);
-    let city = set_city(&rules, &mut state, Seat(0), &[Temple]);
-    let hand = set_hand(&rules, &mut state, Seat(0), &[Necropolis]);
+    let city = set_city(&rules, &mut state, Seat(0), &[in_city]);
+    let hand = set_hand(&rules, &mut state, Seat(0), &[in_hand]);
     act(&rules, &mut state, Action::TakeGold);
     state.gold[0] = 3;
-    act(&rules, &mut state, Action::NecropolisBuild(city[0]));
+    act(&rules, &mut state, build(city[0], hand[0]));
     assert_eq!(state.city[0], set_of(&hand));
     assert_eq!(state.gold[0], 2);
     assert_eq!(state.tax_pool, 1);
