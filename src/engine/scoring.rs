@@ -168,8 +168,9 @@ pub struct Outcome {
 
 /// Scores every seat and applies the tie-break: "If there is a tie, the tied player who
 /// revealed the character with the highest-numbered rank during the last round wins." A
-/// killed character was not revealed; players still tied share the win (CARDS.md). The
-/// classic edition breaks ties by the total cost of districts, then gold.
+/// killed character was not revealed, except a killed rank-4 character, whose card is shown
+/// at the end of the round (`turn::end_round`); players still tied share the win (CARDS.md).
+/// The classic edition breaks ties by the total cost of districts, then gold.
 pub fn outcome(rules: &Rules, state: &State) -> Outcome {
     let mut scores = [0i16; 8];
     for seat in state.seats_from(Seat(0)) {

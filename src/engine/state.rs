@@ -249,7 +249,8 @@ pub struct State {
     pub killed: Option<Rank>,
     /// The robbed rank and the robbing player.
     pub robbed: Option<(Rank, Seat)>,
-    /// Ranks revealed this round (a killed character is not revealed).
+    /// Ranks revealed this round: called and played, or a killed rank 4 shown at the end of
+    /// the round (a killed character is otherwise not revealed).
     pub revealed: RankSet,
     /// Witch: the bewitched character this round.
     pub bewitched: Option<Rank>,

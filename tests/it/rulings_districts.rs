@@ -89,12 +89,11 @@ const SIX: [District; 6] = [Manor, Castle, Palace, Temple, Church, Tavern];
 
 // ---------------------------------------------------------------- Tie-break
 
-/// docs/rules.md, "Ties": "A killed King, Patrician or Emperor, whose card the rulebook has
-/// shown at the end of the round so that the heir or the advisor takes the crown, does not
-/// count as revealed: CARDS.md rules that 'a killed character was not revealed'." The killed
-/// King's heir, tied on points with the Thief's player, loses the tie-break.
+/// docs/rules.md, "Ties": "A killed King, Patrician or Emperor is revealed too: 'At the end
+/// of the round, reveal the King's character card' (rulebook 2016, Assassin), so it counts for
+/// the tie-break." The killed King's heir, tied on points with the Thief's player, wins it.
 #[test]
-fn killed_king_shown_for_his_heir_is_not_revealed_for_the_tie_break() {
+fn killed_king_shown_for_his_heir_counts_for_the_tie_break() {
     let rules = rules(4, &[]);
     let mut state = at(&rules, &[R1, R4, R2, R3], R8, R1);
     act(&rules, &mut state, Action::Kill(R4));
@@ -114,7 +113,7 @@ fn killed_king_shown_for_his_heir_is_not_revealed_for_the_tie_break() {
     finish_round(&rules, &mut state);
     assert_eq!(state.phase, Phase::GameOver);
     assert_eq!(state.crown, Seat(1), "the heir took the crown");
-    assert!(!state.revealed.contains(R4));
+    assert!(state.revealed.contains(R4));
     assert!(state.revealed.contains(R2));
     state.gold = [0; 8];
     for s in [1, 2] {
@@ -131,8 +130,8 @@ fn killed_king_shown_for_his_heir_is_not_revealed_for_the_tie_break() {
     assert_eq!(o.tied_on_points, 2);
     assert_eq!(
         o.winners,
-        seat_set(&[2]),
-        "the Thief (2) beats the unrevealed King"
+        seat_set(&[1]),
+        "the King (4), shown at the end of the round, beats the Thief (2)"
     );
 }
 
