@@ -11,8 +11,8 @@
 use citadels_sim::bots::Bot;
 use citadels_sim::bots::BotSpec;
 use citadels_sim::bots::heuristic::HeuristicBot;
+use citadels_sim::bots::heuristic::weights::HeuristicWeights;
 use citadels_sim::bots::policy::features::{KINDS, kind_name};
-use citadels_sim::bots::weights::HeuristicWeights;
 use citadels_sim::config::load_preset;
 use citadels_sim::engine::{Action, Rules, Seat, State, View, legal_actions};
 use citadels_sim::sim::{Observer, play_observed};

@@ -9,4 +9,5 @@ pub mod progress;
 pub mod report;
 pub mod sim;
 pub mod stats;
+pub mod suggest;
 pub mod train;

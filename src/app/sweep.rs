@@ -9,9 +9,10 @@ use super::{
     refuse_flag, refuse_run_only, render_plan, write_folder,
 };
 use crate::cli::{SetValues, SweepArgs};
-use crate::config::{self, RunConfig, suggest::did_you_mean};
+use crate::config::{self, RunConfig};
 use crate::progress::Progress;
 use crate::report::{self, ReportFile, html, sweep, table::Table};
+use crate::suggest::did_you_mean;
 use anyhow::{Context, anyhow};
 use serde::Serialize;
 

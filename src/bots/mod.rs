@@ -6,7 +6,6 @@ pub mod ismcts;
 pub mod policy;
 pub mod random;
 pub mod spec;
-pub mod weights;
 
 use crate::engine::action::Action;
 use crate::engine::ids::Seat;

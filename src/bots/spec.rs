@@ -11,11 +11,11 @@
 //! beside the bot's own parameters and applied around the bot (`AnyBot`), not by each bot.
 
 use super::ban::Ban;
+use super::heuristic::weights::HeuristicWeights;
 use super::ismcts::IsmctsParams;
 use super::policy::PolicyParams;
-use super::weights::HeuristicWeights;
-use crate::config::suggest::did_you_mean;
 use crate::engine::ids::Character;
+use crate::suggest::did_you_mean;
 use std::fmt;
 
 /// Names of the built-in bots.

@@ -2,9 +2,9 @@
 //! seeds and other bounded numbers, character names, `--set`, `--shard`, `--replace`.
 
 use crate::bots::policy::weights::MAX_UNITS;
-use crate::config::suggest::did_you_mean;
 use crate::engine::ids::Character;
 use crate::sim::runner::Shard;
+use crate::suggest::did_you_mean;
 
 /// One `--set KEY=V1,V2,...`: the key and its values as typed.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -31,7 +31,7 @@ pub struct ConfigFile {
     /// House-rule changes to catalog entries, keyed by district name.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub districts: BTreeMap<String, OverrideFile>,
-    /// The heuristic bot's weights for this run (`bots::weights`), by name; a value is a
+    /// The heuristic bot's weights for this run (`bots::heuristic::weights`), by name; a value is a
     /// number. Names are checked in validation, against the one list of weights.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub heuristic: BTreeMap<String, toml::Value>,
@@ -186,7 +186,7 @@ fn unknown_field_hint(message: &str) -> String {
     };
     let ticked: Vec<&str> = rest.split('`').step_by(2).collect();
     match ticked.split_first() {
-        Some((field, known)) => super::suggest::did_you_mean(field, known.iter().copied()),
+        Some((field, known)) => crate::suggest::did_you_mean(field, known.iter().copied()),
         None => String::new(),
     }
 }

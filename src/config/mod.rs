@@ -10,7 +10,6 @@
 pub mod catalog;
 pub mod files;
 pub mod random;
-pub mod suggest;
 mod validate;
 
 #[cfg(test)]
@@ -24,7 +23,7 @@ use files::{CastEntry, ConfigFile, OverrideFile, PoolNames, RulesFile};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::bots::weights::{HeuristicWeights, WEIGHTS};
+use crate::bots::heuristic::weights::{HeuristicWeights, WEIGHTS};
 
 /// A config that failed to load or validate. `Display` gives the whole message, naming the
 /// file, the key and the bad value (for example
@@ -54,7 +53,7 @@ impl Edition {
         Edition::from_name(name).ok_or_else(|| {
             format!(
                 "unknown edition \"{name}\"; allowed: \"2016\", \"classic\", \"2021\"{}",
-                suggest::did_you_mean(name, Edition::ALL.map(|e| e.name()))
+                crate::suggest::did_you_mean(name, Edition::ALL.map(|e| e.name()))
             )
         })
     }
@@ -430,7 +429,7 @@ pub fn load_preset_as(name: &str, edition: Option<Edition>) -> Result<RunConfig,
         None => Err(ConfigError(format!(
             "--preset {name}: unknown preset \"{name}\" (known presets: {}){}",
             PRESET_NAMES.join(", "),
-            suggest::did_you_mean(name, PRESET_NAMES)
+            crate::suggest::did_you_mean(name, PRESET_NAMES)
         ))),
     }
 }

@@ -1,39 +1,14 @@
 //! A ladder's games: one tier's chunk, played exactly like a run's (same seeds, same counters),
 //! with each character's picks and winning picks also kept per block of `BLOCK_GAMES`
-//! consecutive games, the unit that the ladder's stability intervals resample.
+//! consecutive games (`stats::blocks`), the unit that the ladder's stability intervals resample.
 
 use super::runner::chunk_games;
 use super::{Silent, game_seed, play_observed};
 use crate::bots::BotSpec;
 use crate::engine::action::Action;
-use crate::engine::ids::Character;
 use crate::engine::rules::Rules;
 use crate::stats::Stats;
-
-/// Games per resampling block. A chunk (`runner::CHUNK_GAMES`, 256) holds 16 blocks, so a
-/// search tier of 1,500 games still has 94 blocks to resample, where it has only 6 chunks.
-pub const BLOCK_GAMES: u64 = 16;
-
-/// The picks and winning picks of every character in one block of games (`Character` order).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Block {
-    pub picked: [u32; Character::COUNT],
-    pub won: [u32; Character::COUNT],
-}
-
-impl Default for Block {
-    fn default() -> Block {
-        Block {
-            picked: [0; Character::COUNT],
-            won: [0; Character::COUNT],
-        }
-    }
-}
-
-/// The index of the block holding game `game` (blocks are numbered over the whole run).
-pub fn block_of(game: u64) -> u64 {
-    game / BLOCK_GAMES
-}
+use crate::stats::blocks::{Block, block_of};
 
 /// Plays chunk `chunk` of a tier of `games` games at `rules.players` with one bot spec per
 /// seat, reusing `legal` as the move buffer. Returns the chunk's `Stats` (equal to a run's
@@ -70,6 +45,7 @@ pub fn play_chunk(
 mod tests {
     use super::*;
     use crate::config;
+    use crate::engine::ids::Character;
     use crate::sim::runner::{self, CHUNK_GAMES};
 
     #[test]

@@ -9,7 +9,7 @@ pub mod runner;
 pub mod tally;
 
 use crate::bots::heuristic::HeuristicBot;
-use crate::bots::weights::HeuristicWeights;
+use crate::bots::heuristic::weights::HeuristicWeights;
 use crate::bots::{AnyBot, Bot, BotSpec};
 use crate::engine::action::Action;
 use crate::engine::ids::Seat;

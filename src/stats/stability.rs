@@ -2,7 +2,7 @@
 //! share, Spearman's rank correlation, and its interval from resampling blocks of games.
 
 use crate::engine::rng::{GameRng, mix};
-use crate::sim::ladder::Block;
+use crate::stats::blocks::Block;
 
 /// Where a rate's 95% interval lies against the even share.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -5,8 +5,8 @@
 
 use citadels_sim::bots::Bot;
 use citadels_sim::bots::heuristic::HeuristicBot;
+use citadels_sim::bots::heuristic::weights::HeuristicWeights;
 use citadels_sim::bots::ismcts::{IsmctsBot, IsmctsParams};
-use citadels_sim::bots::weights::HeuristicWeights;
 use citadels_sim::config::load_preset;
 use citadels_sim::engine::check::{check_cards, check_invariants};
 use citadels_sim::engine::rng::GameRng;

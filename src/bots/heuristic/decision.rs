@@ -7,7 +7,7 @@ use super::characters::{
 };
 use super::evaluate::{evaluate, gather_gold_preference};
 use super::standings::{Others, Standings};
-use crate::bots::weights::HeuristicWeights;
+use crate::bots::heuristic::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::ids::{CardId, District, Rank, Seat};
 use crate::engine::sets::CardSet;

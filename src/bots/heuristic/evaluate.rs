@@ -2,7 +2,7 @@
 
 use super::characters::character_value;
 use super::decision::Decision;
-use crate::bots::weights::HeuristicWeights;
+use crate::bots::heuristic::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::ids::{CardId, District, DistrictType, Seat};
 use crate::engine::sets::CardSet;

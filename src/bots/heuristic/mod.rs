@@ -8,9 +8,9 @@ mod evaluate;
 mod standings;
 #[cfg(test)]
 mod tests;
+pub mod weights;
 
 use super::Bot;
-use super::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::ids::Seat;
 use crate::engine::rng::GameRng;
@@ -18,6 +18,7 @@ use crate::engine::sets::CardSet;
 use crate::engine::view::View;
 use evaluate::{evaluate, useful_cards_of};
 use std::cell::Cell;
+use weights::HeuristicWeights;
 
 pub(crate) use characters::count_type;
 pub(crate) use decision::Decision;

@@ -2,7 +2,7 @@
 //! each found in one pass over the players.
 
 use super::Kept;
-use crate::bots::weights::HeuristicWeights;
+use crate::bots::heuristic::weights::HeuristicWeights;
 use crate::engine::ids::Seat;
 use crate::engine::view::View;
 

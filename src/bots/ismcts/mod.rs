@@ -387,7 +387,7 @@ impl IsmctsBot {
 mod tests {
     use super::tree::Node;
     use super::*;
-    use crate::bots::weights::HeuristicWeights;
+    use crate::bots::heuristic::weights::HeuristicWeights;
     use crate::config::load_preset;
     use crate::engine::new_game;
 

@@ -1,8 +1,8 @@
 //! `IsmctsParams`: the ISMCTS bot's tunable parameters, their defaults, and how a bot spec
 //! (`ismcts:iters=1000:c=0.7`) sets them.
 
+use crate::bots::heuristic::weights::HeuristicWeights;
 use crate::bots::policy::{KindSet, PolicyParams};
-use crate::bots::weights::HeuristicWeights;
 use std::fmt;
 
 /// The search budget and knobs. The budget is in iterations, not time, so a run is
@@ -133,7 +133,7 @@ impl IsmctsParams {
                     _ => {
                         return Err(format!(
                             "rollout={value}: must be heuristic or policy{}",
-                            crate::config::suggest::did_you_mean(value, ["heuristic", "policy"])
+                            crate::suggest::did_you_mean(value, ["heuristic", "policy"])
                         ));
                     }
                 }

@@ -1,9 +1,9 @@
 //! The cast (`characters`) and what the edition allows of the cast and the districts.
 
 use crate::config::files::CastEntry;
-use crate::config::suggest::did_you_mean;
 use crate::config::{CLASSIC_CAST, Edition};
 use crate::engine::ids::{Character, District};
+use crate::suggest::did_you_mean;
 
 /// The cast: every entry is checked, and every problem reported.
 pub(super) fn characters(entries: &[CastEntry]) -> Result<Vec<Vec<Character>>, Vec<String>> {

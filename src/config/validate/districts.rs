@@ -3,9 +3,9 @@
 use super::cast::not_in_edition;
 use crate::config::catalog::{Catalog, MAX_COPIES, MAX_COST};
 use crate::config::files::{ConfigFile, OverrideFile, PoolNames};
-use crate::config::suggest::did_you_mean;
 use crate::config::{DistrictOverride, Edition};
 use crate::engine::ids::{Character, District};
+use crate::suggest::did_you_mean;
 use std::collections::BTreeMap;
 
 /// A list of unique districts (`key` is `unique_districts` or `district_pool`); every entry

@@ -19,7 +19,7 @@ mod rules_table;
 use super::catalog::Catalog;
 use super::files::{ConfigFile, RulesFile};
 use super::{ConfigError, Edition, RunConfig};
-use crate::bots::weights::HeuristicWeights;
+use crate::bots::heuristic::weights::HeuristicWeights;
 use crate::engine::ids::District;
 use crate::engine::rules::TieBreak;
 use crate::engine::sets::CardSet;

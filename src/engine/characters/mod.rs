@@ -3,6 +3,28 @@
 //! "Character Abilities in Detail". Abilities are optional and once per turn unless the text
 //! says "must"; abilities without a stated time may be used at any time during the turn,
 //! before or after gathering and building.
+//!
+//! Where each character's ability lives. Files are named after the mechanic that several
+//! characters share, or after the one character that has it:
+//!
+//! | rank | characters | file |
+//! |---|---|---|
+//! | 1 | Assassin, Witch | `targeting` (naming a character: kill, bewitch) |
+//! | 1 | Magistrate | `magistrate` |
+//! | 2 | Thief | `targeting` (rob) |
+//! | 2 | Spy | `spy` |
+//! | 2 | Blackmailer | `blackmailer` |
+//! | 3 | Magician | `magician` |
+//! | 3 | Wizard | `wizard` |
+//! | 3 | Seer | `seer` (its limit of two builds: `building_limit` here) |
+//! | 4 | King, Emperor, Patrician | `crown`; their income: `income` |
+//! | 5 | Bishop | `income`; its protection: `rank8::protected_from_rank8` |
+//! | 5 | Abbot | `abbot` (the tax on the richest); its income: `income` |
+//! | 5 | Cardinal | `cardinal`; its income: `income` |
+//! | 6 | Merchant, Alchemist, Trader | `income` (the Alchemist's refund: `refunds_build_gold` here, the Trader's limit: `counts_toward_limit` here) |
+//! | 7 | Architect, Navigator, Scholar | `income` (extra cards or gold, the Scholar's draw); their build limits: `building_limit` here |
+//! | 8 | Warlord, Diplomat, Marshal | `rank8` (destroy, exchange, seize; the Graveyard) |
+//! | 9 | Queen, Artist, Tax Collector | `rank9` |
 
 mod abbot;
 mod blackmailer;

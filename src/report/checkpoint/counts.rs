@@ -3,8 +3,8 @@
 
 use super::CountProgress;
 use crate::engine::ids::Character;
-use crate::sim::ladder::{BLOCK_GAMES, Block, block_of};
 use crate::sim::runner::{CHUNK_GAMES, chunk_count, chunk_games};
+use crate::stats::blocks::{BLOCK_GAMES, Block, block_of};
 use crate::stats::record::MAX_PLAYERS;
 use crate::stats::{CharacterStats, DistrictStats, ROUND_BINS, SeatStats, Stats};
 use serde::{Deserialize, Serialize};

@@ -35,9 +35,9 @@ mod ladder;
 #[cfg(test)]
 mod tests;
 
-use crate::sim::ladder::Block;
 use crate::sim::runner::{CHUNK_GAMES, Shard};
 use crate::stats::Stats;
+use crate::stats::blocks::Block;
 use counts::{CountFile, count_file, count_progress};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};

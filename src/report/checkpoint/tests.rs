@@ -2,9 +2,9 @@
 //! files replaced atomically.
 
 use super::*;
-use crate::sim::ladder::block_of;
 use crate::sim::runner::chunk_games;
 use crate::stats::ROUND_BINS;
+use crate::stats::blocks::block_of;
 use crate::stats::tests::synthetic;
 
 fn sample() -> Checkpoint {

@@ -31,8 +31,8 @@ use super::delta::{ALPHA, Difference, Interval, holm, newcombe};
 use super::{Rate, ReportFile, cast_characters};
 use crate::engine::ids::Character;
 use crate::engine::rules::Rules;
-use crate::sim::ladder::Block;
 use crate::stats::Stats;
+use crate::stats::blocks::Block;
 use crate::stats::stability::{
     TierSample, Verdict, one_population_spearman, resample_seed, resample_win_rates, spearman,
     spearman_interval,

@@ -6,8 +6,8 @@ use crate::report::Rate;
 use crate::report::html::chart::{Bar, Chart, Scale};
 use crate::report::html::heatmap::{Cell, Heatmap};
 use crate::report::html::{self, ChartSection, Page};
-use crate::sim::ladder::BLOCK_GAMES;
 use crate::stats::balance::balance;
+use crate::stats::blocks::BLOCK_GAMES;
 use crate::stats::stability::MIN_BLOCKS;
 
 /// The page: per player count, a chart of the characters' win rates in every tier (bars of a

@@ -24,8 +24,8 @@
 //! space's blocks and names), `situation` (what a decision's actions share, worked out on
 //! first use) and `net` (the sinks that score: `Dot`, and `Net` with a hidden layer).
 
+use crate::bots::heuristic::weights::HeuristicWeights;
 use crate::bots::heuristic::{self, Kept};
-use crate::bots::weights::HeuristicWeights;
 use crate::engine::action::Action;
 use crate::engine::characters::income_type;
 use crate::engine::ids::{CardId, District, DistrictType, Rank, Seat};

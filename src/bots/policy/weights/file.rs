@@ -305,7 +305,7 @@ fn feature_index(
     index.get(name).copied().ok_or_else(|| {
         format!(
             "{source}: {table} {name}: not a feature of this version{}",
-            crate::config::suggest::did_you_mean(name, index.keys().map(String::as_str))
+            crate::suggest::did_you_mean(name, index.keys().map(String::as_str))
         )
     })
 }

@@ -128,7 +128,7 @@ impl HeuristicWeights {
             return Err(format!(
                 "unknown heuristic weight \"{name}\" (known: {}){}",
                 known.clone().collect::<Vec<_>>().join(", "),
-                crate::config::suggest::did_you_mean(name, known)
+                crate::suggest::did_you_mean(name, known)
             ));
         };
         match value.trim().parse::<f32>() {
