@@ -372,20 +372,38 @@ fn print_fit(data: &Dataset, heuristic: &Fit, held: &Fit, trained: &Fit, m: &Tra
         (Some(name), Some(accuracy)) => format!(", the start {name}: {:.1}%", 100.0 * accuracy),
         _ => String::new(),
     };
-    outln!(
-        "teacher's move predicted (best score), games kept out of the fit: {:.1}% \
-         (the heuristic alone: {:.1}%{start}); on the training games: {:.1}%",
-        100.0 * held.accuracy,
-        100.0 * heuristic.accuracy,
-        100.0 * trained.accuracy
-    );
-    outln!(
-        "mean log-loss per decision: {:.3} kept out, {:.3} trained ({} epochs, L2 {})",
-        held.loss,
-        trained.loss,
-        m.epochs,
-        m.l2
-    );
+    if held.decisions == 0 {
+        // Every tenth game is kept out (train::mod): fewer than ten games keep none, and a
+        // 0.0% accuracy or 0.000 log-loss of no decisions would read as a measurement.
+        outln!(
+            "teacher's move predicted (best score) on the training games: {:.1}% (the heuristic \
+             alone: {:.1}%); no game was kept out to measure the fit (every tenth game is: give \
+             --games 10 or more)",
+            100.0 * trained.accuracy,
+            100.0 * heuristic.accuracy,
+        );
+        outln!(
+            "mean log-loss per decision: {:.3} trained ({} epochs, L2 {})",
+            trained.loss,
+            m.epochs,
+            m.l2
+        );
+    } else {
+        outln!(
+            "teacher's move predicted (best score), games kept out of the fit: {:.1}% \
+             (the heuristic alone: {:.1}%{start}); on the training games: {:.1}%",
+            100.0 * held.accuracy,
+            100.0 * heuristic.accuracy,
+            100.0 * trained.accuracy
+        );
+        outln!(
+            "mean log-loss per decision: {:.3} kept out, {:.3} trained ({} epochs, L2 {})",
+            held.loss,
+            trained.loss,
+            m.epochs,
+            m.l2
+        );
+    }
     outln!(
         "{:.1} s; use it with --bots policy:weights=<file>",
         m.seconds

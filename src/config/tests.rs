@@ -113,7 +113,9 @@ fn first_game_refuses_3_and_8_players() {
             config.rules(players).unwrap_err().0,
             format!(
                 "preset first-game: {players} players need a rank-9 character (the rulebook \
-                 requires 9 characters at 3 and 8 players)"
+                 requires 9 characters at 3 and 8 players): give a config whose `characters` \
+                 has a 9th entry (Queen, Artist or Tax Collector; docs/configs.md), or a preset \
+                 that has one (all-characters)"
             )
         );
     }
@@ -569,7 +571,8 @@ const QUEEN_REFUSED: &str = "the Queen cannot be used with fewer than 5 players;
 #[test]
 fn every_preset_loads_at_every_player_count_the_rules_allow() {
     let rank9 = "players need a rank-9 character (the rulebook requires 9 characters at 3 and \
-                 8 players)";
+                 8 players): give a config whose `characters` has a 9th entry (Queen, Artist or \
+                 Tax Collector; docs/configs.md), or a preset that has one (all-characters)";
     let expected = |name: &str, players: u8| -> Option<String> {
         let emperor = ["cunning-agents", "illustrious-emissaries"].contains(&name);
         let queen = ["ambitious-aristocrats", "devious-dignitaries"].contains(&name);

@@ -126,7 +126,9 @@ pub enum RulesError {
         actual: u8,
     },
     #[error(
-        "{0} players need a rank-9 character (the rulebook requires 9 characters at 3 and 8 players)"
+        "{0} players need a rank-9 character (the rulebook requires 9 characters at 3 and 8 players): \
+         give a config whose `characters` has a 9th entry (Queen, Artist or Tax Collector; \
+         docs/configs.md), or a preset that has one (all-characters)"
     )]
     Rank9Required(u8),
     #[error("use_rank9 is true but the cast has no rank-9 character")]
