@@ -1,56 +1,29 @@
-//! More unique districts (Armory, Basilica, Capitol, Framework, Gold Mine, Great Wall, Ivory
-//! Tower, Monument): card texts from CARDS.md, the rulebook's "District Clarifications" and
-//! the CARDS.md rulings, through turns and final scores.
+//! Districts that destroy, or protect against destruction and the Assassin (Armory,
+//! Graveyard, Great Wall, Hospital, Keep): card texts (CARDS.md), the rulebook's "District
+//! Clarifications" and the rulings of CARDS.md and docs/rules.md, through real turns.
 
+use super::*;
 use crate::common::*;
+use Character as C;
 use District::*;
-use citadels_sim::engine::scoring::score;
-use citadels_sim::engine::state::{Pending, Phase, State};
-use citadels_sim::engine::{Action, Character, District, Rank, Rules, Seat, to_move};
+use citadels_sim::engine::state::{Pending, State, TurnMode};
+use citadels_sim::engine::{Action, Character, District, Rules, Seat};
 
-/// The unique districts of these tests (the rest of the deck is the 54 basic districts).
-const UNIQUES: [District; 12] = [
-    Armory,
-    Basilica,
-    Capitol,
-    Framework,
-    GoldMine,
-    GreatWall,
-    IvoryTower,
-    Monument,
-    HauntedQuarter,
-    WishingWell,
-    Keep,
-    Quarry,
-];
-
-fn rules(players: u8, swaps: &[Character]) -> Rules {
-    rules_with_cast_and_uniques(players, &first_game_cast_with(swaps), &UNIQUES)
-}
-
-/// A 4-player game (crown on seat 0, seat i holding `seats[i]`, `facedown` set aside) at the
-/// turn of `rank`, every city, hand and stash emptied.
-fn at(rules: &Rules, seats: &[Rank], facedown: Rank, rank: Rank) -> State {
-    blank_at_turn(rules, 11, seats, facedown, rank)
-}
-
-/// Seat 0 plays the King at the start of his turn; seats 1-3 hold the Bishop, Warlord and
-/// Merchant.
-fn at_king() -> (Rules, State) {
-    let rules = rules(4, &[]);
-    let state = at(&rules, &[R4, R5, R8, R6], R7, R4);
+/// Warlord's turn (seat 1) with seat 0's city holding the Graveyard and a Manor.
+fn graveyard_game(owner_gold: u16) -> (Rules, State) {
+    let (rules, mut state) = setup(
+        &[],
+        &[Graveyard],
+        [KING, WARLORD, MERCHANT, ASSASSIN],
+        &[(0, &[Graveyard, Manor])],
+    );
+    skip_to(&rules, &mut state, WARLORD);
+    assert_eq!(state.turn.seat, Seat(1));
+    state.gold[0] = owner_gold;
+    state.gold[1] = 10;
+    act(&rules, &mut state, Action::TakeGold);
     (rules, state)
 }
-
-/// The builds from hand or with the Framework offered, sorted.
-fn builds_offered(rules: &Rules, state: &State) -> Vec<Action> {
-    of_kind(rules, state, |a| {
-        matches!(a, Action::Build(_) | Action::FrameworkBuild(_))
-    })
-}
-
-/// Seven districts: a completed city at 4 players.
-const SEVEN: [District; 7] = [Manor, Castle, Palace, Temple, Church, Tavern, Market];
 
 // ---------------------------------------------------------------- Armory
 
@@ -59,7 +32,7 @@ const SEVEN: [District; 7] = [Manor, Castle, Palace, Temple, Church, Tavern, Mar
 /// destroyed, it is discarded facedown to the bottom of the district deck" (both cards).
 #[test]
 fn armory_destroys_itself_to_destroy_another_district_both_to_the_deck_bottom() {
-    let (rules, mut state) = at_king();
+    let (rules, mut state) = deck12_at_king();
     let mine = set_city(&rules, &mut state, Seat(0), &[Armory, Manor]);
     let theirs = set_city(&rules, &mut state, Seat(2), &[Castle]);
     assert_eq!(
@@ -91,7 +64,7 @@ fn armory_destroys_itself_to_destroy_another_district_both_to_the_deck_bottom() 
 /// Armory: "destroy 1 other district of your choice" - one of the owner's own districts.
 #[test]
 fn armory_may_destroy_a_district_of_its_owner() {
-    let (rules, mut state) = at_king();
+    let (rules, mut state) = deck12_at_king();
     let mine = set_city(&rules, &mut state, Seat(0), &[Armory, Manor, Temple]);
     act(&rules, &mut state, Action::ArmoryDestroy(Seat(0), mine[2]));
     assert_eq!(state.city[0], set_of(&[mine[1]]));
@@ -106,7 +79,7 @@ fn armory_may_destroy_a_district_of_its_owner() {
 /// character) and may hit a Bishop's city" (seat 1 is the living Bishop).
 #[test]
 fn armory_may_destroy_the_keep_in_a_bishops_city() {
-    let (rules, mut state) = at_king();
+    let (rules, mut state) = deck12_at_king();
     assert_eq!(state.owner[R5.index()], Some(Seat(1)));
     set_city(&rules, &mut state, Seat(0), &[Armory]);
     let bishop = set_city(&rules, &mut state, Seat(1), &[Keep, Temple]);
@@ -131,9 +104,9 @@ fn armory_may_destroy_the_keep_in_a_bishops_city() {
 /// another player's completed city, nor the Armory itself in its owner's completed city.
 #[test]
 fn armory_cannot_destroy_in_a_completed_city() {
-    let (rules, mut state) = at_king();
+    let (rules, mut state) = deck12_at_king();
     set_city(&rules, &mut state, Seat(0), &[Armory, Manor]);
-    set_city(&rules, &mut state, Seat(1), &SEVEN);
+    set_city(&rules, &mut state, Seat(1), &SEVEN_DISTRICTS);
     let open = set_city(&rules, &mut state, Seat(3), &[Temple]);
     assert_eq!(
         armory_actions(&rules, &state)
@@ -152,7 +125,7 @@ fn armory_cannot_destroy_in_a_completed_city() {
     // The owner's city completed (the Armory and six others): the Armory is in a completed
     // city, so it cannot be destroyed to fire, even at the open city.
     let mut own = vec![Armory];
-    own.extend_from_slice(&SEVEN[..6]);
+    own.extend_from_slice(&SEVEN_DISTRICTS[..6]);
     set_city(&rules, &mut state, Seat(0), &own);
     assert!(state.is_complete(&rules, Seat(0)));
     assert_eq!(armory_actions(&rules, &state), vec![]);
@@ -161,7 +134,7 @@ fn armory_cannot_destroy_in_a_completed_city() {
 /// Armory: "During your turn": its owner cannot use it in another player's turn.
 #[test]
 fn armory_is_usable_during_its_owners_turn_only() {
-    let (rules, mut state) = at_king();
+    let (rules, mut state) = deck12_at_king();
     let armory = set_city(&rules, &mut state, Seat(2), &[Armory]);
     let target = set_city(&rules, &mut state, Seat(3), &[Temple]);
     assert!(armory_actions(&rules, &state).is_empty(), "the King's turn");
@@ -176,212 +149,222 @@ fn armory_is_usable_during_its_owners_turn_only() {
     ));
 }
 
-// ---------------------------------------------------------------- Basilica
-
-/// Basilica: "End: +1 per district in your city with an odd cost" (the Basilica itself
-/// costs 4).
+/// Witch: "You cannot build at this time, and the only district effects you can use are
+/// those that occur when gathering resources": no Armory before her turn is put on hold; once
+/// she resumes it as the bewitched character, it is offered.
 #[test]
-fn basilica_scores_one_per_odd_cost_district() {
-    let (rules, mut state) = at_king();
-    set_city(
-        &rules,
-        &mut state,
-        Seat(1),
-        &[Basilica, Temple, Church, Manor, Palace, Castle],
-    );
-    let s = score(&rules, &state, Seat(1));
-    // Temple 1, Manor 3, Palace 5 are odd.
-    assert_eq!((s.districts, s.uniques, s.total()), (19, 3, 22));
-}
-
-/// Basilica: "(beautified cost counts)": a beautified Church (3) counts, a beautified Temple
-/// (2) no longer does.
-#[test]
-fn basilica_counts_the_beautified_cost() {
-    let (rules, mut state) = at_king();
-    let city = set_city(&rules, &mut state, Seat(1), &[Basilica, Temple, Church]);
-    assert_eq!(score(&rules, &state, Seat(1)).uniques, 1);
-    state.beautified.insert(city[2]);
-    let s = score(&rules, &state, Seat(1));
-    assert_eq!((s.districts, s.uniques), (8, 2));
-    state.beautified.insert(city[1]);
-    let s = score(&rules, &state, Seat(1));
-    assert_eq!((s.districts, s.uniques), (9, 1));
-}
-
-// ---------------------------------------------------------------- Capitol
-
-/// Capitol: "End: +3 if you have at least 3 districts of the same type."
-#[test]
-fn capitol_scores_three_with_three_districts_of_one_type() {
-    let (rules, mut state) = at_king();
-    set_city(
-        &rules,
-        &mut state,
-        Seat(1),
-        &[Capitol, Manor, Castle, Palace],
-    );
-    let s = score(&rules, &state, Seat(1));
-    assert_eq!((s.districts, s.uniques, s.total()), (17, 3, 20));
-    set_city(
-        &rules,
-        &mut state,
-        Seat(1),
-        &[Capitol, Manor, Castle, Temple],
-    );
-    assert_eq!(score(&rules, &state, Seat(1)).uniques, 0, "two nobles only");
-}
-
-/// Capitol clarification: "The Capitol can score extra points only once" - six trade
-/// districts and three nobles still give +3.
-#[test]
-fn capitol_scores_only_once_even_with_six_of_one_type() {
-    let (rules, mut state) = at_king();
-    set_city(
-        &rules,
-        &mut state,
-        Seat(1),
-        &[
-            Capitol,
-            Tavern,
-            Market,
-            TradingPost,
-            Docks,
-            Harbor,
-            TownHall,
-            Manor,
-            Castle,
-            Palace,
-        ],
-    );
-    assert_eq!(score(&rules, &state, Seat(1)).uniques, 3);
-}
-
-/// Haunted Quarter: "End: counts as any 1 district type of your choice": counted as a noble
-/// it makes the third noble for the Capitol.
-#[test]
-fn capitol_counts_the_haunted_quarters_chosen_type() {
-    let (rules, mut state) = at_king();
-    set_city(
-        &rules,
-        &mut state,
-        Seat(1),
-        &[Capitol, HauntedQuarter, Manor, Castle],
-    );
-    let s = score(&rules, &state, Seat(1));
-    assert_eq!((s.districts, s.uniques, s.total()), (14, 3, 17));
-}
-
-// ---------------------------------------------------------------- Framework
-
-/// Framework: "You may build a district by destroying the Framework instead of paying that
-/// district's cost"; the Framework goes to the bottom of the deck.
-#[test]
-fn framework_builds_a_district_by_destroying_itself_instead_of_paying() {
-    let (rules, mut state) = at_king();
-    let framework = set_city(&rules, &mut state, Seat(0), &[Framework]);
-    let hand = set_hand(&rules, &mut state, Seat(0), &[Palace]);
-    act(&rules, &mut state, Action::TakeGold);
-    // 2 gold: the Palace (5) only through the Framework.
-    assert_eq!(
-        builds_offered(&rules, &state),
-        vec![Action::FrameworkBuild(hand[0])]
-    );
-    act(&rules, &mut state, Action::FrameworkBuild(hand[0]));
-    assert_eq!(state.city[0], set_of(&hand));
-    assert_eq!(state.gold[0], 2, "nothing paid");
-    assert_eq!(deck_bottom(&state, 1), framework);
-    assert_eq!(state.turn.pending, Pending::None);
-    assert_conserved(&state);
-}
-
-/// A district built with the Framework is still built: it counts toward the building limit
-/// (the King builds one).
-#[test]
-fn framework_build_counts_toward_the_building_limit() {
-    let (rules, mut state) = at_king();
-    set_city(&rules, &mut state, Seat(0), &[Framework]);
-    let hand = set_hand(&rules, &mut state, Seat(0), &[Palace, Temple]);
-    state.gold[0] = 3;
-    act(&rules, &mut state, Action::TakeGold);
-    assert!(offers(&rules, &state, Action::Build(hand[1])));
-    act(&rules, &mut state, Action::FrameworkBuild(hand[0]));
-    assert!(builds_offered(&rules, &state).is_empty(), "limit reached");
-    assert_eq!(state.turn.built, 1);
-}
-
-/// Framework clarification: "The Magistrate cannot confiscate a district built by
-/// destroying the Framework, but the Magistrate can confiscate the next district the
-/// targeted player pays to build." The signed warrant is on the Architect (limit 3).
-#[test]
-fn magistrate_cannot_confiscate_a_framework_build_but_the_next_paid_one() {
-    let rules = rules(4, &[Character::Magistrate]);
-    let mut state = at(&rules, &[R1, R7, R2, R3], R8, R1);
-    act(&rules, &mut state, Action::Warrant(R7, R2, R3));
-    skip_to(&rules, &mut state, R7);
-    assert_eq!(state.turn.seat, Seat(1));
-    blank(&mut state);
-    set_city(&rules, &mut state, Seat(1), &[Framework]);
-    let hand = set_hand(&rules, &mut state, Seat(1), &[Palace, Castle]);
-    state.gold[1] = 2;
-    act(&rules, &mut state, Action::TakeGold);
-    act(&rules, &mut state, Action::FrameworkBuild(hand[0]));
-    assert_eq!(state.turn.pending, Pending::None, "no confiscation offered");
-    assert_eq!(to_move(&state), Some(Seat(1)));
-    assert_eq!(state.city[1], set_of(&[hand[0]]));
-    // The next district he pays for.
-    act(&rules, &mut state, Action::Build(hand[1]));
-    assert_eq!(to_move(&state), Some(Seat(0)));
+fn armory_is_not_usable_in_the_witchs_turn_before_it_is_put_on_hold() {
+    let rules = deck19_rules(4, &[C::Witch]);
+    let mut state = deck19_at(&rules, &[R1, R4, R6, R8], R2, R1);
+    assert_eq!(state.turn.mode, TurnMode::Witch);
+    set_city(&rules, &mut state, Seat(0), &[Armory]);
+    let manor = set_city(&rules, &mut state, Seat(1), &[Manor]);
     assert_eq!(
         legal(&rules, &state),
-        vec![Action::Confiscate, Action::AllowBuild]
+        vec![Action::TakeGold, Action::DrawCards]
     );
-    act(&rules, &mut state, Action::Confiscate);
-    assert_eq!(state.city[0], set_of(&[hand[1]]));
-    assert_eq!(state.city[1], set_of(&[hand[0]]));
-    assert_eq!(state.gold[..2], [0, 4], "his 4 gold back");
+    act(&rules, &mut state, Action::TakeGold);
+    assert!(
+        legal(&rules, &state)
+            .iter()
+            .all(|a| matches!(a, Action::Bewitch(_)))
+    );
+    act(&rules, &mut state, Action::Bewitch(R6));
+    pass_turn(&rules, &mut state);
+    act(&rules, &mut state, Action::TakeGold);
+    assert_eq!(
+        (state.turn.rank, state.turn.seat, state.turn.mode),
+        (R6, Seat(0), TurnMode::Resumed)
+    );
+    assert_eq!(
+        armory_actions(&rules, &state),
+        vec![Action::ArmoryDestroy(Seat(1), manor[0])]
+    );
+}
+
+/// Witch: "When the bewitched character is called to take his turn, he gathers resources and
+/// his turn immediately ends": the bewitched player cannot fire his Armory.
+#[test]
+fn armory_is_not_usable_in_the_bewitched_players_turn() {
+    let rules = deck19_rules(4, &[C::Witch]);
+    let mut state = deck19_at(&rules, &[R1, R4, R6, R8], R2, R1);
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::Bewitch(R6));
+    pass_turn(&rules, &mut state);
+    assert_eq!(
+        (state.turn.rank, state.turn.seat, state.turn.mode),
+        (R6, Seat(2), TurnMode::Bewitched)
+    );
+    let armory = set_city(&rules, &mut state, Seat(2), &[Armory]);
+    set_city(&rules, &mut state, Seat(1), &[Manor]);
+    state.gold[2] = 5;
+    assert_eq!(
+        legal(&rules, &state),
+        vec![Action::TakeGold, Action::DrawCards]
+    );
+    act(&rules, &mut state, Action::TakeGold);
+    // His turn is over: the Witch resumes it.
+    assert_eq!(
+        (state.turn.seat, state.turn.mode),
+        (Seat(0), TurnMode::Resumed)
+    );
+    assert_eq!(state.city[2], set_of(&armory));
+    assert_eq!(state.gold[2], 7);
+}
+
+/// Hospital (2021): "a killed owner still gathers resources on his turn, and does nothing
+/// else": not the Armory.
+#[test]
+fn armory_is_not_usable_in_the_hospital_owners_gather_only_turn() {
+    let rules = deck19_rules(4, &[]);
+    let mut state = deck19_at(&rules, &[R6, R1, R4, R8], R2, R1);
+    assert_eq!(state.turn.seat, Seat(1));
+    act(&rules, &mut state, Action::Kill(R6));
+    pass_turn(&rules, &mut state);
+    let city = set_city(&rules, &mut state, Seat(0), &[Hospital, Armory]);
+    set_city(&rules, &mut state, Seat(2), &[Manor]);
+    skip_to(&rules, &mut state, R6);
+    assert_eq!(
+        (state.turn.seat, state.turn.mode),
+        (Seat(0), TurnMode::Hospital)
+    );
+    assert_eq!(
+        legal(&rules, &state),
+        vec![Action::TakeGold, Action::DrawCards]
+    );
+    act(&rules, &mut state, Action::TakeGold);
+    assert_eq!((state.turn.rank, state.turn.seat), (R8, Seat(3)));
+    assert_eq!(state.city[0], set_of(&city));
+}
+
+/// Blackmailer: "A threatened player must resolve the threat before he is able to use any of
+/// his character abilities or build districts, and the only district effects he can use
+/// before resolving the threat are those that occur when gathering resources": the Armory
+/// only once the threat is resolved.
+#[test]
+fn armory_is_not_usable_by_a_threatened_player_before_the_threat_is_resolved() {
+    let rules = deck19_rules(4, &[C::Blackmailer]);
+    let mut state = deck19_at(&rules, &[R1, R2, R4, R6], R3, R2);
+    act(&rules, &mut state, Action::Threaten(R4, R6));
+    pass_turn(&rules, &mut state);
+    assert_eq!((state.turn.rank, state.turn.seat), (R4, Seat(2)));
+    set_city(&rules, &mut state, Seat(2), &[Armory]);
+    let manor = set_city(&rules, &mut state, Seat(3), &[Manor]);
+    state.gold[2] = 4;
+    assert_eq!(
+        legal(&rules, &state),
+        vec![Action::TakeGold, Action::DrawCards]
+    );
+    act(&rules, &mut state, Action::TakeGold);
+    assert_eq!(
+        legal(&rules, &state),
+        vec![Action::Bribe, Action::RefuseBribe]
+    );
+    act(&rules, &mut state, Action::Bribe);
+    assert_eq!(state.gold[2], 3, "6 - 3");
+    assert_eq!(
+        armory_actions(&rules, &state),
+        vec![Action::ArmoryDestroy(Seat(3), manor[0])]
+    );
+}
+
+// ---------------------------------------------------------------- Graveyard
+
+/// Graveyard (2021): "when the Warlord destroys one of your districts, you may pay 1 gold to
+/// take it into your hand": the owner decides.
+#[test]
+fn graveyard_owner_may_pay_one_gold_to_take_the_destroyed_district_into_his_hand() {
+    let (rules, mut state) = graveyard_game(2);
+    let manor = in_city(&rules, &state, Seat(0), Manor);
+    act(&rules, &mut state, Action::Destroy(Seat(0), manor));
+    assert_eq!(state.gold[1], 10, "12 - 2 for the Manor");
+    assert_eq!(
+        state.turn.pending,
+        Pending::Graveyard {
+            card: manor,
+            owner: Seat(0)
+        }
+    );
+    assert_eq!(to_move_seat(&state), Seat(0));
+    assert_eq!(legal(&rules, &state), vec![Action::Recover, Action::LetGo]);
+    assert_conserved(&state);
+    act(&rules, &mut state, Action::Recover);
+    assert_eq!(state.gold[0], 1);
+    assert!(state.hand[0].contains(manor));
+    assert!(!state.city[0].contains(manor));
+    assert_eq!(to_move_seat(&state), Seat(1), "back to the Warlord");
     assert_conserved(&state);
 }
 
-// ---------------------------------------------------------------- Gold Mine
-
-/// Gold Mine: "If you take gold when gathering resources, gain 1 extra gold."
+/// Graveyard: "you may": letting it go, it goes to the bottom of the deck and costs nothing.
 #[test]
-fn gold_mine_adds_one_gold_when_taking_gold() {
-    let (rules, mut state) = at_king();
-    set_city(&rules, &mut state, Seat(0), &[GoldMine]);
-    act(&rules, &mut state, Action::TakeGold);
-    assert_eq!(state.gold[0], 3);
+fn graveyard_owner_letting_go_sends_the_district_to_the_bottom_of_the_deck() {
+    let (rules, mut state) = graveyard_game(2);
+    let manor = in_city(&rules, &state, Seat(0), Manor);
+    act(&rules, &mut state, Action::Destroy(Seat(0), manor));
+    act(&rules, &mut state, Action::LetGo);
+    assert_eq!(state.gold[0], 2);
+    assert_eq!(deck_bottom(&state, 1), vec![manor]);
+    assert!(!state.hand[0].contains(manor));
+    assert_conserved(&state);
 }
 
-/// Gold Mine: only "if you take gold": drawing cards gives no gold.
+/// Graveyard: "you may pay 1 gold": without gold, no choice; the district is discarded.
 #[test]
-fn gold_mine_adds_nothing_when_drawing_cards() {
-    let (rules, mut state) = at_king();
-    set_city(&rules, &mut state, Seat(0), &[GoldMine]);
-    let top = stack_deck(&rules, &mut state, &[Palace, Temple]);
-    act(&rules, &mut state, Action::DrawCards);
-    assert_eq!(state.gold[0], 0);
-    act(&rules, &mut state, Action::Keep(top[0]));
-    assert_eq!(state.gold[0], 0);
-    assert_eq!(state.hand[0], set_of(&top[..1]));
+fn graveyard_owner_without_gold_gets_no_choice() {
+    let (rules, mut state) = graveyard_game(0);
+    let manor = in_city(&rules, &state, Seat(0), Manor);
+    act(&rules, &mut state, Action::Destroy(Seat(0), manor));
+    assert_eq!(state.turn.pending, Pending::None);
+    assert_eq!(deck_bottom(&state, 1), vec![manor]);
+    assert_eq!(to_move_seat(&state), Seat(1));
+    assert_conserved(&state);
+}
+
+/// CARDS.md: the Graveyard takes back "one of your districts"; not the Graveyard itself,
+/// whose ability leaves the city with it (the project's ruling, docs/rules.md).
+#[test]
+fn graveyard_does_not_take_back_itself() {
+    let (rules, mut state) = graveyard_game(2);
+    let graveyard = in_city(&rules, &state, Seat(0), Graveyard);
+    act(&rules, &mut state, Action::Destroy(Seat(0), graveyard));
+    assert_eq!(state.gold[1], 8, "12 - 4 for the Graveyard");
+    assert_eq!(state.turn.pending, Pending::None);
+    assert_eq!(deck_bottom(&state, 1), vec![graveyard]);
+    assert_eq!(state.gold[0], 2);
+    assert_conserved(&state);
+}
+
+/// Graveyard: "unless you are the Warlord": the Warlord destroying his own district gets no
+/// choice.
+#[test]
+fn graveyard_does_not_work_for_the_warlord_himself() {
+    let (rules, mut state) = setup(
+        &[],
+        &[Graveyard],
+        [KING, WARLORD, MERCHANT, ASSASSIN],
+        &[(1, &[Graveyard, Manor])],
+    );
+    skip_to(&rules, &mut state, WARLORD);
+    state.gold[1] = 3;
+    act(&rules, &mut state, Action::TakeGold);
+    let manor = in_city(&rules, &state, Seat(1), Manor);
+    act(&rules, &mut state, Action::Destroy(Seat(1), manor));
+    assert_eq!(state.turn.pending, Pending::None);
+    assert_eq!(state.gold[1], 3);
+    assert_eq!(deck_bottom(&state, 1), vec![manor]);
+    assert!(!state.hand[1].contains(manor));
+    assert_conserved(&state);
 }
 
 // ---------------------------------------------------------------- Great Wall
-
-/// Seat 0 plays `character` (rank 8) at the start of his turn; seat 1 is the Assassin.
-fn at_rank8(character: Character) -> (Rules, State) {
-    let rules = rules(4, &[character]);
-    let state = at(&rules, &[R8, R1, R2, R3], R7, R8);
-    (rules, state)
-}
 
 /// Great Wall: "The rank 8 character pays 1 more gold to use its ability on any other
 /// district in your city": the Warlord pays 3 for a Manor (2 + 1); CARDS.md ruling: "Great
 /// Wall does not protect itself" - destroying it costs 5.
 #[test]
 fn great_wall_makes_the_warlord_pay_one_more_but_not_for_itself() {
-    let (rules, mut state) = at_rank8(Character::Warlord);
+    let (rules, mut state) = deck12_at_rank8(Character::Warlord);
     let city = set_city(&rules, &mut state, Seat(1), &[GreatWall, Manor]);
     let manor = Action::Destroy(Seat(1), city[1]);
     let wall = Action::Destroy(Seat(1), city[0]);
@@ -403,7 +386,7 @@ fn great_wall_makes_the_warlord_pay_one_more_but_not_for_itself() {
 /// Castle (4) for a Temple (1) costs 4.
 #[test]
 fn great_wall_makes_the_diplomat_pay_one_more_for_the_other_players_district() {
-    let (rules, mut state) = at_rank8(Character::Diplomat);
+    let (rules, mut state) = deck12_at_rank8(Character::Diplomat);
     let mine = set_city(&rules, &mut state, Seat(0), &[Temple]);
     let theirs = set_city(&rules, &mut state, Seat(1), &[GreatWall, Castle]);
     let swap = Action::Exchange(Seat(1), theirs[1], mine[0]);
@@ -422,7 +405,7 @@ fn great_wall_makes_the_diplomat_pay_one_more_for_the_other_players_district() {
 /// Temple (1) costs just the difference, 2.
 #[test]
 fn great_wall_not_applied_to_the_district_the_diplomat_gives() {
-    let (rules, mut state) = at_rank8(Character::Diplomat);
+    let (rules, mut state) = deck12_at_rank8(Character::Diplomat);
     let mine = set_city(&rules, &mut state, Seat(0), &[GreatWall, Temple]);
     let theirs = set_city(&rules, &mut state, Seat(1), &[Manor]);
     let swap = Action::Exchange(Seat(1), theirs[0], mine[1]);
@@ -437,7 +420,7 @@ fn great_wall_not_applied_to_the_district_the_diplomat_gives() {
 /// Great Wall: the Marshal gives the owner the cost plus 1: 4 for a Manor.
 #[test]
 fn great_wall_makes_the_marshal_pay_the_owner_one_more() {
-    let (rules, mut state) = at_rank8(Character::Marshal);
+    let (rules, mut state) = deck12_at_rank8(Character::Marshal);
     let theirs = set_city(&rules, &mut state, Seat(1), &[GreatWall, Manor]);
     let seize = Action::Seize(Seat(1), theirs[1]);
     state.gold[0] = 3;
@@ -450,196 +433,119 @@ fn great_wall_makes_the_marshal_pay_the_owner_one_more() {
     assert_conserved(&state);
 }
 
-// ---------------------------------------------------------------- Ivory Tower
-
-/// Ivory Tower: "End: +5 if it is the only unique district in your city."
+/// Great Wall: "The rank 8 character pays 1 more gold to use its ability on any other
+/// district in your city"; docs/rules.md: "a Warlord destroying in his own Great Wall city
+/// pays it too".
 #[test]
-fn ivory_tower_scores_five_if_the_only_unique_district() {
-    let (rules, mut state) = at_king();
-    set_city(&rules, &mut state, Seat(1), &[IvoryTower, Manor]);
-    let s = score(&rules, &state, Seat(1));
-    assert_eq!((s.districts, s.uniques, s.total()), (8, 5, 13));
-    set_city(&rules, &mut state, Seat(1), &[IvoryTower, Keep, Manor]);
-    assert_eq!(score(&rules, &state, Seat(1)).uniques, 0);
-}
-
-/// Ivory Tower clarification: "If the Ivory Tower and Haunted Quarter are the only unique
-/// districts in a city and the owner chooses to count the Haunted Quarter as a district type
-/// other than unique, the owner scores extra points for the Ivory Tower."
-#[test]
-fn ivory_tower_scores_with_the_haunted_quarter_counted_as_another_type() {
-    let (rules, mut state) = at_king();
-    set_city(
-        &rules,
-        &mut state,
-        Seat(1),
-        &[IvoryTower, HauntedQuarter, Manor],
-    );
-    let s = score(&rules, &state, Seat(1));
-    assert_eq!((s.districts, s.uniques, s.total()), (10, 5, 15));
-}
-
-// ---------------------------------------------------------------- Monument
-
-/// Monument: "Cannot be built if you have 5 or more districts."
-#[test]
-fn monument_cannot_be_built_with_five_or_more_districts() {
-    let (rules, mut state) = at_king();
-    set_city(&rules, &mut state, Seat(0), &SEVEN[..4]);
-    let hand = set_hand(&rules, &mut state, Seat(0), &[Monument]);
-    state.gold[0] = 2;
+fn great_wall_makes_the_warlord_pay_one_more_in_his_own_city() {
+    let rules = deck19_rules(4, &[]);
+    let mut state = deck19_at(&rules, &[R8, R1, R2, R3], R4, R8);
+    let city = set_city(&rules, &mut state, Seat(0), &[GreatWall, Castle]);
     act(&rules, &mut state, Action::TakeGold);
-    assert_eq!(builds_offered(&rules, &state), vec![Action::Build(hand[0])]);
-    set_city(&rules, &mut state, Seat(0), &SEVEN[..5]);
-    assert!(builds_offered(&rules, &state).is_empty());
-    // With four, it is built.
-    set_city(&rules, &mut state, Seat(0), &SEVEN[..4]);
-    act(&rules, &mut state, Action::Build(hand[0]));
-    assert_eq!(state.city[0].len(), 5);
-    assert!(state.city[0].contains(hand[0]));
-}
-
-/// CARDS.md ruling: "a city with the Monument and 6 other districts is complete" (3 players:
-/// a completed city has eight districts); it ends the game after the round and scores the
-/// first-completion bonus, while the Monument scores its cost once.
-#[test]
-fn monument_and_six_other_districts_complete_the_city_and_end_the_game() {
-    let rules = rules(3, &[Character::Artist]);
-    let wanted = [
-        (Seat(0), R4),
-        (Seat(0), R6),
-        (Seat(1), R5),
-        (Seat(1), R7),
-        (Seat(2), R8),
-        (Seat(2), R9),
-    ];
-    let mut state = game_with(&rules, 11, Seat(0), R1, &wanted);
-    skip_to(&rules, &mut state, R4);
-    assert_eq!(state.turn.seat, Seat(0));
-    blank(&mut state);
-    let mut city = vec![Monument];
-    city.extend_from_slice(&SEVEN[..5]);
-    set_city(&rules, &mut state, Seat(0), &city);
-    assert!(!state.is_complete(&rules, Seat(0)), "Monument and 5 others");
-    let hand = set_hand(&rules, &mut state, Seat(0), &[Tavern]);
-    act(&rules, &mut state, Action::TakeGold);
-    act(&rules, &mut state, Action::Build(hand[0]));
-    assert_eq!(state.city[0].len(), 7);
-    assert!(state.is_complete(&rules, Seat(0)));
-    assert_eq!(state.first_complete, Some(Seat(0)));
-    finish_round(&rules, &mut state);
-    assert_eq!(state.phase, Phase::GameOver);
-    let s = score(&rules, &state, Seat(0));
-    // Monument 4, Manor 3, Castle 4, Palace 5, Temple 1, Church 2, Tavern 1.
-    assert_eq!((s.districts, s.completion), (20, 4));
-}
-
-/// At 4 players (seven districts complete a city) the Monument "counts as 2 districts toward
-/// a completed city": with five others the city is complete and the rank 8 character cannot
-/// reach it.
-#[test]
-fn monument_counts_as_two_toward_a_completed_city() {
-    let (rules, mut state) = at_rank8(Character::Warlord);
-    let mut city = vec![Monument];
-    city.extend_from_slice(&SEVEN[..5]);
-    set_city(&rules, &mut state, Seat(1), &city);
-    assert!(state.is_complete(&rules, Seat(1)));
-    state.gold[0] = 10;
-    assert!(
-        !legal(&rules, &state)
-            .iter()
-            .any(|a| matches!(a, Action::Destroy(Seat(1), _)))
-    );
-    set_city(&rules, &mut state, Seat(1), &SEVEN[..5]);
-    assert!(!state.is_complete(&rules, Seat(1)));
-}
-
-/// CARDS.md ruling: "for every other purpose the Monument is one district": a beautified
-/// Monument (5) is one odd district for the Basilica, and one unique for the Wishing Well.
-#[test]
-fn monument_is_one_district_for_the_basilica_and_the_wishing_well() {
-    let (rules, mut state) = at_king();
-    let city = set_city(&rules, &mut state, Seat(1), &[Monument, Basilica, Church]);
-    state.beautified.insert(city[0]);
-    let s = score(&rules, &state, Seat(1));
-    assert_eq!((s.districts, s.uniques), (11, 1));
-    state.beautified.remove(city[0]);
-    set_city(
-        &rules,
-        &mut state,
-        Seat(1),
-        &[Monument, WishingWell, Church],
-    );
-    let s = score(&rules, &state, Seat(1));
-    assert_eq!((s.districts, s.uniques), (11, 2));
-}
-
-/// "As soon as a city has seven districts, it has been completed; the game will end after the
-/// current round is finished", with the Monument counting as 2 toward a completed city: the
-/// Diplomat who takes a Monument into his city of six completes it by the exchange.
-#[test]
-fn monument_taken_by_the_diplomat_completes_his_city() {
-    let (rules, mut state) = at_rank8(Character::Diplomat);
-    let mine = set_city(&rules, &mut state, Seat(0), &SEVEN[..6]);
-    let theirs = set_city(&rules, &mut state, Seat(1), &[Monument, Watchtower]);
     state.gold[0] = 3;
-    // The Tavern (1) for the Monument (4).
-    act(
-        &rules,
-        &mut state,
-        Action::Exchange(Seat(1), theirs[0], mine[5]),
-    );
-    assert_eq!(state.city[0].len(), 6);
-    assert!(state.is_complete(&rules, Seat(0)));
-    assert_eq!(state.first_complete, Some(Seat(0)));
-    finish_round(&rules, &mut state);
-    assert_eq!(state.phase, Phase::GameOver);
-    assert_eq!(score(&rules, &state, Seat(0)).completion, 4);
+    assert!(destroys_in(&rules, &state, Seat(0)).is_empty(), "3 + 1 > 3");
+    state.gold[0] = 4;
+    assert_eq!(destroys_in(&rules, &state, Seat(0)), vec![city[1]]);
+    act(&rules, &mut state, Action::Destroy(Seat(0), city[1]));
+    assert_eq!(state.gold[0], 0);
+    assert_eq!(state.city[0], set_of(&city[..1]));
+    assert_eq!(bottom(&state, 1), vec![city[1]]);
 }
 
-/// The same when the Diplomat gives his Monument to a city of six: that city is completed.
+// ---------------------------------------------------------------- Hospital
+
+/// Hospital (2021): "a killed owner still gathers resources on his turn, and does nothing
+/// else"; the Assassin's victim is still not revealed.
 #[test]
-fn monument_given_by_the_diplomat_completes_the_other_city() {
-    let (rules, mut state) = at_rank8(Character::Diplomat);
-    let mine = set_city(&rules, &mut state, Seat(0), &[Monument]);
-    let theirs = set_city(&rules, &mut state, Seat(1), &SEVEN[..6]);
-    act(
-        &rules,
-        &mut state,
-        Action::Exchange(Seat(1), theirs[0], mine[0]),
+fn hospital_killed_owner_still_gathers_and_does_nothing_else() {
+    let (rules, mut state) = setup(
+        &[],
+        &[Hospital],
+        [MERCHANT, ASSASSIN, KING, WARLORD],
+        &[(0, &[Hospital, Market])],
     );
-    assert!(state.is_complete(&rules, Seat(1)));
-    assert_eq!(state.first_complete, Some(Seat(1)));
-    finish_round(&rules, &mut state);
-    assert_eq!(state.phase, Phase::GameOver);
-    assert_eq!(score(&rules, &state, Seat(1)).completion, 4);
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::Kill(MERCHANT));
+    act(&rules, &mut state, Action::EndTurn);
+    skip_to(&rules, &mut state, MERCHANT);
+    assert_eq!(state.turn.seat, Seat(0));
+    assert_eq!(state.turn.mode, TurnMode::Hospital);
+    let hand = set_hand(&rules, &mut state, Seat(0), &[Tavern]);
+    state.gold[0] = 5;
+    // Only gathering: no income, no Merchant gold, no building, no ending without it.
+    assert_eq!(
+        legal(&rules, &state),
+        vec![Action::TakeGold, Action::DrawCards]
+    );
+    act(&rules, &mut state, Action::TakeGold);
+    assert_eq!(state.gold[0], 7, "2 gathered, nothing else");
+    assert_eq!(state.hand[0], set_of(&hand), "nothing built");
+    assert!(!state.revealed.contains(MERCHANT), "not revealed");
+    // His turn ended by itself.
+    assert_eq!((state.turn.rank, state.turn.seat), (WARLORD, Seat(3)));
+    assert_conserved(&state);
 }
 
-/// Monument and Magistrate (project ruling, CARDS.md is silent): confiscating is building
-/// ("build it in your city instead"), so a Monument "cannot be built if you have 5 or more
-/// districts" is not confiscated into a Magistrate's city of 5; into a city of 4 it is.
+/// Hospital: gathering cards, the killed owner keeps one and his turn ends.
 #[test]
-fn magistrate_cannot_confiscate_a_monument_into_a_city_of_five() {
-    for (magistrate_city, confiscable) in [(&SEVEN[..5], false), (&SEVEN[..4], true)] {
-        let rules = rules(4, &[Character::Magistrate]);
-        let mut state = at(&rules, &[R1, R7, R2, R3], R8, R1);
-        act(&rules, &mut state, Action::Warrant(R7, R2, R3));
-        skip_to(&rules, &mut state, R7);
-        blank(&mut state);
-        set_city(&rules, &mut state, Seat(0), magistrate_city);
-        let hand = set_hand(&rules, &mut state, Seat(1), &[Monument]);
-        state.gold[1] = 4;
-        act(&rules, &mut state, Action::TakeGold);
-        act(&rules, &mut state, Action::Build(hand[0]));
-        if confiscable {
-            assert_eq!(to_move(&state), Some(Seat(0)));
-            act(&rules, &mut state, Action::Confiscate);
-            assert!(state.city[0].contains(hand[0]));
-        } else {
-            assert_eq!(state.turn.pending, Pending::None, "no confiscation offered");
-            assert_eq!(to_move(&state), Some(Seat(1)));
-            assert!(state.city[1].contains(hand[0]));
-        }
-        assert_conserved(&state);
-    }
+fn hospital_killed_owner_drawing_keeps_one_card_and_his_turn_ends() {
+    let (rules, mut state) = setup(
+        &[],
+        &[Hospital],
+        [MERCHANT, ASSASSIN, KING, WARLORD],
+        &[(0, &[Hospital])],
+    );
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::Kill(MERCHANT));
+    act(&rules, &mut state, Action::EndTurn);
+    skip_to(&rules, &mut state, MERCHANT);
+    let top = stack_deck(&rules, &mut state, &[Manor, Temple]);
+    act(&rules, &mut state, Action::DrawCards);
+    let mut keeps = legal(&rules, &state);
+    keeps.sort();
+    assert_eq!(keeps, vec![Action::Keep(top[0]), Action::Keep(top[1])]);
+    act(&rules, &mut state, Action::Keep(top[1]));
+    assert_eq!(state.hand[0], set_of(&[top[1]]));
+    assert_eq!(state.turn.rank, WARLORD);
+    assert!(!state.revealed.contains(MERCHANT));
+    assert_conserved(&state);
+}
+
+/// Without the Hospital the killed character skips his entire turn (the Assassin's rule),
+/// for comparison.
+#[test]
+fn hospital_absent_the_killed_owner_skips_his_turn() {
+    let (rules, mut state) = setup(
+        &[],
+        &[Hospital],
+        [MERCHANT, ASSASSIN, KING, WARLORD],
+        &[(0, &[Market])],
+    );
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::Kill(MERCHANT));
+    act(&rules, &mut state, Action::EndTurn);
+    pass_turn(&rules, &mut state);
+    assert_eq!((state.turn.rank, state.turn.seat), (WARLORD, Seat(3)));
+    assert_eq!(state.gold[0], 0);
+}
+
+/// Hospital: the killed owner "does nothing else": no end-of-turn Poor House.
+#[test]
+fn hospital_killed_owner_gets_no_poor_house() {
+    let (rules, mut state) = setup(
+        &[],
+        &[Hospital, PoorHouse],
+        [MERCHANT, ASSASSIN, KING, WARLORD],
+        &[(0, &[Hospital, PoorHouse])],
+    );
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::Kill(MERCHANT));
+    act(&rules, &mut state, Action::EndTurn);
+    skip_to(&rules, &mut state, MERCHANT);
+    state.gold[0] = 0;
+    let top = stack_deck(&rules, &mut state, &[Manor, Temple]);
+    act(&rules, &mut state, Action::DrawCards);
+    act(&rules, &mut state, Action::Keep(top[0]));
+    assert_eq!(state.turn.rank, WARLORD);
+    assert_eq!(state.gold[0], 0);
 }
