@@ -1,8 +1,9 @@
 //! The integration test binary: engine scenarios, invariants, determinism and the CLI.
 //!
-//! The rules' scenario tests, by subject. A test lives with the card its name begins with
-//! (`warlord_cannot_destroy_the_keep` is the Warlord's, `great_wall_makes_the_warlord_pay_one_more_but_not_for_itself`
-//! the Great Wall's); the setups several files share are in `common.rs`.
+//! The rules' scenario tests are filed by subject. A test lives with the card its name begins
+//! with: `warlord_cannot_destroy_the_keep` is the Warlord's,
+//! `great_wall_makes_the_warlord_pay_one_more_but_not_for_itself` the Great Wall's. The setups
+//! several files share are in `common.rs`.
 //!
 //! | Subject | File |
 //! |---|---|
