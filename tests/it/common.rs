@@ -429,7 +429,16 @@ pub const R9: Rank = Rank(9);
 // Ranks of characters beyond the first game that several files name.
 pub const WITCH: Rank = Rank(1);
 pub const MAGISTRATE: Rank = Rank(1);
+pub const SPY: Rank = Rank(2);
+pub const BLACKMAILER: Rank = Rank(2);
 pub const WIZARD: Rank = Rank(3);
+pub const SEER: Rank = Rank(3);
+pub const EMPEROR: Rank = Rank(4);
+pub const PATRICIAN: Rank = Rank(4);
+pub const ABBOT: Rank = Rank(5);
+pub const ALCHEMIST: Rank = Rank(6);
+pub const NAVIGATOR: Rank = Rank(7);
+pub const DIPLOMAT: Rank = Rank(8);
 
 /// Rules with the 54 basic districts plus exactly these unique districts (from the embedded
 /// catalog) and this cast, one character per rank in rank order (8 characters, or 9 with a
@@ -558,3 +567,321 @@ pub fn clustered_win_rate_rows(characters: &[u8]) -> usize {
         })
         .count()
 }
+
+// ---------------------------------------------------------------- Scenario setups
+//
+// Positions shared by the character, district and regression files: a game set up at a given
+// turn with a given cast and deck.
+
+use Character as C;
+use District::*;
+
+/// A 4-player first game at its first turn, crown on seat 0, seat i holding `ranks[i]`.
+pub fn four_seated(ranks: [Rank; 4]) -> (Rules, State) {
+    let rules = first_game_rules(4);
+    let state = start_seated(&rules, 11, &ranks, lowest_rank_not_in(&ranks));
+    (rules, state)
+}
+
+/// The first-game cast with `replace` put in at their ranks.
+pub fn cast_replacing(replace: &[Character]) -> [Character; 8] {
+    let mut cast = [
+        C::Assassin,
+        C::Thief,
+        C::Magician,
+        C::King,
+        C::Bishop,
+        C::Merchant,
+        C::Architect,
+        C::Warlord,
+    ];
+    for &c in replace {
+        cast[c.rank().index() - 1] = c;
+    }
+    cast
+}
+
+/// A 4-player game with this cast at its first turn, crown on seat 0, seat i holding
+/// `ranks[i]`; the face-down discard is the lowest rank nobody holds. Every hand is put back
+/// into the deck, so that tests set the hands and cities they need.
+pub fn game_with_cast(cast: [Character; 8], ranks: [Rank; 4]) -> (Rules, State) {
+    let rules = rules_with_cast(4, &cast);
+    let mut state = start_seated(&rules, 11, &ranks, lowest_rank_not_in(&ranks));
+    clear_hands(&mut state);
+    (rules, state)
+}
+
+/// Sets the stashes of seats 0-3.
+pub fn set_gold(state: &mut State, gold: [u16; 4]) {
+    state.gold[..4].copy_from_slice(&gold);
+}
+
+/// The first-game cast with the Magistrate at rank 1.
+pub fn magistrate_cast() -> [Character; 8] {
+    cast_replacing(&[C::Magistrate])
+}
+
+/// The Magistrate (seat 0) puts `warrant`, then the turn goes to `target` (seat 2) after it
+/// gathered gold; seat 2 holds `hand` and `gold` before gathering.
+pub fn warrant_then_target(
+    target: Rank,
+    warrant: Action,
+    hand: &[District],
+    gold: u16,
+) -> (Rules, State, Vec<CardId>) {
+    let (rules, mut state) = game_with_cast(magistrate_cast(), [MAGISTRATE, KING, target, WARLORD]);
+    let hand = set_hand(&rules, &mut state, Seat(2), hand);
+    set_gold(&mut state, [0, 2, gold, 2]);
+    act(&rules, &mut state, warrant);
+    pass_turn(&rules, &mut state);
+    skip_to(&rules, &mut state, target);
+    act(&rules, &mut state, Action::TakeGold);
+    (rules, state, hand)
+}
+
+/// The Abbot's turn (seat 0) after the King's (seat 1).
+pub fn abbot_turn() -> (Rules, State) {
+    let (rules, mut state) = game_with_cast(
+        cast_replacing(&[C::Abbot]),
+        [ABBOT, KING, MERCHANT, WARLORD],
+    );
+    skip_to(&rules, &mut state, ABBOT);
+    assert_eq!(state.turn.seat, Seat(0));
+    (rules, state)
+}
+
+/// The gold of each `AbbotIncome` action offered.
+pub fn abbot_incomes(actions: &[Action]) -> Vec<u8> {
+    actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::AbbotIncome(g) => Some(*g),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The first-game cast plus the Artist, with `swaps` put in at their ranks; rank 9 plays if
+/// `rank9` or a swap is of rank 9.
+pub fn cast_with_artist(players: u8, swaps: &[Character], rank9: bool) -> Rules {
+    use Character::*;
+    let mut cast = vec![
+        Assassin, Thief, Magician, King, Bishop, Merchant, Architect, Warlord, Artist,
+    ];
+    for &c in swaps {
+        cast[c.rank().index() - 1] = c;
+    }
+    if !rank9 && !swaps.iter().any(|c| c.rank() == R9) {
+        cast.pop();
+    }
+    rules_with_cast(players, &cast)
+}
+
+/// A game at its first turn, crown on seat 0, seat i holding `seats[i]`.
+pub fn first_turn(rules: &Rules, seats: &[Rank], facedown: Rank) -> State {
+    start_seated(rules, 7, seats, facedown)
+}
+
+pub fn at_scholar() -> (Rules, State) {
+    let rules = cast_with_artist(4, &[Character::Scholar], false);
+    let mut state = first_turn(&rules, &[R7, R1, R2, R3], R8);
+    skip_to(&rules, &mut state, R7);
+    blank(&mut state);
+    (rules, state)
+}
+
+/// A game at its first turn: crown on seat 0, seat i holding `seats[i]`, `facedown` set
+/// aside; then every city, hand and stash is emptied.
+pub fn blank_first_turn(rules: &Rules, seats: &[Rank], facedown: Rank) -> State {
+    let mut state = start_seated(rules, 7, seats, facedown);
+    blank(&mut state);
+    state
+}
+
+/// A 4-player first game at the turn of `rank` (held by seat 0); everyone's hand and city
+/// are emptied into the deck and everyone has 0 gold.
+pub fn first_game_at_turn(rank: Rank) -> (Rules, State) {
+    let rules = first_game_rules(4);
+    let others: Vec<Rank> = [ASSASSIN, KING, BISHOP, WARLORD, MERCHANT]
+        .into_iter()
+        .filter(|&r| r != rank)
+        .take(3)
+        .collect();
+    let mut wanted = vec![(Seat(0), rank)];
+    wanted.extend(
+        others
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| (Seat(i as u8 + 1), r)),
+    );
+    let facedown = (1..=8)
+        .map(Rank)
+        .find(|r| !wanted.iter().any(|&(_, w)| w == *r))
+        .unwrap();
+    let mut state = game_with(&rules, 21, Seat(0), facedown, &wanted);
+    skip_to(&rules, &mut state, rank);
+    assert_eq!(state.turn.seat, Seat(0));
+    blank_hands_first(&mut state);
+    (rules, state)
+}
+
+/// The 12 unique districts of the `deck12_` setups (the rest of the deck is the 54 basic
+/// districts).
+pub const DECK12_UNIQUES: [District; 12] = [
+    Armory,
+    Basilica,
+    Capitol,
+    Framework,
+    GoldMine,
+    GreatWall,
+    IvoryTower,
+    Monument,
+    HauntedQuarter,
+    WishingWell,
+    Keep,
+    Quarry,
+];
+
+/// Rules with the first-game cast (with `swaps` put in) and `DECK12_UNIQUES`.
+pub fn deck12_rules(players: u8, swaps: &[Character]) -> Rules {
+    rules_with_cast_and_uniques(players, &first_game_cast_with(swaps), &DECK12_UNIQUES)
+}
+
+/// A 4-player game (crown on seat 0, seat i holding `seats[i]`, `facedown` set aside) at the
+/// turn of `rank`, every city, hand and stash emptied.
+pub fn deck12_at(rules: &Rules, seats: &[Rank], facedown: Rank, rank: Rank) -> State {
+    blank_at_turn(rules, 11, seats, facedown, rank)
+}
+
+/// Seven districts: a completed city at 4 players.
+pub const SEVEN_DISTRICTS: [District; 7] = [Manor, Castle, Palace, Temple, Church, Tavern, Market];
+
+/// Seat 0 plays `character` (rank 8) at the start of his turn; seat 1 is the Assassin.
+pub fn deck12_at_rank8(character: Character) -> (Rules, State) {
+    let rules = deck12_rules(4, &[character]);
+    let state = deck12_at(&rules, &[R8, R1, R2, R3], R7, R8);
+    (rules, state)
+}
+
+/// The seed of `setup`'s games.
+pub const SETUP_SEED: u64 = 7;
+
+/// A game with this cast and these unique districts in the deck: every hand emptied, the
+/// cities set before the selection phase (so the Theater acts at its end), crown on seat 0,
+/// the face-down discard the lowest rank nobody wants, each seat picking its wanted ranks;
+/// everyone's gold is then 0. Stops at the first turn, or at `Phase::Theater`.
+pub fn setup_with(
+    players: u8,
+    seed: u64,
+    replace: &[Character],
+    uniques: &[District],
+    wanted: &[(u8, Rank)],
+    cities: &[(u8, &[District])],
+) -> (Rules, State) {
+    let rules = rules_with_cast_and_uniques(players, &first_game_cast_with(replace), uniques);
+    setup_rules(rules, seed, wanted, cities)
+}
+
+/// `setup_with` for given rules.
+pub fn setup_rules(
+    rules: Rules,
+    seed: u64,
+    wanted: &[(u8, Rank)],
+    cities: &[(u8, &[District])],
+) -> (Rules, State) {
+    let mut state = new_game(&rules, seed);
+    clear_hands(&mut state);
+    for &(s, districts) in cities {
+        set_city(&rules, &mut state, Seat(s), districts);
+    }
+    let wanted: Vec<(Seat, Rank)> = wanted.iter().map(|&(s, r)| (Seat(s), r)).collect();
+    let facedown = (1..=8)
+        .map(Rank)
+        .find(|r| !wanted.iter().any(|&(_, w)| w == *r))
+        .unwrap();
+    arrange_draft(&mut state, Seat(0), &[], &[facedown]);
+    drive_draft(&rules, &mut state, &wanted);
+    for (seat, rank) in wanted {
+        assert_eq!(state.owner[rank.index()], Some(seat));
+    }
+    state.gold = [0; 8];
+    (rules, state)
+}
+
+/// 4 players, seat i holding `ranks[i]`.
+pub fn setup(
+    replace: &[Character],
+    uniques: &[District],
+    ranks: [Rank; 4],
+    cities: &[(u8, &[District])],
+) -> (Rules, State) {
+    let wanted: Vec<(u8, Rank)> = (0..4).map(|i| (i as u8, ranks[i])).collect();
+    setup_with(4, SETUP_SEED, replace, uniques, &wanted, cities)
+}
+
+/// The card of `district` in `seat`'s city.
+pub fn in_city(rules: &Rules, state: &State, seat: Seat, district: District) -> CardId {
+    state.city[seat.index()]
+        .intersection(rules.by_district[district.index()])
+        .first()
+        .unwrap_or_else(|| panic!("no {district} in the city"))
+}
+
+/// The 19 unique districts of the `deck19_` setups (besides the 54 basic districts).
+pub const DECK19_UNIQUES: [District; 19] = [
+    Armory,
+    Capitol,
+    Factory,
+    Framework,
+    GreatWall,
+    HauntedQuarter,
+    Keep,
+    MapRoom,
+    Monument,
+    Museum,
+    Necropolis,
+    SchoolOfMagic,
+    SecretVault,
+    Stables,
+    Statue,
+    ThievesDen,
+    Graveyard,
+    Hospital,
+    DragonGate,
+];
+
+/// Rules with the first-game cast (with `swaps` put in) and `DECK19_UNIQUES`.
+pub fn deck19_rules(players: u8, swaps: &[Character]) -> Rules {
+    rules_with_cast_and_uniques(players, &first_game_cast_with(swaps), &DECK19_UNIQUES)
+}
+
+/// A 4-player game (crown on seat 0, seat i holding `seats[i]`, `facedown` set aside) at the
+/// turn of `rank`, every city, hand and stash then emptied.
+pub fn deck19_at(rules: &Rules, seats: &[Rank], facedown: Rank, rank: Rank) -> State {
+    blank_at_turn(rules, 5, seats, facedown, rank)
+}
+
+/// Every way of building offered: from hand, with the Framework or the Necropolis, or
+/// with the Cardinal's borrowed gold.
+pub fn any_builds(rules: &Rules, state: &State) -> Vec<Action> {
+    of_kind(rules, state, |a| {
+        matches!(
+            a,
+            Action::Build(_)
+                | Action::FrameworkBuild(_)
+                | Action::NecropolisBuild(_)
+                | Action::BorrowBuild(..)
+        )
+    })
+}
+
+/// The Warlord's targets in `seat`'s city, sorted.
+pub fn destroys_in(rules: &Rules, state: &State, seat: Seat) -> Vec<CardId> {
+    destroys(&legal(rules, state))
+        .into_iter()
+        .filter_map(|(s, c)| (s == seat).then_some(c))
+        .collect()
+}
+
+/// Six districts: with one more, a completed city at 4 players.
+pub const SIX_DISTRICTS: [District; 6] = [Manor, Castle, Palace, Temple, Church, Tavern];

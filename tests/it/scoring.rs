@@ -4,7 +4,7 @@ use crate::common::*;
 use citadels_sim::engine::District::*;
 use citadels_sim::engine::scoring::{outcome, score};
 use citadels_sim::engine::sets::{RankSet, SeatSet};
-use citadels_sim::engine::state::State;
+use citadels_sim::engine::state::{Phase, State};
 use citadels_sim::engine::{Action, Rules, Seat};
 
 /// Plays a 4-player round (seats 0-3: Assassin, King, Bishop, Warlord) in which the King
@@ -232,4 +232,96 @@ fn two_players_tie_break_uses_highest_of_two_characters() {
     let mut winners = SeatSet::EMPTY;
     winners.insert(Seat(0));
     assert_eq!(o.winners, winners, "Warlord (8) beats Architect (7)");
+}
+
+/// Rulebook, "Game End": "If there is a tie, the tied player who revealed the character with
+/// the highest-numbered rank during the last round wins." Assassin: "At the end of the round,
+/// reveal the King's character card" (CARDS.md: so a killed rank 4 counts). The Assassin
+/// (rank 1) kills the King; both tie on 20 points; the killed King's player wins.
+#[test]
+fn tie_break_a_killed_king_is_revealed_at_the_end_of_the_round_and_wins() {
+    let rules = first_game_rules(4);
+    let mut state = blank_first_turn(&rules, &[ASSASSIN, KING, BISHOP, WARLORD], THIEF);
+    act(&rules, &mut state, Action::Kill(KING));
+    set_city(
+        &rules,
+        &mut state,
+        Seat(2),
+        &[Temple, Church, Tavern, Market, Watchtower, Prison],
+    );
+    let hand = set_hand(&rules, &mut state, Seat(2), &[TradingPost]);
+    pass_turn(&rules, &mut state);
+    // The killed King skips his turn.
+    assert_eq!((state.turn.rank, state.turn.seat), (BISHOP, Seat(2)));
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::Build(hand[0]));
+    assert_eq!(state.first_complete, Some(Seat(2)));
+    finish_round(&rules, &mut state);
+    assert!(state.is_over());
+    assert_eq!(state.crown, Seat(1), "the King's heir took the crown");
+    assert_eq!(state.revealed.0, (1 << 1) | (1 << 4) | (1 << 5) | (1 << 8));
+    for seat in [Seat(0), Seat(1)] {
+        set_city(
+            &rules,
+            &mut state,
+            seat,
+            &[Palace, Cathedral, TownHall, Fortress],
+        );
+    }
+    state.gold = [0; 8];
+    let o = outcome(&rules, &state);
+    // 5+5+5+5 for seats 0 and 1; seat 2: 1+2+1+2+1+2+2 and +4 for the first completed city.
+    assert_eq!(o.scores[..4], [20, 20, 15, 0]);
+    assert_eq!(o.tied_on_points, 2);
+    assert_eq!(
+        o.winners,
+        seat_set(&[1]),
+        "the King (4), shown at the end of the round, beats the Assassin (1)"
+    );
+}
+
+/// docs/rules.md, "Ties": "A killed King, Patrician or Emperor is revealed too: 'At the end
+/// of the round, reveal the King's character card' (rulebook 2016, Assassin), so it counts for
+/// the tie-break." The killed King's heir, tied on points with the Thief's player, wins it.
+#[test]
+fn killed_king_shown_for_his_heir_counts_for_the_tie_break() {
+    let rules = deck19_rules(4, &[]);
+    let mut state = deck19_at(&rules, &[R1, R4, R2, R3], R8, R1);
+    act(&rules, &mut state, Action::Kill(R4));
+    pass_turn(&rules, &mut state);
+    pass_turn(&rules, &mut state);
+    // The Magician (seat 3) completes his city.
+    assert_eq!((state.turn.rank, state.turn.seat), (R3, Seat(3)));
+    set_city(
+        &rules,
+        &mut state,
+        Seat(3),
+        &[Temple, Church, Tavern, Market, Watchtower, Prison],
+    );
+    let hand = set_hand(&rules, &mut state, Seat(3), &[TradingPost]);
+    act(&rules, &mut state, Action::TakeGold);
+    act(&rules, &mut state, Action::Build(hand[0]));
+    finish_round(&rules, &mut state);
+    assert_eq!(state.phase, Phase::GameOver);
+    assert_eq!(state.crown, Seat(1), "the heir took the crown");
+    assert!(state.revealed.contains(R4));
+    assert!(state.revealed.contains(R2));
+    state.gold = [0; 8];
+    for s in [1, 2] {
+        set_city(
+            &rules,
+            &mut state,
+            Seat(s),
+            &[Palace, Cathedral, TownHall, Fortress],
+        );
+    }
+    let o = outcome(&rules, &state);
+    // Seat 3: 1+2+1+2+1+2+2 = 11, +4 first completed.
+    assert_eq!(o.scores[..4], [0, 20, 20, 15]);
+    assert_eq!(o.tied_on_points, 2);
+    assert_eq!(
+        o.winners,
+        seat_set(&[1]),
+        "the King (4), shown at the end of the round, beats the Thief (2)"
+    );
 }

@@ -19,15 +19,24 @@ fn ranks_offered(actions: &[Action]) -> RankSet {
 
 /// Checks the discards of round 1 over many seeds.
 fn check_table(rules: &citadels_sim::engine::Rules, characters: usize, faceup: usize) {
+    let players = rules.players;
     for seed in 0..200 {
         let state = new_game(rules, seed);
-        assert_eq!(state.cast_ranks().len(), characters);
-        assert_eq!(state.faceup_discards.len(), faceup, "seed {seed}");
-        assert_eq!(state.facedown_discards.len(), 1, "seed {seed}");
+        assert_eq!(state.cast_ranks().len(), characters, "{players} players");
+        assert_eq!(
+            state.faceup_discards.len(),
+            faceup,
+            "{players} players, seed {seed}"
+        );
+        assert_eq!(
+            state.facedown_discards.len(),
+            1,
+            "{players} players, seed {seed}"
+        );
         assert_eq!(
             state.draft.available.len(),
             characters - faceup - 1,
-            "seed {seed}"
+            "{players} players, seed {seed}"
         );
         assert_eq!(
             state.faceup_discards.0 & state.facedown_discards.0 & state.draft.available.0,
@@ -43,58 +52,26 @@ fn check_table(rules: &citadels_sim::engine::Rules, characters: usize, faceup: u
     }
 }
 
-/// "Selection Phase with 8 Characters": 4 players, 2 face up and 1 face down.
+/// "Selection Phase with 8 Characters" and "Selection Phase with 9 Characters": for each
+/// player count, the rulebook's number of cards discarded face up, and one face down (marked
+/// "1*" where the last player may take it: 7 players with 8 characters, 8 with 9).
 #[test]
-fn table_8_characters_4_players_2_up_1_down() {
-    check_table(&first_game_rules(4), 8, 2);
-}
-
-/// "Selection Phase with 8 Characters": 5 players, 1 face up and 1 face down.
-#[test]
-fn table_8_characters_5_players_1_up_1_down() {
-    check_table(&first_game_rules(5), 8, 1);
-}
-
-/// "Selection Phase with 8 Characters": 6 players, 0 face up and 1 face down.
-#[test]
-fn table_8_characters_6_players_0_up_1_down() {
-    check_table(&first_game_rules(6), 8, 0);
-}
-
-/// "Selection Phase with 8 Characters": 7 players, 0 face up and 1* face down.
-#[test]
-fn table_8_characters_7_players_0_up_1_down() {
-    check_table(&first_game_rules(7), 8, 0);
-}
-
-/// "Selection Phase with 9 Characters": 4 players, 3 face up and 1 face down.
-#[test]
-fn table_9_characters_4_players_3_up_1_down() {
-    check_table(&rules_with_rank9(4, true), 9, 3);
-}
-
-/// "Selection Phase with 9 Characters": 5 players, 2 face up and 1 face down.
-#[test]
-fn table_9_characters_5_players_2_up_1_down() {
-    check_table(&rules_with_rank9(5, true), 9, 2);
-}
-
-/// "Selection Phase with 9 Characters": 6 players, 1 face up and 1 face down.
-#[test]
-fn table_9_characters_6_players_1_up_1_down() {
-    check_table(&rules_with_rank9(6, true), 9, 1);
-}
-
-/// "Selection Phase with 9 Characters": 7 players, 0 face up and 1 face down.
-#[test]
-fn table_9_characters_7_players_0_up_1_down() {
-    check_table(&rules_with_rank9(7, true), 9, 0);
-}
-
-/// "Selection Phase with 9 Characters": 8 players, 0 face up and 1* face down.
-#[test]
-fn table_9_characters_8_players_0_up_1_down() {
-    check_table(&rules_with_rank9(8, true), 9, 0);
+fn discard_tables_for_8_and_9_characters() {
+    // (rules, characters, face up): one row per line of the two tables.
+    let table = [
+        (first_game_rules(4), 8, 2),
+        (first_game_rules(5), 8, 1),
+        (first_game_rules(6), 8, 0),
+        (first_game_rules(7), 8, 0),
+        (rules_with_rank9(4, true), 9, 3),
+        (rules_with_rank9(5, true), 9, 2),
+        (rules_with_rank9(6, true), 9, 1),
+        (rules_with_rank9(7, true), 9, 0),
+        (rules_with_rank9(8, true), 9, 0),
+    ];
+    for (rules, characters, faceup) in table {
+        check_table(&rules, characters, faceup);
+    }
 }
 
 /// "The rank 4 character (King, Emperor, or Patrician) cannot be among the faceup discarded

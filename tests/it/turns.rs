@@ -233,3 +233,47 @@ fn round_cap_ends_the_game_unscored_as_stalled() {
         assert_eq!(record.scores, [0; 8]);
     }
 }
+
+/// "each player takes two turns each round (one turn for each character)": a player with two
+/// characters is called twice, once per rank.
+#[test]
+fn three_players_each_character_has_its_own_turn() {
+    let rules = rules_with_rank9(3, true);
+    let mut state = citadels_sim::engine::new_game(&rules, 9);
+    arrange_draft(&mut state, Seat(1), &[], &[MAGICIAN]);
+    drive_draft(
+        &rules,
+        &mut state,
+        &[
+            (Seat(1), ASSASSIN),
+            (Seat(1), MERCHANT),
+            (Seat(2), THIEF),
+            (Seat(2), KING),
+            (Seat(0), BISHOP),
+            (Seat(0), WARLORD),
+        ],
+    );
+    for s in 0..3 {
+        assert_eq!(state.ranks_of(Seat(s)).len(), 2);
+    }
+    assert_eq!(state.owner[ASSASSIN.index()], Some(Seat(1)));
+    assert_eq!(state.owner[THIEF.index()], Some(Seat(2)));
+    let owners = state.owner;
+    let mut turns = Vec::new();
+    while state.phase == Phase::Turns {
+        turns.push((state.turn.rank.0, state.turn.seat.0));
+        // Income and extras belong to the character whose turn it is.
+        let actions = legal(&rules, &state);
+        assert_eq!(
+            actions.contains(&Action::MerchantGold),
+            state.turn.rank == MERCHANT
+        );
+        pass_turn(&rules, &mut state);
+    }
+    // Every held rank is called once, in rank order, for its holder.
+    let expected: Vec<(u8, u8)> = (1..=9u8)
+        .filter_map(|r| owners[r as usize].map(|s| (r, s.0)))
+        .collect();
+    assert_eq!(turns, expected);
+    assert_eq!(turns.len(), 6);
+}
