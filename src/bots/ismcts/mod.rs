@@ -250,7 +250,7 @@ impl Bot for Model {
 
 impl IsmctsBot {
     /// The root's children after the last decision: (move, visits, mean reward), for
-    /// diagnostics (`examples/ismcts_probe.rs`); allocates, so not for the hot path.
+    /// diagnostics (`tools/lab/ismcts_probe.rs`); allocates, so not for the hot path.
     pub fn root_children(&self) -> Vec<(Action, u32, f64)> {
         if self.tree.is_empty() {
             return Vec::new();
