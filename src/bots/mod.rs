@@ -79,7 +79,7 @@ impl Bot for AnyBot {
 
 impl AnyBot {
     /// `decide` in `state` for `seat`, whose view is made only for a bot that reads it: the
-    /// random bot does not, and in the game loop making it was a sizeable part of a random
+    /// random bot does not, and in the game loop making it is a sizeable part of a random
     /// decision. (Always inlined, like `decide`.)
     #[inline(always)]
     pub fn decide_at(

@@ -206,8 +206,8 @@ pub struct RankArgs {
 
 /// The bot of every seat without `--bots` (`run`, `compare`, `sweep`, `rank`, `replay`),
 /// `--bot` (`restrict`) or `--field` (`arena`): the policy bot distilled from search, with
-/// its layer for the draft and the targets (since version 0.3.0) and picks that read what
-/// heuristic opponents would name (since 0.4.0), about a fifth of the heuristic's speed
+/// its layer for the draft and the targets and picks that read what heuristic opponents
+/// would name, about a fifth of the heuristic's speed
 /// and much nearer the search's verdicts (docs/bots.md, "The policy bot").
 const DEFAULT_BOT: &str = "policy";
 

@@ -1,5 +1,5 @@
 //! Invariant checks and a fuzzing driver shared by the invariant tests, the property test,
-//! the `cargo fuzz` target and `examples/fuzz_run.rs`.
+//! the `cargo fuzz` target and `tools/lab/fuzz_run.rs`.
 //!
 //! [`check_invariants`] checks one position; [`apply_checking_changes`] applies an action and
 //! checks that the changes of holdings it reports (which the statistics count) are its whole

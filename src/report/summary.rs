@@ -41,9 +41,9 @@ pub fn stall_warning(stalled: u64, games: u64, round_cap: u16) -> Option<String>
 
 /// A warning for each policy bot of the section whose weights were not fitted with some of
 /// the cast's characters (`PolicyWeights::knows`): it drafts them nearly at random, so its
-/// verdicts on this cast may not hold under strong play (the `first-game` fit, the default
-/// of 0.4.x, on `all-characters` wins 12% of the games against four heuristic bots, an even
-/// share 20%, and its 5-player win rates rank-correlate 0.30 with the search's; docs/agreement.md,
+/// verdicts on this cast may not hold under strong play (the `first-game` fit on
+/// `all-characters` wins 12% of the games against four heuristic bots, an even share 20%,
+/// and its 5-player win rates rank-correlate 0.30 with the search's; docs/agreement.md,
 /// "Other casts"). The default itself plays the `casts` weights there (`PolicyParams::for_cast`).
 /// Each spec once, in the order of the seats.
 pub fn unfitted_warnings(rules: &Rules, bots: &[BotSpec]) -> Vec<String> {

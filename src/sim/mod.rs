@@ -101,7 +101,7 @@ pub fn play_observed(
 /// Plays the game with this seed to its end, each move chosen by `choose` (given the state,
 /// the seat to move and its legal moves, of which it returns one), as `play_observed` does
 /// with bots: so a saved game's moves replay into the same record and statistics a run
-/// counts (`examples/replay_tallies.rs`).
+/// counts (`tools/lab/replay_tallies.rs`).
 #[inline(always)]
 pub fn play_moves(
     rules: &Rules,

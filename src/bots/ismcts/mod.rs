@@ -131,7 +131,7 @@ impl IsmctsBot {
             // sibling order, and which legal moves have a child. One pass over the children,
             // each looked up once among the legal moves (looking each legal move up among the
             // children as well cost 660 instructions, 2 %, more per iteration, measured).
-            // Moves are compared by key (`Action::key`): the derived `==` was 3% of the
+            // Moves are compared by key (`Action::key`): the derived `==` costs 3% of the
             // search's instructions and 6% of its time.
             self.tried.clear();
             self.tried.resize(self.legal.len(), false);
@@ -250,7 +250,7 @@ impl Bot for Model {
 
 impl IsmctsBot {
     /// The root's children after the last decision: (move, visits, mean reward), for
-    /// diagnostics (`examples/ismcts_probe.rs`); allocates, so not for the hot path.
+    /// diagnostics (`tools/lab/ismcts_probe.rs`); allocates, so not for the hot path.
     pub fn root_children(&self) -> Vec<(Action, u32, f64)> {
         if self.tree.is_empty() {
             return Vec::new();

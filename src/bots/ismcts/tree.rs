@@ -12,7 +12,7 @@ pub struct Node {
     /// The move from the parent to this node.
     pub action: Action,
     /// `action.key()`, which the search compares with the legal moves' keys (it fills
-    /// what was padding before `total`: a node is 32 bytes either way).
+    /// what would be padding before `total`: a node is 32 bytes either way).
     pub key: u32,
     first_child: u32,
     next_sibling: u32,
@@ -24,7 +24,7 @@ pub struct Node {
     pub total: f64,
 }
 
-// The key took the padding before `total`: nodes are as many to a cache line as before.
+// The key fills what would be padding before `total`: a node is 32 bytes with or without it.
 const _: () = assert!(std::mem::size_of::<Node>() == 32);
 
 /// The arena: node 0 is the root.

@@ -18,11 +18,10 @@
 //! stronger player whose population agrees less. The Warlord's destruction is drawn too, at
 //! `temp` (0.5 by default; `drawn` names the decisions `temp` draws): the search aims it
 //! less sharply than the model's best score, whose Warlord then wins too often at 4
-//! players; so are the decisions that offer a build (since version 0.3.0), as the search
-//! often ends its turn with a build on offer. Everything else plays the best score. Since
-//! version 0.14.0 the default's `first-game` weights (not its other fits) never draw a move
-//! far less likely than the best in the drawn decisions but the draft (`PolicyParams::cuts`):
-//! as near the search, and stronger.
+//! players; so are the decisions that offer a build, as the search often ends its turn with
+//! a build on offer. Everything else plays the best score. The default's `first-game`
+//! weights (not its other fits) never draw a move far less likely than the best in the drawn
+//! decisions but the draft (`PolicyParams::cuts`): as near the search, and stronger.
 //! Measured in docs/agreement.md, "Which decisions are drawn".
 
 mod draw;

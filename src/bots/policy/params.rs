@@ -35,9 +35,8 @@ pub struct PolicyParams {
     /// weights played say (`PolicyWeights::drawn`), `Destroy+Build` unless their file names
     /// others, which spreads the Warlord's aim and the builds like the search's (which
     /// often ends its turn with a build on offer) without drawing the rest of the game
-    /// (docs/agreement.md, "Which decisions are drawn"; until version 0.3.0 the default was
-    /// `Destroy`). Since version 0.11.0 the 3-player fit also draws the choice between gold
-    /// and cards ("At 3 players").
+    /// (docs/agreement.md, "Which decisions are drawn"). The 3- and 8-player fits also draw
+    /// the choice between gold and cards ("At 3 players").
     pub drawn: Option<KindSet>,
 }
 
@@ -136,14 +135,12 @@ impl Default for PolicyParams {
 }
 
 impl PolicyParams {
-    /// The ISMCTS bot's model of the other players and of its rollouts (`rollout=policy`):
-    /// the linear weights (`weights=linear`, the default's until version 0.3.0, at half
-    /// the default's cost), picks and targets drawn at 0.85 and 0.75 and every other
-    /// decision at its best score, the policy's default until the default moved to 1 and
-    /// then drew the Warlord's destruction (which draws as spread as the search, for
-    /// populations). The cheap searches' strength (docs/bots.md, "Cheaper search") was
-    /// measured with this model; whether the search would do better with the default's
-    /// weights or draws is not measured.
+    /// The ISMCTS bot's model of the other players and of its rollouts (`rollout=policy`): the
+    /// linear weights (`weights=linear`, at half the default's cost), picks and targets drawn at
+    /// 0.85 and 0.75 and every other decision at its best score (sharper than the default bot's
+    /// draws, and without its drawn destructions and builds). The cheap searches' strength
+    /// (docs/bots.md, "Cheaper search") was measured with this model; whether the search would do
+    /// better with the default's weights or draws is not measured.
     pub fn rollout_model() -> PolicyParams {
         PolicyParams {
             weights: PolicyWeights::linear(),
@@ -163,7 +160,7 @@ impl PolicyParams {
     /// draft and name any other character nearly at random (12% of the games against four
     /// heuristic bots on `all-characters` at 5 players, an even share 20%); so on a cast with
     /// a character they do not know (`PolicyWeights::knows`) the bot plays the `casts`
-    /// weights, fitted with every character (36.9% there since 0.8.0; docs/agreement.md, "Other
+    /// weights, fitted with every character (36.9% there; docs/agreement.md, "Other
     /// casts"). Any other weights are kept as named: to play the `first-game` fit on another
     /// cast, name its file (`weights=configs/bots/policy-aims-net.toml`).
     pub fn for_cast(self, mut characters: impl Iterator<Item = Character>) -> PolicyParams {
@@ -184,9 +181,8 @@ impl PolicyParams {
     /// the game's player count): in the drawn decisions but the draft, and in the draft. A
     /// spec's `min_p` sets both unless it names `pick_min_p` too; what the spec leaves out
     /// comes from the weights' `[policy]`, where `pick_min_p` too is `min_p` unless named.
-    /// So `policy:min_p=0.15` cuts every drawn decision, as it did before the weights could
-    /// say anything, and the default's file (since version 0.14.0: `min_p = 0.15`,
-    /// `pick_min_p = 0`) cuts every drawn decision but the picks (docs/agreement.md, "Which
+    /// So `policy:min_p=0.15` cuts every drawn decision, and the default's file (`min_p =
+    /// 0.15`, `pick_min_p = 0`) cuts every drawn decision but the picks (docs/agreement.md, "Which
     /// decisions are drawn").
     pub fn cuts(&self, weights: &PolicyWeights) -> (f32, f32) {
         let min_p = self.min_p.or(weights.min_p).unwrap_or(Share(0.0));
@@ -298,7 +294,7 @@ mod tests {
     use crate::bots::policy::features::FEATURES;
 
     /// `weights=built-in` names the default's weights, `weights=casts` those fitted to
-    /// `all-characters` as well (version 0.3.1), different weights.
+    /// `all-characters` as well, different weights.
     #[test]
     fn built_in_and_casts_name_the_built_in_weights() {
         let mut named = PolicyParams::default();

@@ -54,7 +54,7 @@ fn count(rules: &Rules, state: &State, dtype: DistrictType) -> u8 {
 }
 
 /// Income actions, offered only when they gain something. (Inlined into the turn's
-/// generation: most characters have no income, and for them the call was all the work.)
+/// generation: most characters have no income, and for them the call would be all the work.)
 #[inline]
 pub fn legal(rules: &Rules, state: &State, character: Character, out: &mut Vec<Action>) {
     let Some(income) = income_of(character) else {

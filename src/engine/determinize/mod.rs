@@ -51,8 +51,8 @@ pub fn determinize(state: &State, me: Seat, rng: &mut GameRng) -> State {
 /// cards and the places they go back to, the selection's known steps and the public
 /// constraints on its characters, the markers the seat cannot see. Each `sample` then only
 /// draws, in the same order and from the same stream as `determinize`, so a search that
-/// samples its view a thousand times pays for the plan once (it was 17% of the search's
-/// instructions).
+/// samples its view a thousand times pays for the plan once (made at every sample, it comes
+/// to 17% of the search's instructions).
 #[derive(Clone, Debug)]
 pub struct Determinizer {
     /// The state as `me` may keep it: other seats' private knowledge already dropped

@@ -121,7 +121,7 @@ pub(super) fn seats_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
 /// final cities holding it, whose verdict is against `reference_win_rate`, the tier's share
 /// of winning cities among all the districts' appearances (not 1/N: winning cities hold more
 /// districts, so against 1/N every district of a first-game ladder came out `strong`, 31 of 31
-/// in the random tier; an audit of version 0.14.1). `strong`: its holders win more often
+/// in the random tier). `strong`: its holders win more often
 /// than the average district's.
 pub(super) fn districts_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());

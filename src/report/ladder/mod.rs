@@ -10,18 +10,18 @@
 //! Whether a character's verdict holds from one tier to the next is a test of its win rate's
 //! change, not a comparison of the two labels: two tiers of the same bot on other random
 //! streams, 1,000 games each, gave different labels to 20% (4 players) and 28% (5 players) of
-//! the characters, a label moving each time a rate near a threshold crossed it (an audit,
-//! version 0.14.1: 40 seeds). The change's interval is Newcombe's, from the two tiers' Wilson
-//! intervals (as `compare`'s: the tiers' estimates are nearly independent, their errors
-//! correlating 0.03 and 0.00 over those 40 seeds), its p-value adjusted by Holm over the
+//! the characters, a label moving each time a rate near a threshold crossed it (40 seeds:
+//! docs/findings/2026-11-29-ladder-noise.md). The change's interval is Newcombe's, from the two
+//! tiers' Wilson intervals (as `compare`'s: the tiers' estimates are nearly independent, their
+//! errors correlating 0.03 and 0.00 over those 40 seeds), its p-value adjusted by Holm over the
 //! characters the two tiers both picked, and a step is:
 //! - `changed`: the win rate differs between the tiers (Holm p < 0.05), whatever the labels;
 //! - `holds`: the same verdict in both tiers and no significant change;
 //! - `unsettled`: different verdicts but no significant change (more games would tell).
 //!
 //! Between identical tiers a `changed` then appears in about one pair of tiers in twenty
-//! per player count (Holm's family-wise level; 4 of 80 over those 40 seeds, version
-//! 0.15.0), where the labels differed in 70 of 80.
+//! per player count (Holm's family-wise level; 4 of 80 over those 40 seeds), where the
+//! labels differed in 70 of 80.
 
 mod csv_files;
 mod page;

@@ -222,10 +222,10 @@ pub fn aim_indices() -> impl Iterator<Item = usize> {
         [at, at + 1]
     })
 }
-/// The features of the keeping facts, what gold or cards kept or spent are worth, which
-/// weights fitted before version 0.6.0 give 0: `treasury` and `map_room` of every pick, of
-/// `gather` and of every `context.<Action>`, `card.<role>.hoard`, a build's `taxed`,
-/// `refund` and `gold_left` (`Hoard`, `build`), and a destruction's or seizure's
+/// The features of the keeping facts, what gold or cards kept or spent are worth, which weights
+/// fitted without them give 0 (`PolicyWeights::reads_keeping`): `treasury` and `map_room` of
+/// every pick, of `gather` and of every `context.<Action>`, `card.<role>.hoard`, a build's
+/// `taxed`, `refund` and `gold_left` (`Hoard`, `build`), and a destruction's or seizure's
 /// `forgoes_build` (`forgoes_build`).
 pub fn keeping_indices() -> impl Iterator<Item = usize> {
     let picks = Character::ALL.iter().flat_map(|&c| {
@@ -342,8 +342,8 @@ pub(super) const MISC_FACTS: [&str; 5] = [
     "forgoes_build",
 ];
 /// The actions that get the gathering facts of their own (`context_slot`): choices between
-/// resources with no card, seat or character to describe them (added in version 0.3.1 for
-/// casts beyond `first-game`; the search's Navigator takes the cards in about three turns
+/// resources with no card, seat or character to describe them (for casts beyond
+/// `first-game`: the search's Navigator takes the cards in about three turns
 /// of ten, a policy with a bias alone almost never). Each is the whole of its kind.
 pub(super) const CONTEXT_ACTIONS: [Action; 15] = [
     Action::Bribe,

@@ -97,8 +97,8 @@ impl<'d, 'v> DecisionFeatures<'d, 'v> {
     /// 0: for weights that give each of them 0 (`PolicyWeights::reads_keeping`), every
     /// built-in file but `casts`. Left out, they save the look for two districts in my city
     /// each decision, two facts of each pick and each choice between resources, and the
-    /// checks of each build and destruction: about 2% of a `first-game` game (version 0.7.0
-    /// against 0.5.0, paired whole-process timings).
+    /// checks of each build and destruction: about 2% of a `first-game` game (paired
+    /// whole-process timings, docs/performance.md).
     pub fn with_keeping(self, keeping: bool) -> DecisionFeatures<'d, 'v> {
         DecisionFeatures { keeping, ..self }
     }
@@ -422,12 +422,12 @@ fn spy(view: &View, target: Seat, dtype: DistrictType, sink: &mut impl Sink) {
 /// building a district, he is not charged a tax. The Tax Collector himself is not charged a
 /// tax" (2016 rulebook, Tax Collector), whenever the Tax Collector is in the cast. With it in
 /// the cast the search's builds on `all-characters` leave it no gold to tax three times in
-/// four (taxed after 26.9% of its builds), where the `casts` weights of version 0.6.0 were
-/// taxed after 52.4% (5,000 5-player games each; docs/agreement.md, "Other casts"); the gold
+/// four (taxed after 26.9% of its builds), where weights without this fact were taxed
+/// after 52.4% (5,000 5-player games each; docs/agreement.md, "Other casts"); the gold
 /// that comes back at the end of the turn, / 5 (`refund`: "At the end of your turn, you
 /// receive back all the gold you paid to build districts this turn", 2016 rulebook,
-/// Alchemist; as the Alchemist the search built on 97% of the turns it could, the `casts`
-/// weights of version 0.7.0, which could not tell, on 75%); and the gold left after it, / 5
+/// Alchemist; as the Alchemist the search built on 97% of the turns it could, weights
+/// without this fact, which could not tell, on 75%); and the gold left after it, / 5
 /// (`gold_left`). The last three are keeping facts (`with_keeping`), each left out when 0.
 #[inline(always)]
 fn build(d: &DecisionFeatures, paid: f32, sink: &mut impl Sink) {
@@ -450,7 +450,7 @@ fn build(d: &DecisionFeatures, paid: f32, sink: &mut impl Sink) {
 /// `misc.forgoes_build` (a keeping fact, left out when 0): the Warlord's destruction or the
 /// Marshal's seizure costs so much gold that no build this decision offers would still be
 /// affordable after it. On `all-characters` the search's Warlord destroyed while a build
-/// was offered in 10.0% of its destructions, the `casts` weights of version 0.8.0 in 18.5%,
+/// was offered in 10.0% of its destructions, weights without this fact in 18.5%,
 /// and they destroyed on 91% of the turns they could where the search did on 76% (5,000
 /// 5-player games each; docs/agreement.md, "Other casts").
 #[inline(always)]

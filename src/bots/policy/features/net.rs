@@ -81,10 +81,10 @@ impl<'w> Net<'w> {
     /// The score of the features added so far. The units' outputs are worked out side by
     /// side (a vector loop) and summed in eight lanes, unit `u` into lane `u % 8` (the
     /// units past the last eight first go to the linear score one by one), and the lanes
-    /// are added pairwise. Summed one by one in unit order, as before version 0.2.1, the 32
-    /// additions of a 32-unit layer waited each on the last, and cost the draft layer 6% of
-    /// its time (paired whole-process timings, 5 players); the scores differ in their last
-    /// bits only.
+    /// are added pairwise. Summed one by one in unit order, the 32 additions of a 32-unit
+    /// layer would each wait on the last, which cost the draft layer 6% of its time (paired
+    /// whole-process timings, 5 players); the two orders' scores differ in their last bits
+    /// only.
     #[inline(always)]
     pub fn total(&self) -> f32 {
         let h = self.hidden;

@@ -65,7 +65,7 @@ pub(super) struct Aims {
 /// them, and `card.<role>.hoard` what either card would score if built now: the search's
 /// players keep what they gather beside them (on `all-characters`, ISMCTS-1000 self-play,
 /// a player who took the Navigator beside a Treasury ended the game with 14.7 gold and
-/// beside a Map Room with 8.7 cards; the `casts` weights, which had no such fact, with 7.4
+/// beside a Map Room with 8.7 cards; `casts` weights fitted without such a fact, with 7.4
 /// and 1.5; docs/agreement.md, "Other casts").
 #[derive(Clone, Copy)]
 pub(super) struct Hoard {
@@ -113,7 +113,7 @@ pub(super) struct Standings {
 
 impl Standings {
     /// The leader found in the pass that works the standings out: the last opponent whose
-    /// standing is at least every earlier one's (a second pass over the opponents cost 4 k
+    /// standing is at least every earlier one's (a second pass over the opponents costs 4 k
     /// instructions per policy game more, measured).
     pub(super) fn new(view: &View, kept: &Kept) -> Standings {
         let me = view.me().index();

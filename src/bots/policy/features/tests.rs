@@ -827,7 +827,7 @@ fn weights_without_draft_facts_score_the_same_without_them() {
     assert!(picks > 100, "{picks}");
 }
 
-/// Weights that give the aim facts 0 (the built-in files fitted before version 0.4.0)
+/// Weights that give the aim facts 0 (as `configs/bots/policy-draft-net.toml` does)
 /// score each pick the same, to the bit, with or without working them out (so a pick
 /// skips them); one weight on an aim fact, linear or into a unit, makes the weights read
 /// them, and then they move scores.

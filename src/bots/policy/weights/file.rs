@@ -23,15 +23,15 @@
 //! choice between gold and cards, as the search mixes it there: docs/agreement.md, "At 3
 //! players"), and `min_p = 0.15` and `pick_min_p = 0` the cuts of unlikely moves a bot
 //! playing them makes, each unless its spec names it (key by key: `PolicyParams::cuts`; the
-//! default's file since version 0.14.0: docs/agreement.md, "Which decisions are drawn").
+//! default's file: docs/agreement.md, "Which decisions are drawn").
 //! `[policy]` has no other key; a misspelt one is refused.
 //!
-//! Since version 0.15.0 `to_text` begins the manifest with how many weights `[weights]` lists
-//! (`weights_listed`) and, with a layer, how many rows `[hidden.input]` lists
-//! (`input_rows_listed`). A file cut short at a line boundary is still valid TOML, and its
-//! missing weights would weigh 0 unnoticed; with the counts it is refused. (In the manifest,
-//! which earlier versions read as they find it, so they still read such files; files without
-//! the counts, as every built-in one, are read as before.)
+//! `to_text` begins the manifest with how many weights `[weights]` lists (`weights_listed`)
+//! and, with a layer, how many rows `[hidden.input]` lists (`input_rows_listed`). A file cut
+//! short at a line boundary is still valid TOML, and its missing weights would weigh 0
+//! unnoticed; with the counts it is refused. (The counts sit in the manifest, which readers
+//! take as they find it, so a reader that knows no counts still reads such files; a file
+//! without the counts, as every built-in one, is read with the weights it lists.)
 
 use super::{FORMAT, FORMAT_HIDDEN, FORMAT_HIDDEN_KINDS, Hidden, MAX_UNITS, PolicyWeights};
 use crate::bots::policy::features::{FEATURES, feature_name};

@@ -28,26 +28,24 @@ pub const MAX_UNITS: usize = 128;
 /// The built-in weights file, as checked in: the default bot's, linear weights with a
 /// hidden layer for the draft and the targets (docs/training.md, "A layer for the draft and the
 /// targets"), fitted to `first-game`, whose picks read what heuristic opponents would name
-/// (the aim facts; since version 0.4.0, docs/agreement.md, "Where the strength is"). The
-/// default of versions 0.3.x is `configs/bots/policy-draft-net.toml`, the same shape
-/// without the aim facts.
+/// (the aim facts: docs/agreement.md, "Where the strength is").
+/// `configs/bots/policy-draft-net.toml` is the same shape without the aim facts.
 pub const BUILT_IN_TEXT: &str = include_str!("../../../../configs/bots/policy-aims-net.toml");
 
 /// Where the built-in weights come from, as a spec and reports name them.
 pub const BUILT_IN: &str = "built-in";
 
-/// The weights for casts beyond `first-game` (since version 0.3.1;
-/// `configs/bots/policy-casts-net.toml`, compiled in: `weights=casts`): the default's shape,
-/// with its layer also for the Witch's, Magistrate's and Blackmailer's namings, fitted to
-/// the search's decisions on `first-game` and `all-characters` together, with the features
-/// of the characters outside `first-game` (docs/agreement.md, "Other casts"; refitted in 0.7.0
-/// and 0.8.0). Since 0.5.0 the default plays them on a cast with a character the built-in
-/// weights do not know (`PolicyParams::for_cast`), chosen per config.
+/// The weights for casts beyond `first-game` (`configs/bots/policy-casts-net.toml`, compiled in:
+/// `weights=casts`): the default's shape, with its layer also for the Witch's, Magistrate's and
+/// Blackmailer's namings, fitted to the search's decisions on `first-game` and `all-characters`
+/// together, with the features of the characters outside `first-game` (docs/agreement.md, "Other
+/// casts"). The default plays them on a cast with a character the built-in weights do not know
+/// (`PolicyParams::for_cast`), chosen per config.
 pub const CASTS_TEXT: &str = include_str!("../../../../configs/bots/policy-casts-net.toml");
 pub const CASTS: &str = "casts";
 
-/// The built-in weights' 2-player fit (since version 0.9.0; `configs/bots/policy-2p-net.toml`,
-/// compiled in: `weights=two-players`): the default's shape fitted to the search's decisions
+/// The built-in weights' 2-player fit (`configs/bots/policy-2p-net.toml`, compiled in:
+/// `weights=two-players`): the default's shape fitted to the search's decisions
 /// in 2-player `first-game` games, whose draft the 4-and-5-player fit never saw (each
 /// player keeps two characters and discards one at each choice after the first: rulebook
 /// 2016, "2-Player Rule Changes"). The built-in weights play it at 2 players
@@ -55,41 +53,37 @@ pub const CASTS: &str = "casts";
 pub const TWO_PLAYERS_TEXT: &str = include_str!("../../../../configs/bots/policy-2p-net.toml");
 pub const TWO_PLAYERS: &str = "two-players";
 
-/// The `casts` weights' 2-player fit (since version 0.9.0;
-/// `configs/bots/policy-casts-2p-net.toml`, compiled in: `weights=casts-two-players`): the
-/// `casts` shape fitted to the search's decisions in 2-player games of `first-game` and
-/// `all-characters`; the `casts` weights play it at 2 players.
+/// The `casts` weights' 2-player fit (`configs/bots/policy-casts-2p-net.toml`, compiled in:
+/// `weights=casts-two-players`): the `casts` shape fitted to the search's decisions in 2-player
+/// games of `first-game` and `all-characters`; the `casts` weights play it at 2 players.
 pub const CASTS_TWO_PLAYERS_TEXT: &str =
     include_str!("../../../../configs/bots/policy-casts-2p-net.toml");
 pub const CASTS_TWO_PLAYERS: &str = "casts-two-players";
 
-/// The `casts` weights' 3-player fit (since version 0.10.0;
-/// `configs/bots/policy-casts-3p-net.toml`, compiled in: `weights=casts-three-players`): the
-/// `casts` shape fitted to the search's decisions in 3-player `all-characters` games, where
-/// each player keeps two characters and, after the first pass, the third player discards
-/// one of the five cards left at random (rulebook 2016, "3-Player Rule Changes"); the
-/// `casts` weights, which the default plays on every 3-player cast of the 2016 edition (3
-/// players need rank 9), play it at 3 players.
+/// The `casts` weights' 3-player fit (`configs/bots/policy-casts-3p-net.toml`, compiled in:
+/// `weights=casts-three-players`): the `casts` shape fitted to the search's decisions in 3-player
+/// `all-characters` games, where each player keeps two characters and, after the first pass, the
+/// third player discards one of the five cards left at random (rulebook 2016, "3-Player Rule
+/// Changes"); the `casts` weights, which the default plays on every 3-player cast of the 2016
+/// edition (3 players need rank 9), play it at 3 players.
 pub const CASTS_THREE_PLAYERS_TEXT: &str =
     include_str!("../../../../configs/bots/policy-casts-3p-net.toml");
 pub const CASTS_THREE_PLAYERS: &str = "casts-three-players";
 
-/// The `casts` weights' 8-player fit (since version 0.12.0;
-/// `configs/bots/policy-casts-8p-net.toml`, compiled in: `weights=casts-eight-players`): the
-/// `casts` weights fine-tuned (`train --start casts`) to the search's decisions in 8-player
-/// `all-characters` games, where nine characters are dealt, one face down, and the eighth
-/// player chooses between the last card and that one (rulebook 2016, the special rule with
-/// 7 players, which "applies to the eighth player"), and drawing the choice between gold
-/// and cards too; the `casts` weights, which the default plays on every 8-player cast (8
-/// players need rank 9), play it at 8 players.
+/// The `casts` weights' 8-player fit (`configs/bots/policy-casts-8p-net.toml`, compiled in:
+/// `weights=casts-eight-players`): the `casts` weights fine-tuned (`train --start casts`) to the
+/// search's decisions in 8-player `all-characters` games, where nine characters are dealt, one face
+/// down, and the eighth player chooses between the last card and that one (rulebook 2016, the
+/// special rule with 7 players, which "applies to the eighth player"), and drawing the choice
+/// between gold and cards too; the `casts` weights, which the default plays on every 8-player cast
+/// (8 players need rank 9), play it at 8 players.
 pub const CASTS_EIGHT_PLAYERS_TEXT: &str =
     include_str!("../../../../configs/bots/policy-casts-8p-net.toml");
 pub const CASTS_EIGHT_PLAYERS: &str = "casts-eight-players";
 
 /// The linear weights (`configs/bots/policy.toml`, compiled in): `policy:weights=linear`,
-/// the default's weights until version 0.3.0 (which drew only the destructions:
-/// `policy:weights=linear:drawn=Destroy` plays as the default did). About 1.7 times as fast
-/// as the default, and the model of the other players in the search's `rollout=policy`.
+/// a linear model without a hidden layer. About 1.7 times as fast as the default, and the
+/// model of the other players in the search's `rollout=policy`.
 pub const LINEAR_TEXT: &str = include_str!("../../../../configs/bots/policy.toml");
 pub const LINEAR: &str = "linear";
 

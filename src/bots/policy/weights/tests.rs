@@ -333,7 +333,8 @@ fn unknown_features_bad_values_and_formats_are_refused_with_the_key() {
 
 /// A written file says how many weights and layer rows it lists, so a file cut short at a
 /// line boundary (still valid TOML, its missing weights would weigh 0) is refused, naming
-/// the count; a file without the counts (every built-in one) is read as before.
+/// the count; a file without the counts (every built-in one) is read with the weights it
+/// lists.
 #[test]
 fn a_file_cut_short_is_refused_by_its_counts() {
     let values = three_weights();
