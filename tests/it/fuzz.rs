@@ -1,7 +1,7 @@
 //! Property test: random rules (any cast at its rank, random district pools, 2-8 players,
 //! options within their ranges) and random legal actions keep every invariant of
 //! `engine::check` after every action, with `try_apply` probed before every action.
-//! The long run is `examples/fuzz_run.rs`; the byte-driven target is in fuzz/.
+//! The long run is `tools/lab/fuzz_run.rs`; the byte-driven target is in fuzz/.
 
 use citadels_sim::config::random::random_rules;
 use citadels_sim::engine::check::fuzz_game;

@@ -105,6 +105,8 @@ fn files_with_pointers() -> Vec<PathBuf> {
         ("src", "rs"),
         ("tests", "rs"),
         ("examples", "rs"),
+        ("tools", "rs"),
+        ("tools", "md"),
         ("configs/bots", "toml"),
     ] {
         walk(&root.join(dir), ext, &mut files);
