@@ -10,8 +10,8 @@ use super::{
 use crate::cli::{CompareArgs, ConfigArgs, RunArgs};
 use crate::progress::Progress;
 use crate::report::summary::summary_head;
-use crate::report::{self, ReportFile, compare, html, table::Table};
-use anyhow::{Context, anyhow};
+use crate::report::{self, ReportFile, compare, html};
+use anyhow::Context;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -80,16 +80,6 @@ pub(super) fn side_manifest(plan: &Plan) -> SideManifest {
     }
 }
 
-/// The CSV tables of a side's report files.
-fn tables(files: &[ReportFile]) -> Result<Vec<Table>, AppError> {
-    files
-        .iter()
-        .filter(|f| f.name.ends_with(".csv"))
-        .map(|f| Table::parse(f.name, &f.bytes))
-        .collect::<Result<_, _>>()
-        .map_err(failed)
-}
-
 pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), AppError> {
     let run = &args.run;
     let why = "A and B name the two configs";
@@ -146,20 +136,15 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
     progress.finish();
     let elapsed = started.elapsed().as_secs_f64();
 
-    let files_a = render_plan(&plan_a, &args_a, &stats_a, command_line.clone())?;
-    let files_b = render_plan(&plan_b, &args_b, &stats_b, command_line.clone())?;
-    let (tables_a, tables_b) = (tables(&files_a)?, tables(&files_b)?);
+    // Each side's tables as typed results: compared from their exact values.
+    let report_a = render_plan(&plan_a, &args_a, &stats_a, command_line.clone())?;
+    let report_b = render_plan(&plan_b, &args_b, &stats_b, command_line.clone())?;
     let mut comparisons = Vec::new();
     let mut files = Vec::new();
-    for (a, b) in tables_a.iter().zip(&tables_b) {
+    for (a, b) in report_a.tables.iter().zip(&report_b.tables) {
         let c = compare::compare(a, b).map_err(failed)?;
-        let name = report::FILE_NAMES
-            .iter()
-            .find(|n| **n == a.name)
-            .copied()
-            .ok_or_else(|| failed(anyhow!("unexpected table {}", a.name)))?;
         files.push(ReportFile {
-            name,
+            name: a.name,
             bytes: compare::to_csv(&c).map_err(failed)?,
         });
         comparisons.push(c);

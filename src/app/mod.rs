@@ -280,7 +280,7 @@ fn render_plan(
     args: &RunArgs,
     stats: &[Stats],
     command: String,
-) -> Result<Vec<report::ReportFile>, AppError> {
+) -> Result<report::Report, AppError> {
     let sections: Vec<Section> = plan
         .counts
         .iter()
@@ -390,13 +390,13 @@ fn write_reports(
     out: &Path,
     force: bool,
     quiet: bool,
-    files: &[report::ReportFile],
+    report: &report::Report,
 ) -> Result<(), AppError> {
     // Rendered before the folder is replaced, so a failure leaves the old report.
-    let brief = report::brief::render(files, out)
+    let brief = report::brief::render(report, out)
         .context("cannot render the summary")
         .map_err(failed)?;
-    write_and_show(out, force, quiet, files, &brief)
+    write_and_show(out, force, quiet, &report.files, &brief)
 }
 
 /// Writes rendered report files into `out` (replaced whole), then prints where and, unless

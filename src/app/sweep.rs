@@ -11,7 +11,7 @@ use super::{
 use crate::cli::{SetValues, SweepArgs};
 use crate::config::{self, RunConfig, suggest::did_you_mean};
 use crate::progress::Progress;
-use crate::report::{self, ReportFile, html, sweep, table::Table};
+use crate::report::{self, ReportFile, html, sweep};
 use anyhow::{Context, anyhow};
 use serde::Serialize;
 
@@ -185,16 +185,10 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
     let mut results = Vec::new();
     for (i, (plan, combo)) in plans.iter().zip(&combos).enumerate() {
         let stats = play(plan, &run_args, &progress, i as u64 * per_combo);
-        let files = render_plan(plan, &run_args, &stats, command_line.clone())?;
-        let tables: Vec<Table> = files
-            .iter()
-            .filter(|f| f.name.ends_with(".csv"))
-            .map(|f| Table::parse(f.name, &f.bytes))
-            .collect::<Result<_, _>>()
-            .map_err(failed)?;
+        let report = render_plan(plan, &run_args, &stats, command_line.clone())?;
         results.push(sweep::Combination {
             values: combo.clone(),
-            headlines: sweep::headlines(&tables).map_err(failed)?,
+            headlines: sweep::headlines(&report.tables).map_err(failed)?,
         });
     }
     progress.finish();

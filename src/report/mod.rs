@@ -1,13 +1,14 @@
 //! Reports: CSV tables, the summary table and the manifest, written from `Stats`.
 //!
-//! `render` builds every file in memory (pure, deterministic: the same stats give the same
+//! `render` builds the tables once as typed results (`run_tables`, from the exact counts)
+//! and every file from them in memory (pure, deterministic: the same stats give the same
 //! bytes); `folder::StagedFolder` writes them so a report folder appears only when complete.
 
 pub mod arena;
+pub mod balance_columns;
 pub mod brief;
 pub mod checkpoint;
 pub mod compare;
-pub mod delta;
 pub mod folder;
 pub mod html;
 pub mod ladder;
@@ -15,10 +16,10 @@ pub mod lock;
 pub mod manifest;
 pub mod rank;
 pub mod restrict;
+pub mod result_table;
+pub mod run_tables;
 pub mod summary;
 pub mod sweep;
-pub mod table;
-pub mod tables;
 
 use crate::bots::BotSpec;
 use crate::engine::ids::{Character, District, DistrictType};
@@ -153,60 +154,38 @@ pub fn check_replaceable(out: &Path, force: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// Renders every report file. `sections` must be in ascending player-count order.
-pub fn render(sections: &[Section], manifest: &Manifest) -> io::Result<Vec<ReportFile>> {
-    let mut files = vec![
-        ReportFile {
-            name: "characters.csv",
-            bytes: tables::characters(sections)?,
-        },
-        ReportFile {
-            name: "seats.csv",
-            bytes: tables::seats(sections)?,
-        },
-        ReportFile {
-            name: "bots.csv",
-            bytes: tables::bots(sections)?,
-        },
-        ReportFile {
-            name: "districts.csv",
-            bytes: tables::districts(sections)?,
-        },
-        ReportFile {
-            name: "player_counts.csv",
-            bytes: tables::player_counts(sections)?,
-        },
-        ReportFile {
-            name: "rounds.csv",
-            bytes: tables::rounds(sections)?,
-        },
-        ReportFile {
-            name: "summary.txt",
-            bytes: summary::render(sections).into_bytes(),
-        },
-        ReportFile {
-            name: "manifest.toml",
-            bytes: manifest.to_toml()?.into_bytes(),
-        },
-    ];
-    let page = html::render(&run_page(manifest), &csv_charts(&files)?);
-    files.push(ReportFile {
-        name: "report.html",
-        bytes: page.into_bytes(),
-    });
-    Ok(files)
+/// A rendered run report: its tables as typed results, and its files rendered from them.
+pub struct Report {
+    /// The CSV tables' typed rows, in file order (`run_tables::all`).
+    pub tables: Vec<result_table::ResultTable>,
+    /// Every file of the folder, in `FILE_NAMES` order.
+    pub files: Vec<ReportFile>,
 }
 
-/// The charts of every CSV file among `files`, in file order.
-pub fn csv_charts(files: &[ReportFile]) -> io::Result<Vec<html::ChartSection>> {
-    let mut sections = Vec::new();
-    for file in files.iter().filter(|f| f.name.ends_with(".csv")) {
-        sections.extend(html::table_charts(&table::Table::parse(
-            file.name,
-            &file.bytes,
-        )?));
+/// Renders every report file. `sections` must be in ascending player-count order.
+pub fn render(sections: &[Section], manifest: &Manifest) -> io::Result<Report> {
+    let tables = run_tables::all(sections);
+    let mut files = Vec::new();
+    for table in &tables {
+        files.push(ReportFile {
+            name: table.name,
+            bytes: table.to_csv()?,
+        });
     }
-    Ok(sections)
+    files.push(ReportFile {
+        name: "summary.txt",
+        bytes: summary::render(sections).into_bytes(),
+    });
+    files.push(ReportFile {
+        name: "manifest.toml",
+        bytes: manifest.to_toml()?.into_bytes(),
+    });
+    let charts: Vec<html::ChartSection> = tables.iter().flat_map(html::table_charts).collect();
+    files.push(ReportFile {
+        name: "report.html",
+        bytes: html::render(&run_page(manifest), &charts).into_bytes(),
+    });
+    Ok(Report { tables, files })
 }
 
 /// The title, facts and notes of a run's `report.html`, from its manifest.
@@ -328,8 +307,8 @@ mod tests {
             stats: &stats,
             bots: &[],
         };
-        let files = render(&[section], &manifest).unwrap();
-        let names: Vec<&str> = files.iter().map(|f| f.name).collect();
+        let report = render(&[section], &manifest).unwrap();
+        let names: Vec<&str> = report.files.iter().map(|f| f.name).collect();
         assert_eq!(names, FILE_NAMES);
     }
 

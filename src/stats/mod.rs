@@ -20,6 +20,7 @@
 //!   the gains in them) is defined in `sim::tally`.
 
 pub mod balance;
+pub mod difference;
 pub mod estimate;
 pub mod record;
 pub mod stability;

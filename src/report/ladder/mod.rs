@@ -27,12 +27,12 @@ mod csv_files;
 mod page;
 mod summary;
 
-use super::delta::{ALPHA, Difference, Interval, holm, newcombe};
 use super::{Rate, ReportFile, cast_characters};
 use crate::engine::ids::Character;
 use crate::engine::rules::Rules;
 use crate::sim::ladder::Block;
 use crate::stats::Stats;
+use crate::stats::difference::{ALPHA, Difference, Interval, holm, newcombe};
 use crate::stats::stability::{
     TierSample, Verdict, one_population_spearman, resample_seed, resample_win_rates, spearman,
     spearman_interval,
