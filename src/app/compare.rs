@@ -9,8 +9,9 @@ use super::{
 };
 use crate::cli::{CompareArgs, ConfigArgs, RunArgs};
 use crate::progress::Progress;
-use crate::report::summary::summary_head;
-use crate::report::{self, ReportFile, compare, html};
+use crate::report::manifest::Header;
+use crate::report::summary_txt::summary_head;
+use crate::report::{ReportFile, compare, html};
 use anyhow::Context;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -59,12 +60,8 @@ pub(super) struct SideManifest {
 /// `manifest.toml` of a comparison.
 #[derive(Serialize)]
 struct CompareManifest {
-    generator: &'static str,
-    kind: &'static str,
-    version: String,
-    command: String,
-    seed: u64,
-    games: u64,
+    #[serde(flatten)]
+    header: Header,
     players: Vec<u8>,
     bots: Vec<String>,
     a: SideManifest,
@@ -157,12 +154,7 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         bytes: summary.clone().into_bytes(),
     });
     let manifest = CompareManifest {
-        generator: report::manifest::GENERATOR,
-        kind: "compare",
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        command: command_line,
-        seed: run.seed,
-        games: run.games,
+        header: Header::new(command_line, run.seed, run.games).kind("compare"),
         players: run.players.counts().collect(),
         bots: plan_a.bots.iter().map(|b| b.to_string()).collect(),
         a: side_manifest(&plan_a),

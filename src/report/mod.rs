@@ -6,7 +6,6 @@
 
 pub mod arena;
 pub mod balance_columns;
-pub mod brief;
 pub mod checkpoint;
 pub mod compare;
 pub mod folder;
@@ -18,8 +17,9 @@ pub mod rank;
 pub mod restrict;
 pub mod result_table;
 pub mod run_tables;
-pub mod summary;
+pub mod summary_txt;
 pub mod sweep;
+pub mod terminal_summary;
 
 use crate::bots::BotSpec;
 use crate::engine::ids::{Character, District, DistrictType};
@@ -174,7 +174,7 @@ pub fn render(sections: &[Section], manifest: &Manifest) -> io::Result<Report> {
     }
     files.push(ReportFile {
         name: "summary.txt",
-        bytes: summary::render(sections).into_bytes(),
+        bytes: summary_txt::render(sections, &tables).into_bytes(),
     });
     files.push(ReportFile {
         name: "manifest.toml",
@@ -192,16 +192,17 @@ pub fn render(sections: &[Section], manifest: &Manifest) -> io::Result<Report> {
 fn run_page(manifest: &Manifest) -> html::Page {
     let list = |v: &[String]| v.join(",");
     let players: Vec<String> = manifest.players.iter().map(u8::to_string).collect();
+    let header = &manifest.header;
     html::Page {
-        title: format!("citadels-sim report: {}", manifest.config_name),
+        title: format!("citadels-sim report: {}", header.name()),
         facts: vec![
-            ("config".into(), manifest.config_source.clone()),
+            ("config".into(), header.source().to_string()),
             ("players".into(), list(&players)),
-            ("games per player count".into(), manifest.games.to_string()),
-            ("seed".into(), manifest.seed.to_string()),
+            ("games per player count".into(), header.games.to_string()),
+            ("seed".into(), header.seed.to_string()),
             ("bots".into(), list(&manifest.bots)),
-            ("version".into(), manifest.version.clone()),
-            ("command".into(), manifest.command.clone()),
+            ("version".into(), header.version.clone()),
+            ("command".into(), header.command.clone()),
         ],
         notes: vec![
             "Bars are rates with their 95% Wilson interval (black error bars; for rates over \
@@ -291,13 +292,9 @@ mod tests {
             .unwrap();
         let stats = Stats::new(4);
         let manifest = Manifest {
-            generator: manifest::GENERATOR,
-            version: "0".into(),
-            command: "citadels-sim run".into(),
-            config_source: "preset first-game".into(),
-            config_name: "First Game".into(),
-            seed: 1,
-            games: 0,
+            header: manifest::Header::new("citadels-sim run".into(), 1, 0)
+                .config("preset first-game", "First Game")
+                .version("0"),
             players: vec![4],
             bots: vec!["heuristic".into()],
             config: toml::Table::new(),

@@ -4,7 +4,7 @@
 
 use super::html::ChartSection;
 use super::html::chart::{Bar, Chart, Scale};
-use super::summary::points;
+use super::summary_txt::points;
 use super::{balance_columns, fixed};
 use crate::stats::balance::{self, Balance, Difference, Totals};
 use std::fmt::Write as _;

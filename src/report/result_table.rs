@@ -242,6 +242,12 @@ impl ResultTable {
             .filter(move |row| p.is_some_and(|p| row[p].field() == players))
     }
 
+    /// The rows at one player count, each read by column name.
+    pub fn rows_named<'a>(&'a self, players: &'a str) -> impl Iterator<Item = Row<'a>> {
+        self.rows_at(players)
+            .map(move |cells| Row { table: self, cells })
+    }
+
     /// The CSV: a header line (a rate column as `X,X_lo,X_hi`), then a line per row.
     pub fn to_csv(&self) -> io::Result<Vec<u8>> {
         let mut w = csv::Writer::from_writer(Vec::new());
@@ -257,6 +263,38 @@ impl ResultTable {
             w.write_record(&fields)?;
         }
         finish(w)
+    }
+}
+
+/// One row of a table, its cells found by column name.
+#[derive(Clone, Copy, Debug)]
+pub struct Row<'a> {
+    table: &'a ResultTable,
+    cells: &'a [Cell],
+}
+
+/// The cell a row has no column for: undefined.
+const MISSING: Cell = Cell::Number(None);
+
+impl<'a> Row<'a> {
+    /// The cell of column `name` (undefined if the table has no such column).
+    pub fn cell(&self, name: &str) -> &'a Cell {
+        self.table.column(name).map_or(&MISSING, |i| &self.cells[i])
+    }
+
+    /// The field of column `name` as the CSV writes it.
+    pub fn field(&self, name: &str) -> String {
+        self.cell(name).field()
+    }
+
+    /// The number of column `name` (a rate's value).
+    pub fn number(&self, name: &str) -> Option<f64> {
+        self.cell(name).number()
+    }
+
+    /// The rate of column `name` with its interval.
+    pub fn rate(&self, name: &str) -> Option<Rate> {
+        self.cell(name).interval()
     }
 }
 
@@ -305,6 +343,11 @@ mod tests {
         // The exact rate, not its 4-decimal text.
         assert_eq!(rows[0][3].number(), Some(0.3));
         assert!(rows[0][2].is_whole() && !rows[0][4].is_whole());
+        let row = t.rows_named("4").next().unwrap();
+        assert_eq!(row.field("games"), "10");
+        assert_eq!(row.number("mean_score"), Some(20.5));
+        assert_eq!(row.rate("win_rate").unwrap().value, Some(0.3));
+        assert_eq!(row.number("no_such_column"), None);
     }
 
     #[test]

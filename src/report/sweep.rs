@@ -224,8 +224,8 @@ pub fn summary(base: &str, combinations: &[Combination]) -> String {
                 out,
                 "{:<width$} {:>22} {:>22} {:>22} {:>22} {:>7} {:>6} {:>8}",
                 c.label(),
-                super::summary::points(h.balance.index),
-                super::summary::points(h.balance.seat_spread),
+                super::summary_txt::points(h.balance.index),
+                super::summary_txt::points(h.balance.seat_spread),
                 who(&h.best),
                 who(&h.worst),
                 h.mean_rounds
