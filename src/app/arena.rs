@@ -7,6 +7,7 @@ use super::{
 };
 use crate::cli::ArenaArgs;
 use crate::progress::Progress;
+use crate::report::manifest::Header;
 use crate::report::{self, Manifest};
 use anyhow::{Context, anyhow};
 use std::path::Path;
@@ -66,19 +67,14 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
     // The manifest of an arena: `games` holds the deals per player count, `bots` the hero
     // then the field.
     let manifest = Manifest {
-        generator: report::manifest::GENERATOR,
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        command: command_line,
-        config_source: config.source.clone(),
-        config_name: config.name.clone(),
-        seed: args.seed,
-        games: args.deals,
+        header: Header::new(command_line, args.seed, args.deals)
+            .config(&config.source, &config.name),
         players: args.players.counts().collect(),
         bots: vec![hero_name.clone(), field_name.clone()],
         config: config_table,
     };
     let bots = [hero.clone(), field.clone()];
-    let head = report::summary::summary_head(counts.iter().map(|r| (None, r, &bots[..])));
+    let head = report::summary_txt::summary_head(counts.iter().map(|r| (None, r, &bots[..])));
     let summary = head + &report::arena::summary(&rows);
     let render = || -> std::io::Result<Vec<report::ReportFile>> {
         Ok(vec![

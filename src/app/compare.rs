@@ -9,9 +9,10 @@ use super::{
 };
 use crate::cli::{CompareArgs, ConfigArgs, RunArgs};
 use crate::progress::Progress;
-use crate::report::summary::summary_head;
-use crate::report::{self, ReportFile, compare, html, table::Table};
-use anyhow::{Context, anyhow};
+use crate::report::manifest::Header;
+use crate::report::summary_txt::summary_head;
+use crate::report::{ReportFile, compare, html};
+use anyhow::Context;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -59,12 +60,8 @@ pub(super) struct SideManifest {
 /// `manifest.toml` of a comparison.
 #[derive(Serialize)]
 struct CompareManifest {
-    generator: &'static str,
-    kind: &'static str,
-    version: String,
-    command: String,
-    seed: u64,
-    games: u64,
+    #[serde(flatten)]
+    header: Header,
     players: Vec<u8>,
     bots: Vec<String>,
     a: SideManifest,
@@ -78,16 +75,6 @@ pub(super) fn side_manifest(plan: &Plan) -> SideManifest {
         bots: plan.bots.iter().map(|b| b.to_string()).collect(),
         config: plan.config_table.clone(),
     }
-}
-
-/// The CSV tables of a side's report files.
-fn tables(files: &[ReportFile]) -> Result<Vec<Table>, AppError> {
-    files
-        .iter()
-        .filter(|f| f.name.ends_with(".csv"))
-        .map(|f| Table::parse(f.name, &f.bytes))
-        .collect::<Result<_, _>>()
-        .map_err(failed)
 }
 
 pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), AppError> {
@@ -146,20 +133,15 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
     progress.finish();
     let elapsed = started.elapsed().as_secs_f64();
 
-    let files_a = render_plan(&plan_a, &args_a, &stats_a, command_line.clone())?;
-    let files_b = render_plan(&plan_b, &args_b, &stats_b, command_line.clone())?;
-    let (tables_a, tables_b) = (tables(&files_a)?, tables(&files_b)?);
+    // Each side's tables as typed results: compared from their exact values.
+    let report_a = render_plan(&plan_a, &args_a, &stats_a, command_line.clone())?;
+    let report_b = render_plan(&plan_b, &args_b, &stats_b, command_line.clone())?;
     let mut comparisons = Vec::new();
     let mut files = Vec::new();
-    for (a, b) in tables_a.iter().zip(&tables_b) {
+    for (a, b) in report_a.tables.iter().zip(&report_b.tables) {
         let c = compare::compare(a, b).map_err(failed)?;
-        let name = report::FILE_NAMES
-            .iter()
-            .find(|n| **n == a.name)
-            .copied()
-            .ok_or_else(|| failed(anyhow!("unexpected table {}", a.name)))?;
         files.push(ReportFile {
-            name,
+            name: a.name,
             bytes: compare::to_csv(&c).map_err(failed)?,
         });
         comparisons.push(c);
@@ -172,12 +154,7 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         bytes: summary.clone().into_bytes(),
     });
     let manifest = CompareManifest {
-        generator: report::manifest::GENERATOR,
-        kind: "compare",
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        command: command_line,
-        seed: run.seed,
-        games: run.games,
+        header: Header::new(command_line, run.seed, run.games).kind("compare"),
         players: run.players.counts().collect(),
         bots: plan_a.bots.iter().map(|b| b.to_string()).collect(),
         a: side_manifest(&plan_a),

@@ -177,21 +177,19 @@ fn start_from(
 
 fn manifest(plan: &Plan, done: &LadderCheckpoint) -> Result<LadderManifest, AppError> {
     let f = &done.fingerprint;
+    let seed = f
+        .seed
+        .parse()
+        .map_err(|_| failed(anyhow!("seed \"{}\" is not a number", f.seed)))?;
+    let games = f
+        .games
+        .parse()
+        .map_err(|_| failed(anyhow!("games \"{}\" is not a number", f.games)))?;
     Ok(LadderManifest {
-        generator: manifest::GENERATOR,
-        kind: checkpoint::LADDER_KIND,
-        version: f.version.clone(),
-        command: done.command.clone(),
-        config_source: f.config_source.clone(),
-        config_name: plan.config.name.clone(),
-        seed: f
-            .seed
-            .parse()
-            .map_err(|_| failed(anyhow!("seed \"{}\" is not a number", f.seed)))?,
-        games: f
-            .games
-            .parse()
-            .map_err(|_| failed(anyhow!("games \"{}\" is not a number", f.games)))?,
+        header: manifest::Header::new(done.command.clone(), seed, games)
+            .kind(checkpoint::LADDER_KIND)
+            .version(&f.version)
+            .config(&f.config_source, &plan.config.name),
         search_games: done.search_games,
         players: f.players.clone(),
         tiers: f.bots.clone(),
@@ -228,7 +226,7 @@ fn write_ladder_reports(
         .map_err(failed)?;
     // A tier of policy weights not fitted with the cast is warned of at the summary's head.
     let bots: Vec<BotSpec> = plan.tiers.iter().map(|(bot, _)| bot.clone()).collect();
-    let head = report::summary::summary_head(
+    let head = report::summary_txt::summary_head(
         plan.rules
             .iter()
             .map(|rules| (None, rules, bots.as_slice())),

@@ -227,24 +227,22 @@ pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
         .iter()
         .map(|(rules, bots, stats)| Section { rules, stats, bots })
         .collect();
+    let seed = fingerprint.seed.parse().map_err(|_| {
+        input(anyhow!(
+            "{what}: seed: \"{}\" is not a number",
+            fingerprint.seed
+        ))
+    })?;
+    let games = fingerprint.games.parse().map_err(|_| {
+        input(anyhow!(
+            "{what}: games: \"{}\" is not a number",
+            fingerprint.games
+        ))
+    })?;
     let manifest = Manifest {
-        generator: report::manifest::GENERATOR,
-        version: fingerprint.version.clone(),
-        command: first.done.command.clone(),
-        config_source: fingerprint.config_source.clone(),
-        config_name: config.name.clone(),
-        seed: fingerprint.seed.parse().map_err(|_| {
-            input(anyhow!(
-                "{what}: seed: \"{}\" is not a number",
-                fingerprint.seed
-            ))
-        })?,
-        games: fingerprint.games.parse().map_err(|_| {
-            input(anyhow!(
-                "{what}: games: \"{}\" is not a number",
-                fingerprint.games
-            ))
-        })?,
+        header: report::manifest::Header::new(first.done.command.clone(), seed, games)
+            .version(&fingerprint.version)
+            .config(&fingerprint.config_source, &config.name),
         players: fingerprint.players.clone(),
         bots: fingerprint.bots.clone(),
         config: report::manifest::config_table(&fingerprint.config)

@@ -21,6 +21,7 @@ use crate::config::{self, RunConfig};
 use crate::engine::rules::Rules;
 use crate::progress::Progress;
 use crate::report::lock::{LockError, OutLock};
+use crate::report::manifest::Header;
 use crate::report::{self, Manifest, Section, folder};
 use crate::sim::runner;
 use crate::stats::Stats;
@@ -261,13 +262,8 @@ fn play(plan: &Plan, args: &RunArgs, progress: &Progress, done: u64) -> Vec<Stat
 /// The manifest of a plan's run.
 fn manifest(plan: &Plan, args: &RunArgs, command: String) -> Manifest {
     Manifest {
-        generator: report::manifest::GENERATOR,
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        command,
-        config_source: plan.config.source.clone(),
-        config_name: plan.config.name.clone(),
-        seed: args.seed,
-        games: args.games,
+        header: Header::new(command, args.seed, args.games)
+            .config(&plan.config.source, &plan.config.name),
         players: args.players.counts().collect(),
         bots: plan.bots.iter().map(|b| b.to_string()).collect(),
         config: plan.config_table.clone(),
@@ -280,7 +276,7 @@ fn render_plan(
     args: &RunArgs,
     stats: &[Stats],
     command: String,
-) -> Result<Vec<report::ReportFile>, AppError> {
+) -> Result<report::Report, AppError> {
     let sections: Vec<Section> = plan
         .counts
         .iter()
@@ -293,7 +289,7 @@ fn render_plan(
 }
 
 /// A config's player counts with its bots, after `label`, for the warnings at the head of
-/// a summary of several configs (`report::summary::summary_head`: `compare`, `sweep`,
+/// a summary of several configs (`report::summary_txt::summary_head`: `compare`, `sweep`,
 /// `rank`, which write no summary per config).
 fn labelled_counts<'a>(
     label: &'a str,
@@ -390,13 +386,13 @@ fn write_reports(
     out: &Path,
     force: bool,
     quiet: bool,
-    files: &[report::ReportFile],
+    report: &report::Report,
 ) -> Result<(), AppError> {
     // Rendered before the folder is replaced, so a failure leaves the old report.
-    let brief = report::brief::render(files, out)
+    let brief = report::terminal_summary::render(report, out)
         .context("cannot render the summary")
         .map_err(failed)?;
-    write_and_show(out, force, quiet, files, &brief)
+    write_and_show(out, force, quiet, &report.files, &brief)
 }
 
 /// Writes rendered report files into `out` (replaced whole), then prints where and, unless

@@ -11,6 +11,7 @@ use super::{
 use crate::cli::RankArgs;
 use crate::engine::rules::Rules;
 use crate::progress::Progress;
+use crate::report::manifest::Header;
 use crate::report::rank::{self, Entry};
 use crate::report::{self, ReportFile, html};
 use crate::sim::runner::for_each_chunk;
@@ -69,12 +70,8 @@ fn play_groups(
 /// `manifest.toml` of a ranking.
 #[derive(Serialize)]
 struct RankManifest {
-    generator: &'static str,
-    kind: &'static str,
-    version: String,
-    command: String,
-    seed: u64,
-    games: u64,
+    #[serde(flatten)]
+    header: Header,
     players: Vec<u8>,
     bots: Vec<String>,
     configs: Vec<SideManifest>,
@@ -167,19 +164,14 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
         .flat_map(|(&players, entries)| rank::rank(players, entries))
         .collect();
     let groups = GROUPS.min(run.games) as usize;
-    let head = report::summary::summary_head(
+    let head = report::summary_txt::summary_head(
         plans
             .iter()
             .flat_map(|(name, plan)| labelled_counts(name, plan)),
     );
     let summary = head + &rank::summary(&rows, groups);
     let manifest = RankManifest {
-        generator: report::manifest::GENERATOR,
-        kind: "rank",
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        command: command_line.clone(),
-        seed: run.seed,
-        games: run.games,
+        header: Header::new(command_line.clone(), run.seed, run.games).kind("rank"),
         players: counts.clone(),
         bots: plans[0].1.bots.iter().map(|b| b.to_string()).collect(),
         configs: plans.iter().map(|(_, p)| side_manifest(p)).collect(),

@@ -10,6 +10,7 @@ use super::{
 };
 use crate::cli::RestrictArgs;
 use crate::progress::Progress;
+use crate::report::manifest::Header;
 use crate::report::restrict::{self, RestrictRow};
 use crate::report::{self, Manifest, ReportFile, html};
 use anyhow::{Context, anyhow};
@@ -109,19 +110,14 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
     let bot = field.to_string();
     // As the arena's: `games` holds the deals per player count, `bots` the field's spec.
     let manifest = Manifest {
-        generator: report::manifest::GENERATOR,
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        command: command_line.clone(),
-        config_source: config.source.clone(),
-        config_name: config.name.clone(),
-        seed: args.seed,
-        games: args.deals,
+        header: Header::new(command_line.clone(), args.seed, args.deals)
+            .config(&config.source, &config.name),
         players: args.players.counts().collect(),
         bots: vec![bot.clone()],
         config: config_table,
     };
     let field_seats = std::slice::from_ref(&field);
-    let head = report::summary::summary_head(
+    let head = report::summary_txt::summary_head(
         counts
             .iter()
             .map(|(rules, _, _)| (None, rules, field_seats)),

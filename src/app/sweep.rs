@@ -11,7 +11,8 @@ use super::{
 use crate::cli::{SetValues, SweepArgs};
 use crate::config::{self, RunConfig};
 use crate::progress::Progress;
-use crate::report::{self, ReportFile, html, sweep, table::Table};
+use crate::report::manifest::Header;
+use crate::report::{self, ReportFile, html, sweep};
 use crate::suggest::did_you_mean;
 use anyhow::{Context, anyhow};
 use serde::Serialize;
@@ -134,14 +135,8 @@ fn combinations(
 /// `manifest.toml` of a sweep.
 #[derive(Serialize)]
 struct SweepManifest {
-    generator: &'static str,
-    kind: &'static str,
-    version: String,
-    command: String,
-    config_source: String,
-    config_name: String,
-    seed: u64,
-    games: u64,
+    #[serde(flatten)]
+    header: Header,
     players: Vec<u8>,
     bots: Vec<String>,
     /// The `--set` values, as given.
@@ -186,16 +181,10 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
     let mut results = Vec::new();
     for (i, (plan, combo)) in plans.iter().zip(&combos).enumerate() {
         let stats = play(plan, &run_args, &progress, i as u64 * per_combo);
-        let files = render_plan(plan, &run_args, &stats, command_line.clone())?;
-        let tables: Vec<Table> = files
-            .iter()
-            .filter(|f| f.name.ends_with(".csv"))
-            .map(|f| Table::parse(f.name, &f.bytes))
-            .collect::<Result<_, _>>()
-            .map_err(failed)?;
+        let report = render_plan(plan, &run_args, &stats, command_line.clone())?;
         results.push(sweep::Combination {
             values: combo.clone(),
-            headlines: sweep::headlines(&tables).map_err(failed)?,
+            headlines: sweep::headlines(&report.tables).map_err(failed)?,
         });
     }
     progress.finish();
@@ -204,7 +193,7 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
     let base_name = format!("{} ({})", base.name, base.source);
     // Each combination named by its values (`complete_city=6`).
     let labels: Vec<String> = results.iter().map(sweep::Combination::label).collect();
-    let head = report::summary::summary_head(
+    let head = report::summary_txt::summary_head(
         plans
             .iter()
             .zip(&labels)
@@ -212,14 +201,9 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
     );
     let summary = head + &sweep::summary(&base_name, &results);
     let manifest = SweepManifest {
-        generator: report::manifest::GENERATOR,
-        kind: "sweep",
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        command: command_line,
-        config_source: base.source.clone(),
-        config_name: base.name.clone(),
-        seed: run.seed,
-        games: run.games,
+        header: Header::new(command_line, run.seed, run.games)
+            .kind("sweep")
+            .config(&base.source, &base.name),
         players: run.players.counts().collect(),
         bots: plans[0].bots.iter().map(|b| b.to_string()).collect(),
         sets: args.set.iter().map(|s| s.to_string()).collect(),
@@ -238,7 +222,7 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
             ),
             ("seed".into(), run.seed.to_string()),
             ("bots".into(), run.bots.clone()),
-            ("version".into(), manifest.version.clone()),
+            ("version".into(), manifest.header.version.clone()),
         ],
         notes: vec![
             "Every combination played the same game seeds. Win rates and the tie rate have \

@@ -1,12 +1,14 @@
 //! `compare`: two runs' tables joined on their key columns, one row per key and measure
 //! with A's value, B's value and the difference `B - A`; rates get Newcombe's interval, a
 //! p-value and a `significant` flag after Holm's correction over the tested rows of the
-//! table. Works from the rendered CSV (`table::Table`), so new columns are compared too.
+//! table (`stats::difference`). Works from the two sides' typed results (`ResultTable`, the
+//! exact values and intervals, not their 4-decimal text), column by column, so new columns
+//! are compared too.
 
-use super::delta::{self, ALPHA, Interval, newcombe};
 use super::html::chart::{Bar, Chart, Scale};
 use super::html::{ChartSection, table_title};
-use super::table::Table;
+use super::result_table::{Cell, ResultTable as Table};
+use crate::stats::difference::{self, ALPHA, Interval, newcombe};
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::io;
@@ -19,11 +21,26 @@ const SPREADS: [&str; 2] = ["balance_index", "seat_spread"];
 /// own test is in its run's report; the seat spread's difference is compared).
 const DESCRIPTIVE: [&str; 2] = ["rank", "seat_p_value"];
 
-/// One side's value of a measure: the CSV text, and its interval for a rate.
+/// One side's value of a measure: its cell, as its table holds it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Value {
-    pub text: String,
-    pub interval: Option<Interval>,
+pub struct Value(pub Cell);
+
+impl Value {
+    /// The value as its table's CSV writes it.
+    pub fn text(&self) -> String {
+        self.0.field()
+    }
+
+    /// A defined rate with its interval.
+    pub fn interval(&self) -> Option<Interval> {
+        self.0.interval().and_then(|r| {
+            Some(Interval {
+                value: r.value?,
+                lo: r.lo,
+                hi: r.hi,
+            })
+        })
+    }
 }
 
 /// One compared measure of one key.
@@ -44,7 +61,7 @@ pub struct DeltaRow {
 /// The test of a rate difference.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Test {
-    pub difference: delta::Difference,
+    pub difference: difference::Difference,
     /// Holm-adjusted over the tested rows of the table.
     pub p_holm: f64,
 }
@@ -63,43 +80,31 @@ pub struct Comparison {
     pub rows: Vec<DeltaRow>,
 }
 
-/// The measures of a table: rate columns and numeric columns, not keys, bounds or
-/// descriptive columns.
+/// The measures of a table: rate columns and numeric columns, not keys or descriptive
+/// columns.
 fn measures(table: &Table) -> Vec<String> {
     let keys = table.key_columns();
-    let rates: Vec<usize> = table.rate_columns().iter().map(|r| r.value).collect();
-    (0..table.header.len())
+    (0..table.columns.len())
         .filter(|&i| {
             !keys.contains(&i)
-                && !table.is_bound(i)
-                && !DESCRIPTIVE.contains(&table.header[i].as_str())
-                && (rates.contains(&i) || table.is_numeric(i))
+                && !DESCRIPTIVE.contains(&table.columns[i].name)
+                && (table.is_rate(i) || table.is_numeric(i))
         })
-        .map(|i| table.header[i].clone())
+        .map(|i| table.columns[i].name.to_string())
         .collect()
 }
 
-fn key_of(table: &Table, row: &[String]) -> Vec<String> {
+fn key_of(table: &Table, row: &[Cell]) -> Vec<String> {
     table
         .key_columns()
         .iter()
-        .map(|&k| row[k].clone())
+        .map(|&k| row[k].field())
         .collect()
 }
 
-fn value_of(table: &Table, row: &[String], measure: &str) -> Option<Value> {
+fn value_of(table: &Table, row: &[Cell], measure: &str) -> Option<Value> {
     let column = table.column(measure)?;
-    let rate = table.rate_columns().into_iter().find(|r| r.value == column);
-    Some(Value {
-        text: row[column].clone(),
-        interval: rate.and_then(|r| r.read(table, row)).and_then(|v| {
-            Some(Interval {
-                value: v.value?,
-                lo: v.lo,
-                hi: v.hi,
-            })
-        }),
-    })
+    Some(Value(row[column].clone()))
 }
 
 /// Joins two tables of the same name. Rows in A's order, then the keys only B has; within
@@ -108,12 +113,12 @@ pub fn compare(a: &Table, b: &Table) -> io::Result<Comparison> {
     let key_names: Vec<String> = a
         .key_columns()
         .iter()
-        .map(|&k| a.header[k].clone())
+        .map(|&k| a.columns[k].name.to_string())
         .collect();
     let b_keys: Vec<String> = b
         .key_columns()
         .iter()
-        .map(|&k| b.header[k].clone())
+        .map(|&k| b.columns[k].name.to_string())
         .collect();
     if key_names != b_keys {
         return Err(io::Error::other(format!(
@@ -136,11 +141,7 @@ pub fn compare(a: &Table, b: &Table) -> io::Result<Comparison> {
         .map(|(i, row)| (key_of(b, row), i))
         .collect();
     // (key, A's row, B's row)
-    type Pair<'t> = (
-        Vec<String>,
-        Option<&'t Vec<String>>,
-        Option<&'t Vec<String>>,
-    );
+    type Pair<'t> = (Vec<String>, Option<&'t Vec<Cell>>, Option<&'t Vec<Cell>>);
     let mut pairs: Vec<Pair> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for row in &a.rows {
@@ -160,11 +161,11 @@ pub fn compare(a: &Table, b: &Table) -> io::Result<Comparison> {
         for measure in &names {
             let a_value = row_a.and_then(|r| value_of(a, r, measure));
             let b_value = row_b.and_then(|r| value_of(b, r, measure));
-            let number = |v: &Option<Value>| v.as_ref().and_then(|v| v.text.parse::<f64>().ok());
+            let number = |v: &Option<Value>| v.as_ref().and_then(|v| v.0.number());
             let delta = number(&a_value).zip(number(&b_value)).map(|(x, y)| y - x);
             let test = match (
-                a_value.as_ref().and_then(|v| v.interval),
-                b_value.as_ref().and_then(|v| v.interval),
+                a_value.as_ref().and_then(Value::interval),
+                b_value.as_ref().and_then(Value::interval),
             ) {
                 (Some(ia), Some(ib)) => Some(Test {
                     difference: newcombe(ia, ib),
@@ -189,13 +190,13 @@ pub fn compare(a: &Table, b: &Table) -> io::Result<Comparison> {
         .iter()
         .filter_map(|&i| rows[i].test.map(|t| t.difference.p_value))
         .collect();
-    for (&i, adjusted) in tested.iter().zip(delta::holm(&p)) {
+    for (&i, adjusted) in tested.iter().zip(difference::holm(&p)) {
         if let Some(test) = &mut rows[i].test {
             test.p_holm = adjusted;
         }
     }
     Ok(Comparison {
-        name: a.name.clone(),
+        name: a.name.to_string(),
         key_names,
         rows,
     })
@@ -207,10 +208,7 @@ fn f4(v: f64) -> String {
 
 /// A difference: whole numbers stay whole (counts), others get 4 decimals.
 fn delta_text(row: &DeltaRow) -> String {
-    let whole = |v: &Option<Value>| {
-        v.as_ref()
-            .is_some_and(|v| !v.text.contains('.') && v.text.parse::<i64>().is_ok())
-    };
+    let whole = |v: &Option<Value>| v.as_ref().is_some_and(|v| v.0.is_whole());
     match row.delta {
         Some(d) if whole(&row.a) && whole(&row.b) => format!("{d:.0}"),
         Some(d) => f4(d),
@@ -246,9 +244,9 @@ pub fn to_csv(c: &Comparison) -> io::Result<Vec<u8>> {
         let side = |v: &Option<Value>| -> [String; 3] {
             match v {
                 None => Default::default(),
-                Some(v) => match v.interval {
-                    Some(i) => [v.text.clone(), f4(i.lo), f4(i.hi)],
-                    None => [v.text.clone(), String::new(), String::new()],
+                Some(v) => match v.interval() {
+                    Some(i) => [v.text(), f4(i.lo), f4(i.hi)],
+                    None => [v.text(), String::new(), String::new()],
                 },
             }
         };
@@ -358,7 +356,7 @@ pub fn summary(a_name: &str, b_name: &str, comparisons: &[Comparison]) -> String
             let (Some(a), Some(b), Some(t)) = (&r.a, &r.b, r.test) else {
                 continue;
             };
-            let (Some(ia), Some(ib)) = (a.interval, b.interval) else {
+            let (Some(ia), Some(ib)) = (a.interval(), b.interval()) else {
                 continue;
             };
             let d = t.difference;
@@ -408,7 +406,7 @@ pub fn summary(a_name: &str, b_name: &str, comparisons: &[Comparison]) -> String
                 let (Some(a), Some(b), Some(t)) = (&r.a, &r.b, r.test) else {
                     continue;
                 };
-                let (Some(ia), Some(ib)) = (a.interval, b.interval) else {
+                let (Some(ia), Some(ib)) = (a.interval(), b.interval()) else {
                     continue;
                 };
                 let d = t.difference;
@@ -426,11 +424,8 @@ pub fn summary(a_name: &str, b_name: &str, comparisons: &[Comparison]) -> String
                 );
             }
             for r in c.rows.iter().filter(|r| r.test.is_none()) {
-                let text = |v: &Option<Value>| {
-                    v.as_ref()
-                        .map(|v| v.text.clone())
-                        .unwrap_or_else(|| "-".into())
-                };
+                let text =
+                    |v: &Option<Value>| v.as_ref().map(Value::text).unwrap_or_else(|| "-".into());
                 let _ = writeln!(
                     out,
                     "  {:>2} players  {:<20} A {:>10}  B {:>10}  delta {:>10}",
@@ -528,22 +523,55 @@ pub fn charts(comparisons: &[Comparison]) -> Vec<ChartSection> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::result_table::Kind;
+    use crate::report::{Rate, fixed};
 
-    fn table(text: &str) -> Table {
-        Table::parse("characters.csv", text.as_bytes()).unwrap()
+    /// A characters table: (players, character, rank, picked, wins, mean score); the win
+    /// rate is `wins / picked` with its Wilson interval, from the counts.
+    fn characters(rows: &[(u64, &str, u64, u64, u64, f64)]) -> Table {
+        let mut t = Table::new(
+            "characters.csv",
+            &[
+                ("players", Kind::Whole),
+                ("character", Kind::Text),
+                ("rank", Kind::Whole),
+                ("picked", Kind::Whole),
+                ("win_rate", Kind::Rate),
+                ("mean_score", Kind::Number),
+            ],
+        );
+        for &(players, name, rank, picked, wins, score) in rows {
+            t.push(vec![
+                Cell::whole(players),
+                Cell::text(name),
+                Cell::whole(rank),
+                Cell::whole(picked),
+                Cell::rate(Rate::of(wins, picked)),
+                Cell::Number(Some(score)),
+            ]);
+        }
+        t
     }
 
-    const HEADER: &str =
-        "players,character,rank,picked,win_rate,win_rate_lo,win_rate_hi,mean_score\n";
+    fn bounds(rate: Rate) -> String {
+        format!(
+            "{},{},{}",
+            fixed(rate.value),
+            fixed(Some(rate.lo)),
+            fixed(Some(rate.hi))
+        )
+    }
 
     #[test]
     fn rows_join_on_keys_and_rates_are_tested() {
-        let a = table(&format!(
-            "{HEADER}4,King,4,1000,0.2500,0.2244,0.2775,20.1\n4,Witch,1,1000,0.2000,0.1761,0.2262,19.0\n"
-        ));
-        let b = table(&format!(
-            "{HEADER}4,King,4,1000,0.3500,0.3210,0.3801,22.0\n4,Thief,2,900,0.2000,0.1753,0.2272,18.5\n"
-        ));
+        let a = characters(&[
+            (4, "King", 4, 1000, 250, 20.1),
+            (4, "Witch", 1, 1000, 200, 19.0),
+        ]);
+        let b = characters(&[
+            (4, "King", 4, 1000, 350, 22.0),
+            (4, "Thief", 2, 900, 180, 18.5),
+        ]);
         let c = compare(&a, &b).unwrap();
         assert_eq!(c.key_names, ["players", "character"]);
         let measures: Vec<&str> = c.rows.iter().take(3).map(|r| r.measure.as_str()).collect();
@@ -562,9 +590,12 @@ mod tests {
             "players,character,measure,a,a_lo,a_hi,b,b_lo,b_hi,delta,delta_lo,delta_hi,\
              p_value,p_holm,significant\n4,King,picked,1000,,,1000,,,0,,,,,\n"
         ));
-        assert!(
-            csv.contains("\n4,King,win_rate,0.2500,0.2244,0.2775,0.3500,0.3210,0.3801,0.1000,")
+        let king = format!(
+            "\n4,King,win_rate,{},{},0.1000,",
+            bounds(Rate::of(250, 1000)),
+            bounds(Rate::of(350, 1000))
         );
+        assert!(csv.contains(&king), "{csv}");
         let text = summary("preset a", "preset b", &[c]);
         assert!(
             text.contains("1 differences tested, 1 significant"),
@@ -573,20 +604,56 @@ mod tests {
         assert!(text.contains("only in A: Witch") && text.contains("only in B: Thief"));
     }
 
+    /// The differences come from the exact values, not their 4-decimal text: a mean score
+    /// of 1/3 against 2/3 differs by 0.3333 (the texts 0.3333 and 0.6667 would say
+    /// 0.3334), and the test is Newcombe's on the exact Wilson intervals.
+    #[test]
+    fn differences_come_from_the_exact_values() {
+        let a = characters(&[(4, "King", 4, 3, 1, 1.0 / 3.0)]);
+        let b = characters(&[(4, "King", 4, 3, 2, 2.0 / 3.0)]);
+        let c = compare(&a, &b).unwrap();
+        let score = c.rows.iter().find(|r| r.measure == "mean_score").unwrap();
+        assert_eq!(delta_text(score), "0.3333");
+        let win = c.rows.iter().find(|r| r.measure == "win_rate").unwrap();
+        let exact = |k, n| {
+            let r = Rate::of(k, n);
+            Interval {
+                value: r.value.unwrap(),
+                lo: r.lo,
+                hi: r.hi,
+            }
+        };
+        assert_eq!(
+            win.test.unwrap().difference,
+            newcombe(exact(1, 3), exact(2, 3))
+        );
+    }
+
     /// The rows only one side has are listed once each, numbered rows in the order of their
     /// numbers: B's longer games at 4 players (21 and 22 rounds) and at 5 (20 rounds) read
     /// "rounds 20, rounds 21, rounds 22", not in the order B's table lists them.
     #[test]
     fn rows_only_one_side_has_are_listed_in_number_order() {
-        let rounds = |text: &str| {
-            Table::parse(
+        let rounds = |rows: &[(u64, u64, u64)]| {
+            let mut t = Table::new(
                 "rounds.csv",
-                format!("players,rounds,games\n{text}").as_bytes(),
-            )
-            .unwrap()
+                &[
+                    ("players", Kind::Whole),
+                    ("rounds", Kind::Whole),
+                    ("games", Kind::Whole),
+                ],
+            );
+            for &(players, rounds, games) in rows {
+                t.push(vec![
+                    Cell::whole(players),
+                    Cell::whole(rounds),
+                    Cell::whole(games),
+                ]);
+            }
+            t
         };
-        let a = rounds("4,19,5\n5,19,4\n5,21,1\n");
-        let b = rounds("4,19,3\n4,21,2\n4,22,1\n5,19,2\n5,20,1\n");
+        let a = rounds(&[(4, 19, 5), (5, 19, 4), (5, 21, 1)]);
+        let b = rounds(&[(4, 19, 3), (4, 21, 2), (4, 22, 1), (5, 19, 2), (5, 20, 1)]);
         let text = summary("preset a", "preset b", &[compare(&a, &b).unwrap()]);
         assert!(
             text.contains("only in B: rounds 20, rounds 21, rounds 22\n"),
@@ -600,20 +667,31 @@ mod tests {
     /// is not compared.
     #[test]
     fn spreads_are_summarised_once_in_points() {
-        let per_count = |index: &str| {
-            Table::parse(
+        let per_count = |value: f64, lo: f64, hi: f64, p: f64| {
+            let mut t = Table::new(
                 "player_counts.csv",
-                format!(
-                    "players,games,balance_index,balance_index_lo,balance_index_hi,\
-                     seat_p_value\n4,20000,{index}\n"
-                )
-                .as_bytes(),
-            )
-            .unwrap()
+                &[
+                    ("players", Kind::Whole),
+                    ("games", Kind::Whole),
+                    ("balance_index", Kind::Rate),
+                    ("seat_p_value", Kind::PValue),
+                ],
+            );
+            t.push(vec![
+                Cell::whole(4),
+                Cell::whole(20000),
+                Cell::rate(Rate {
+                    value: Some(value),
+                    lo,
+                    hi,
+                }),
+                Cell::PValue(Some(p)),
+            ]);
+            t
         };
         let (a, b) = (
-            per_count("0.0160,0.0150,0.0170,0.0312"),
-            per_count("0.0137,0.0128,0.0146,4.1e-9"),
+            per_count(0.0160, 0.0150, 0.0170, 0.0312),
+            per_count(0.0137, 0.0128, 0.0146, 4.1e-9),
         );
         let c = compare(&a, &b).unwrap();
         assert!(
@@ -638,9 +716,7 @@ mod tests {
 
     #[test]
     fn identical_sides_differ_nowhere() {
-        let a = table(&format!(
-            "{HEADER}4,King,4,1000,0.2500,0.2244,0.2775,20.1\n5,King,4,10,0.2000,0.0567,0.5098,19\n"
-        ));
+        let a = characters(&[(4, "King", 4, 1000, 250, 20.1), (5, "King", 4, 10, 2, 19.0)]);
         let c = compare(&a, &a).unwrap();
         for r in c.rows.iter().filter_map(|r| r.test) {
             assert_eq!(r.difference.delta, 0.0);

@@ -1,14 +1,14 @@
 //! `report.html`: one self-contained page (inline CSS and SVG, no script, no network) with a
-//! bar chart per rate column and player count of every CSV table, read back from the
-//! rendered CSV (`table::Table`), so a column added to a table gets its chart without code
-//! here. Bytes are deterministic: no dates, fixed number formats.
+//! bar chart per rate column and player count of every table, drawn from its typed results
+//! (`ResultTable`, the exact values), so a column added to a table gets its chart without
+//! code here. Bytes are deterministic: no dates, fixed number formats.
 
 pub mod chart;
 pub mod heatmap;
 
-use super::table::Table;
+use super::result_table::{Cell, ResultTable as Table};
 use chart::{Bar, Chart, Scale};
-use heatmap::{Cell, Heatmap};
+use heatmap::Heatmap;
 use maud::{DOCTYPE, Markup, html};
 
 /// What the page is about: a title, facts (label, value) listed at the top, and notes.
@@ -94,16 +94,14 @@ fn column_description(file: &str, column: &str) -> Option<&'static str> {
 /// The character × player count heatmap of win rate minus the even share (1/N at N
 /// players), which shows at a glance what the per-count win rate charts show one by one.
 fn even_share_heatmap(table: &Table) -> Option<ChartSection> {
-    let win = table
-        .rate_columns()
-        .into_iter()
-        .find(|r| table.header[r.value] == "win_rate")?;
+    let win = table.column("win_rate").filter(|&i| table.is_rate(i))?;
     let name = table.column("character")?;
     let counts = table.player_counts();
-    let mut characters: Vec<&str> = Vec::new();
+    let mut characters: Vec<String> = Vec::new();
     for row in &table.rows {
-        if !characters.contains(&row[name].as_str()) {
-            characters.push(&row[name]);
+        let character = row[name].field();
+        if !characters.contains(&character) {
+            characters.push(character);
         }
     }
     let pct = |v: f64| Scale::Percent.format(v);
@@ -116,10 +114,10 @@ fn even_share_heatmap(table: &Table) -> Option<ChartSection> {
                     let even = players.parse::<f64>().map_or(0.0, |n| 1.0 / n);
                     let rate = table
                         .rows_at(players)
-                        .find(|r| r[name] == *character)
-                        .and_then(|r| win.read(table, r));
+                        .find(|r| r[name].field() == *character)
+                        .and_then(|r| r[win].interval());
                     match rate.and_then(|r| Some((r.value?, r.lo, r.hi))) {
-                        Some((v, lo, hi)) => Cell {
+                        Some((v, lo, hi)) => heatmap::Cell {
                             value: Some(v - even),
                             title: format!(
                                 "{character}, {players} players: win rate {} (95% interval {} \
@@ -130,14 +128,14 @@ fn even_share_heatmap(table: &Table) -> Option<ChartSection> {
                                 pct(even)
                             ),
                         },
-                        None => Cell {
+                        None => heatmap::Cell {
                             value: None,
                             title: format!("{character}, {players} players: no data"),
                         },
                     }
                 })
                 .collect();
-            (character.to_string(), cells)
+            (character.clone(), cells)
         })
         .collect();
     Some(ChartSection {
@@ -164,17 +162,14 @@ const POINT_COLUMNS: [&str; 2] = ["balance_index", "seat_spread"];
 
 /// The label of a row: its key columns other than `players`, a numeric key with its column
 /// name (`seat 0`).
-fn row_label(table: &Table, row: &[String]) -> String {
+fn row_label(table: &Table, row: &[Cell]) -> String {
     let parts: Vec<String> = table
         .key_columns()
         .into_iter()
-        .filter(|&k| table.header[k] != "players")
-        .map(|k| {
-            if row[k].parse::<f64>().is_ok() {
-                format!("{} {}", table.header[k], row[k])
-            } else {
-                row[k].clone()
-            }
+        .filter(|&k| table.columns[k].name != "players")
+        .map(|k| match &row[k] {
+            Cell::Text(name) => name.clone(),
+            number => format!("{} {}", table.columns[k].name, number.field()),
         })
         .collect();
     parts.join(" ")
@@ -185,47 +180,43 @@ fn keyed_by_players(table: &Table) -> bool {
     table
         .key_columns()
         .iter()
-        .all(|&k| table.header[k] == "players")
+        .all(|&k| table.columns[k].name == "players")
 }
 
 /// The chart sections of one table: for a table with a row per player count, one section
 /// with a chart of each numeric column across player counts; otherwise a section per rate column with one
 /// chart per player count (win rates with a dashed line at 1/N, the fair share).
 pub fn table_charts(table: &Table) -> Vec<ChartSection> {
-    let title = table_title(&table.name);
+    let title = table_title(table.name);
     let stem = table.name.trim_end_matches(".csv");
     let rates = table.rate_columns();
-    let rate_of = |i: usize| rates.iter().find(|r| r.value == i).copied();
-    let description = table_description(&table.name).to_string();
+    let description = table_description(table.name).to_string();
     let Some(players_col) = table.column("players") else {
         return Vec::new();
     };
     if keyed_by_players(table) {
-        let columns = (0..table.header.len()).filter(|&i| {
-            i != players_col && !table.is_bound(i) && (rate_of(i).is_some() || table.is_numeric(i))
-        });
+        let columns = (0..table.columns.len())
+            .filter(|&i| i != players_col && (table.is_rate(i) || table.is_numeric(i)));
         let charts = columns
             .map(|i| {
-                let rate = rate_of(i);
+                let rate = table.is_rate(i);
                 let bars = table
                     .rows
                     .iter()
-                    .map(|row| {
-                        let value = rate.and_then(|r| r.read(table, row));
-                        Bar {
-                            label: format!("{} players", row[players_col]),
-                            value: table.number(row, i),
-                            interval: value.map(|v| (v.lo, v.hi)),
-                            marked: false,
-                        }
+                    .map(|row| Bar {
+                        label: format!("{} players", row[players_col].field()),
+                        value: row[i].number(),
+                        interval: row[i].interval().map(|v| (v.lo, v.hi)),
+                        marked: false,
                     })
                     .collect();
+                let name = table.columns[i].name;
                 Chart {
-                    caption: table.header[i].clone(),
+                    caption: name.to_string(),
                     bars,
-                    scale: if POINT_COLUMNS.contains(&table.header[i].as_str()) {
+                    scale: if POINT_COLUMNS.contains(&name) {
                         Scale::Points
-                    } else if rate.is_some() {
+                    } else if rate {
                         Scale::Percent
                     } else {
                         Scale::Number
@@ -245,8 +236,8 @@ pub fn table_charts(table: &Table) -> Vec<ChartSection> {
     let heatmap = (table.name == "characters.csv")
         .then(|| even_share_heatmap(table))
         .flatten();
-    let bars = rates.iter().map(|rate| {
-        let name = &table.header[rate.value];
+    let bars = rates.iter().map(|&rate| {
+        let name = table.columns[rate].name;
         let charts = table
             .player_counts()
             .iter()
@@ -254,7 +245,7 @@ pub fn table_charts(table: &Table) -> Vec<ChartSection> {
                 let bars = table
                     .rows_at(players)
                     .map(|row| {
-                        let value = rate.read(table, row);
+                        let value = row[rate].interval();
                         Bar {
                             label: row_label(table, row),
                             value: value.and_then(|v| v.value),
@@ -279,7 +270,7 @@ pub fn table_charts(table: &Table) -> Vec<ChartSection> {
         ChartSection {
             id: format!("{stem}-{name}"),
             heading: format!("{title}: {name}"),
-            description: column_description(&table.name, name)
+            description: column_description(table.name, name)
                 .map_or_else(|| description.clone(), str::to_string),
             heatmap: None,
             charts,
@@ -368,15 +359,38 @@ pub fn render(page: &Page, sections: &[ChartSection]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Rate;
+    use crate::report::result_table::Kind;
+
+    fn rate(value: Option<f64>, lo: f64, hi: f64) -> Cell {
+        Cell::rate(Rate { value, lo, hi })
+    }
 
     fn seats() -> Table {
-        Table::parse(
+        let mut t = Table::new(
             "seats.csv",
-            b"players,seat,games,win_rate,win_rate_lo,win_rate_hi,mean_score\n\
-              4,0,10,0.3000,0.1000,0.6000,20.5\n4,1,10,0.2000,0.0500,0.5000,19.0\n\
-              5,0,10,0.1000,0.0100,0.4000,18.0\n",
-        )
-        .unwrap()
+            &[
+                ("players", Kind::Whole),
+                ("seat", Kind::Whole),
+                ("games", Kind::Whole),
+                ("win_rate", Kind::Rate),
+                ("mean_score", Kind::Number),
+            ],
+        );
+        for (players, seat, win, lo, hi, score) in [
+            (4, 0, 0.3, 0.1, 0.6, 20.5),
+            (4, 1, 0.2, 0.05, 0.5, 19.0),
+            (5, 0, 0.1, 0.01, 0.4, 18.0),
+        ] {
+            t.push(vec![
+                Cell::whole(players),
+                Cell::whole(seat),
+                Cell::whole(10),
+                rate(Some(win), lo, hi),
+                Cell::Number(Some(score)),
+            ]);
+        }
+        t
     }
 
     #[test]
@@ -394,12 +408,23 @@ mod tests {
 
     #[test]
     fn a_table_per_player_count_charts_every_numeric_column() {
-        let t = Table::parse(
+        let mut t = Table::new(
             "player_counts.csv",
-            b"players,games,mean_rounds,tie_rate,tie_rate_lo,tie_rate_hi\n\
-              4,10,8.5,0.1,0.05,0.2\n5,10,8.1,0.2,0.1,0.3\n",
-        )
-        .unwrap();
+            &[
+                ("players", Kind::Whole),
+                ("games", Kind::Whole),
+                ("mean_rounds", Kind::Number),
+                ("tie_rate", Kind::Rate),
+            ],
+        );
+        for (players, rounds, ties, lo, hi) in [(4, 8.5, 0.1, 0.05, 0.2), (5, 8.1, 0.2, 0.1, 0.3)] {
+            t.push(vec![
+                Cell::whole(players),
+                Cell::whole(10),
+                Cell::Number(Some(rounds)),
+                rate(Some(ties), lo, hi),
+            ]);
+        }
         let sections = table_charts(&t);
         assert_eq!(sections.len(), 1);
         assert_eq!(sections[0].heading, "Player counts");
@@ -433,13 +458,40 @@ mod tests {
 
     #[test]
     fn characters_get_an_even_share_heatmap_and_each_chart_its_caption() {
-        let t = Table::parse(
+        let mut t = Table::new(
             "characters.csv",
-            b"players,character,pick_rate,pick_rate_lo,pick_rate_hi,win_rate,win_rate_lo,win_rate_hi\n\
-              4,King,0.5,0.4,0.6,0.3000,0.2000,0.4000\n4,Queen,,0,1,,0,1\n\
-              5,King,0.5,0.4,0.6,0.1500,0.1000,0.2000\n5,Queen,0.5,0.4,0.6,0.2500,0.2000,0.3000\n",
-        )
-        .unwrap();
+            &[
+                ("players", Kind::Whole),
+                ("character", Kind::Text),
+                ("pick_rate", Kind::Rate),
+                ("win_rate", Kind::Rate),
+            ],
+        );
+        let picked = || rate(Some(0.5), 0.4, 0.6);
+        t.push(vec![
+            Cell::whole(4),
+            Cell::text("King"),
+            picked(),
+            rate(Some(0.3), 0.2, 0.4),
+        ]);
+        t.push(vec![
+            Cell::whole(4),
+            Cell::text("Queen"),
+            rate(None, 0.0, 1.0),
+            rate(None, 0.0, 1.0),
+        ]);
+        t.push(vec![
+            Cell::whole(5),
+            Cell::text("King"),
+            picked(),
+            rate(Some(0.15), 0.1, 0.2),
+        ]);
+        t.push(vec![
+            Cell::whole(5),
+            Cell::text("Queen"),
+            picked(),
+            rate(Some(0.25), 0.2, 0.3),
+        ]);
         let sections = table_charts(&t);
         let headings: Vec<&str> = sections.iter().map(|s| s.heading.as_str()).collect();
         assert_eq!(

@@ -7,22 +7,89 @@ use std::io;
 /// The value of the manifest's `generator` key: marks a folder as a citadels-sim report.
 pub const GENERATOR: &str = "citadels-sim";
 
-/// What a run was: written as `manifest.toml`.
+/// The keys every `manifest.toml` opens with, in this order (each command's manifest
+/// flattens it, then adds its own keys).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Manifest {
+pub struct Header {
     /// Always `GENERATOR`.
     pub generator: &'static str,
+    /// The command that wrote a folder that is not a run's report (`compare`, `sweep`,
+    /// `rank`, `ladder`); a run's, an arena's and a restricted play's manifests have none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
     /// citadels-sim version.
     pub version: String,
     /// The command line, without `--threads`, `--resume`, `--out`, `--shard` and
     /// `--log-games`.
     pub command: String,
-    /// `preset NAME` or the config file path.
-    pub config_source: String,
-    pub config_name: String,
+    /// `preset NAME` or the config file path; `None` where each config played has its own
+    /// (`compare`'s sides, `rank`'s configs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub config_source: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub config_name: Option<String>,
     pub seed: u64,
-    /// Games per player count.
+    /// Games (or deals) per player count.
     pub games: u64,
+}
+
+impl Header {
+    /// The header of a folder this version writes now, with no kind and no config.
+    pub fn new(command: String, seed: u64, games: u64) -> Header {
+        Header {
+            generator: GENERATOR,
+            kind: None,
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            command,
+            config_source: None,
+            config_name: None,
+            seed,
+            games,
+        }
+    }
+
+    /// The same header with the command that wrote the folder.
+    pub fn kind(self, kind: &'static str) -> Header {
+        Header {
+            kind: Some(kind),
+            ..self
+        }
+    }
+
+    /// The same header naming the config played.
+    pub fn config(self, source: &str, name: &str) -> Header {
+        Header {
+            config_source: Some(source.to_string()),
+            config_name: Some(name.to_string()),
+            ..self
+        }
+    }
+
+    /// The config's source (`preset NAME` or the file path), empty without one.
+    pub fn source(&self) -> &str {
+        self.config_source.as_deref().unwrap_or_default()
+    }
+
+    /// The config's name, empty without one.
+    pub fn name(&self) -> &str {
+        self.config_name.as_deref().unwrap_or_default()
+    }
+
+    /// The same header with the version of the run it reports (a merge's or a resumed
+    /// ladder's: the version that played the games).
+    pub fn version(self, version: &str) -> Header {
+        Header {
+            version: version.to_string(),
+            ..self
+        }
+    }
+}
+
+/// What a run was: written as `manifest.toml`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Manifest {
+    #[serde(flatten)]
+    pub header: Header,
     pub players: Vec<u8>,
     /// Bot specs: one for every seat, or one per seat.
     pub bots: Vec<String>,
@@ -149,13 +216,9 @@ mod tests {
     #[test]
     fn manifest_holds_the_config_table() {
         let manifest = Manifest {
-            generator: GENERATOR,
-            version: "0.1.0".into(),
-            command: "citadels-sim run".into(),
-            config_source: "preset first-game".into(),
-            config_name: "first-game".into(),
-            seed: 1,
-            games: 100,
+            header: Header::new("citadels-sim run".into(), 1, 100)
+                .config("preset first-game", "first-game")
+                .version("0.1.0"),
             players: vec![4, 5],
             bots: vec!["heuristic".into()],
             config: config_table("name = \"first-game\"\n[rules]\nround_cap = 100\n").unwrap(),

@@ -1,13 +1,13 @@
 //! Reports: CSV tables, the summary table and the manifest, written from `Stats`.
 //!
-//! `render` builds every file in memory (pure, deterministic: the same stats give the same
+//! `render` builds the tables once as typed results (`run_tables`, from the exact counts)
+//! and every file from them in memory (pure, deterministic: the same stats give the same
 //! bytes); `folder::StagedFolder` writes them so a report folder appears only when complete.
 
 pub mod arena;
-pub mod brief;
+pub mod balance_columns;
 pub mod checkpoint;
 pub mod compare;
-pub mod delta;
 pub mod folder;
 pub mod html;
 pub mod ladder;
@@ -15,10 +15,11 @@ pub mod lock;
 pub mod manifest;
 pub mod rank;
 pub mod restrict;
-pub mod summary;
+pub mod result_table;
+pub mod run_tables;
+pub mod summary_txt;
 pub mod sweep;
-pub mod table;
-pub mod tables;
+pub mod terminal_summary;
 
 use crate::bots::BotSpec;
 use crate::engine::ids::{Character, District, DistrictType};
@@ -153,76 +154,55 @@ pub fn check_replaceable(out: &Path, force: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// Renders every report file. `sections` must be in ascending player-count order.
-pub fn render(sections: &[Section], manifest: &Manifest) -> io::Result<Vec<ReportFile>> {
-    let mut files = vec![
-        ReportFile {
-            name: "characters.csv",
-            bytes: tables::characters(sections)?,
-        },
-        ReportFile {
-            name: "seats.csv",
-            bytes: tables::seats(sections)?,
-        },
-        ReportFile {
-            name: "bots.csv",
-            bytes: tables::bots(sections)?,
-        },
-        ReportFile {
-            name: "districts.csv",
-            bytes: tables::districts(sections)?,
-        },
-        ReportFile {
-            name: "player_counts.csv",
-            bytes: tables::player_counts(sections)?,
-        },
-        ReportFile {
-            name: "rounds.csv",
-            bytes: tables::rounds(sections)?,
-        },
-        ReportFile {
-            name: "summary.txt",
-            bytes: summary::render(sections).into_bytes(),
-        },
-        ReportFile {
-            name: "manifest.toml",
-            bytes: manifest.to_toml()?.into_bytes(),
-        },
-    ];
-    let page = html::render(&run_page(manifest), &csv_charts(&files)?);
-    files.push(ReportFile {
-        name: "report.html",
-        bytes: page.into_bytes(),
-    });
-    Ok(files)
+/// A rendered run report: its tables as typed results, and its files rendered from them.
+pub struct Report {
+    /// The CSV tables' typed rows, in file order (`run_tables::all`).
+    pub tables: Vec<result_table::ResultTable>,
+    /// Every file of the folder, in `FILE_NAMES` order.
+    pub files: Vec<ReportFile>,
 }
 
-/// The charts of every CSV file among `files`, in file order.
-pub fn csv_charts(files: &[ReportFile]) -> io::Result<Vec<html::ChartSection>> {
-    let mut sections = Vec::new();
-    for file in files.iter().filter(|f| f.name.ends_with(".csv")) {
-        sections.extend(html::table_charts(&table::Table::parse(
-            file.name,
-            &file.bytes,
-        )?));
+/// Renders every report file. `sections` must be in ascending player-count order.
+pub fn render(sections: &[Section], manifest: &Manifest) -> io::Result<Report> {
+    let tables = run_tables::all(sections);
+    let mut files = Vec::new();
+    for table in &tables {
+        files.push(ReportFile {
+            name: table.name,
+            bytes: table.to_csv()?,
+        });
     }
-    Ok(sections)
+    files.push(ReportFile {
+        name: "summary.txt",
+        bytes: summary_txt::render(sections, &tables).into_bytes(),
+    });
+    files.push(ReportFile {
+        name: "manifest.toml",
+        bytes: manifest.to_toml()?.into_bytes(),
+    });
+    let charts: Vec<html::ChartSection> = tables.iter().flat_map(html::table_charts).collect();
+    files.push(ReportFile {
+        name: "report.html",
+        bytes: html::render(&run_page(manifest), &charts).into_bytes(),
+    });
+    Ok(Report { tables, files })
 }
 
 /// The title, facts and notes of a run's `report.html`, from its manifest.
 fn run_page(manifest: &Manifest) -> html::Page {
     let list = |v: &[String]| v.join(",");
     let players: Vec<String> = manifest.players.iter().map(u8::to_string).collect();
+    let header = &manifest.header;
     html::Page {
-        title: format!("citadels-sim report: {}", manifest.config_name),
+        title: format!("citadels-sim report: {}", header.name()),
         facts: vec![
-            ("config".into(), manifest.config_source.clone()),
+            ("config".into(), header.source().to_string()),
             ("players".into(), list(&players)),
-            ("games per player count".into(), manifest.games.to_string()),
-            ("seed".into(), manifest.seed.to_string()),
+            ("games per player count".into(), header.games.to_string()),
+            ("seed".into(), header.seed.to_string()),
             ("bots".into(), list(&manifest.bots)),
-            ("version".into(), manifest.version.clone()),
-            ("command".into(), manifest.command.clone()),
+            ("version".into(), header.version.clone()),
+            ("command".into(), header.command.clone()),
         ],
         notes: vec![
             "Bars are rates with their 95% Wilson interval (black error bars; for rates over \
@@ -312,13 +292,9 @@ mod tests {
             .unwrap();
         let stats = Stats::new(4);
         let manifest = Manifest {
-            generator: manifest::GENERATOR,
-            version: "0".into(),
-            command: "citadels-sim run".into(),
-            config_source: "preset first-game".into(),
-            config_name: "First Game".into(),
-            seed: 1,
-            games: 0,
+            header: manifest::Header::new("citadels-sim run".into(), 1, 0)
+                .config("preset first-game", "First Game")
+                .version("0"),
             players: vec![4],
             bots: vec!["heuristic".into()],
             config: toml::Table::new(),
@@ -328,8 +304,8 @@ mod tests {
             stats: &stats,
             bots: &[],
         };
-        let files = render(&[section], &manifest).unwrap();
-        let names: Vec<&str> = files.iter().map(|f| f.name).collect();
+        let report = render(&[section], &manifest).unwrap();
+        let names: Vec<&str> = report.files.iter().map(|f| f.name).collect();
         assert_eq!(names, FILE_NAMES);
     }
 

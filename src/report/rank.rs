@@ -2,11 +2,11 @@
 //! balanced first), each with its interval and the paired difference to the next one
 //! (`rank.csv`), a summary and the charts of `report.html`.
 
-use super::fixed;
 use super::html::ChartSection;
 use super::html::chart::{Bar, Chart, Scale};
-use super::summary::points;
-use crate::stats::balance::{self, Balance, Difference, Spread, Totals};
+use super::summary_txt::points;
+use super::{balance_columns, fixed};
+use crate::stats::balance::{self, Balance, Difference, Totals};
 use std::fmt::Write as _;
 use std::io;
 
@@ -60,14 +60,6 @@ pub fn rank<'a>(players: u8, entries: &'a [Entry<'a>]) -> Vec<Ranked<'a>> {
         .collect()
 }
 
-fn parts(e: Option<Spread>) -> [String; 3] {
-    [
-        fixed(e.map(|e| e.value)),
-        fixed(e.map(|e| e.lo)),
-        fixed(e.map(|e| e.hi)),
-    ]
-}
-
 /// `rank.csv`: players, rank, config, games, balance_index (+ interval), seat_spread
 /// (+ interval), seat_p_value (the test that every seat wins equally often, as in
 /// `player_counts.csv`), then next_delta (the next config's index minus this one's, + its paired
@@ -75,23 +67,21 @@ fn parts(e: Option<Spread>) -> [String; 3] {
 /// tables' rates (0.0321 is 3.21 points).
 pub fn csv(rows: &[Ranked]) -> io::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
-        "players",
-        "rank",
-        "config",
-        "games",
-        "balance_index",
-        "balance_index_lo",
-        "balance_index_hi",
-        "seat_spread",
-        "seat_spread_lo",
-        "seat_spread_hi",
-        "seat_p_value",
-        "next_delta",
-        "next_delta_lo",
-        "next_delta_hi",
-        "next_differs",
-    ])?;
+    w.write_record(
+        ["players", "rank", "config", "games"]
+            .map(String::from)
+            .into_iter()
+            .chain(balance_columns::header())
+            .chain(
+                [
+                    "next_delta",
+                    "next_delta_lo",
+                    "next_delta_hi",
+                    "next_differs",
+                ]
+                .map(String::from),
+            ),
+    )?;
     for row in rows {
         let e = row.entry;
         let d = row.to_next;
@@ -101,9 +91,7 @@ pub fn csv(rows: &[Ranked]) -> io::Result<Vec<u8>> {
             e.config.to_string(),
             e.totals.games.to_string(),
         ];
-        record.extend(parts(e.balance.index));
-        record.extend(parts(e.balance.seat_spread));
-        record.push(super::tables::p_value(e.balance.seat_p_value));
+        record.extend(balance_columns::fields(&e.balance));
         record.extend([
             fixed(d.map(|d| d.value)),
             fixed(d.map(|d| d.lo)),
@@ -199,7 +187,7 @@ pub fn charts(rows: &[Ranked]) -> Vec<ChartSection> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::balance::{picks_dim, seat_dim, won_dim};
+    use crate::stats::balance::{Spread, picks_dim, seat_dim, won_dim};
 
     /// A group of `games` games at 4 players, two rounds: 8 picks per game, half of them of
     /// character 0, whose pickers win `won0` times; character 1's pickers win the rest of

@@ -1,10 +1,11 @@
 //! `sweep.csv`: the headline balance figures of each combination of swept `[rules]` values
-//! and player count, read from each combination's rendered tables (`table::Table`).
+//! and player count, from each combination's typed tables (`ResultTable`).
 
 use super::html::ChartSection;
 use super::html::chart::{Bar, Chart, Scale};
-use super::table::Table;
-use super::{Rate, fixed};
+use super::result_table::{Cell, ResultTable};
+use super::{Rate, balance_columns, fixed};
+use crate::stats::balance::{Balance, Spread};
 use std::fmt::Write;
 use std::io;
 
@@ -14,14 +15,9 @@ pub struct Headline {
     pub players: String,
     pub games: u64,
     pub stalled: u64,
-    /// The balance index and the seat spread (highest minus lowest seat win rate) with
-    /// their intervals, from `player_counts.csv` (`stats::balance`); `None` without
-    /// finished games.
-    pub balance_index: Option<Rate>,
-    pub seat_spread: Option<Rate>,
-    /// The p-value of the test that every seat wins equally often (`stats::balance`); `None`
-    /// where undefined or in tables written before the column.
-    pub seat_p_value: Option<f64>,
+    /// The balance index, the seat spread (highest minus lowest seat win rate) and the test
+    /// of equal seats, from `player_counts.csv` (`stats::balance`).
+    pub balance: Balance,
     /// The characters with the highest and lowest win rate (among those picked).
     pub best: Option<(String, Rate)>,
     pub worst: Option<(String, Rate)>,
@@ -31,78 +27,52 @@ pub struct Headline {
     pub tie_rate: Rate,
 }
 
-fn table<'a>(tables: &'a [Table], name: &str) -> io::Result<&'a Table> {
+fn table<'a>(tables: &'a [ResultTable], name: &str) -> io::Result<&'a ResultTable> {
     tables
         .iter()
         .find(|t| t.name == name)
         .ok_or_else(|| io::Error::other(format!("no {name} in the report")))
 }
 
-fn column(t: &Table, name: &str) -> io::Result<usize> {
+fn column(t: &ResultTable, name: &str) -> io::Result<usize> {
     t.column(name)
         .ok_or_else(|| io::Error::other(format!("{}: no column {name}", t.name)))
 }
 
 /// The headline figures at every player count of one combination's tables
-/// (`player_counts.csv`, `characters.csv`).
-pub fn headlines(tables: &[Table]) -> io::Result<Vec<Headline>> {
+/// (`player_counts.csv`, `characters.csv`), from their exact values.
+pub fn headlines(tables: &[ResultTable]) -> io::Result<Vec<Headline>> {
     let counts = table(tables, "player_counts.csv")?;
     let characters = table(tables, "characters.csv")?;
-    let (games, stalled, rounds, ties) = (
-        column(counts, "games")?,
-        column(counts, "stalled")?,
-        column(counts, "mean_rounds")?,
-        column(counts, "ties")?,
-    );
-    let spread_of = |name: &str| {
-        counts
-            .rate_columns()
-            .into_iter()
-            .find(|r| counts.header[r.value] == name)
-            .ok_or_else(|| io::Error::other(format!("player_counts.csv: no {name} interval")))
-    };
-    let (balance_col, spread_col) = (spread_of("balance_index")?, spread_of("seat_spread")?);
-    let seat_p = counts.column("seat_p_value");
-    let read = |col: super::table::RateColumn, row: &[String]| {
-        col.read(counts, row).and_then(|v| {
-            Some(Rate {
-                value: Some(v.value?),
-                lo: v.lo,
-                hi: v.hi,
-            })
-        })
-    };
+    let [games, stalled, rounds, ties, index, spread, seat_p] = [
+        "games",
+        "stalled",
+        "mean_rounds",
+        "ties",
+        "balance_index",
+        "seat_spread",
+        "seat_p_value",
+    ]
+    .map(|name| column(counts, name));
+    let (games, stalled, rounds, ties) = (games?, stalled?, rounds?, ties?);
+    let (index, spread, seat_p) = (index?, spread?, seat_p?);
     let (name, win) = (
         column(characters, "character")?,
-        characters
-            .rate_columns()
-            .into_iter()
-            .find(|r| characters.header[r.value] == "win_rate")
-            .ok_or_else(|| io::Error::other("characters.csv: no win_rate interval"))?,
+        column(characters, "win_rate")?,
     );
-    let whole = |t: &Table, row: &[String], i: usize| t.number(row, i).unwrap_or(0.0) as u64;
+    let whole = |row: &[Cell], i: usize| row[i].number().unwrap_or(0.0) as u64;
     let mut out = Vec::new();
     for players in counts.player_counts() {
         let Some(row) = counts.rows_at(&players).next() else {
             continue;
         };
-        let (g, s, t) = (
-            whole(counts, row, games),
-            whole(counts, row, stalled),
-            whole(counts, row, ties),
-        );
+        let (g, s, t) = (whole(row, games), whole(row, stalled), whole(row, ties));
         let mut picked: Vec<(String, Rate)> = characters
             .rows_at(&players)
             .filter_map(|r| {
-                let v = win.read(characters, r)?;
-                Some((
-                    r[name].clone(),
-                    Rate {
-                        value: Some(v.value?),
-                        lo: v.lo,
-                        hi: v.hi,
-                    },
-                ))
+                let rate = r[win].interval()?;
+                rate.value?;
+                Some((r[name].field(), rate))
             })
             .collect();
         // Stable: among equal rates the first in rank order is named.
@@ -115,12 +85,10 @@ pub fn headlines(tables: &[Table]) -> io::Result<Vec<Headline>> {
             players: players.clone(),
             games: g,
             stalled: s,
-            balance_index: read(balance_col, row),
-            seat_spread: read(spread_col, row),
-            seat_p_value: seat_p.and_then(|i| counts.number(row, i)),
+            balance: balance_columns::from_cells(&row[index], &row[spread], &row[seat_p]),
             best: picked.first().cloned(),
             worst: picked.last().cloned(),
-            mean_rounds: counts.number(row, rounds),
+            mean_rounds: row[rounds].number(),
             ties: t,
             tie_rate: Rate::of(t, g.saturating_sub(s)),
         });
@@ -167,18 +135,10 @@ pub fn to_csv(combinations: &[Combination]) -> io::Result<Vec<u8>> {
         .first()
         .map(|c| c.values.iter().map(|(k, _)| k.clone()).collect())
         .unwrap_or_default();
+    header.extend(["players", "games", "stalled"].map(String::from));
+    header.extend(balance_columns::header());
     header.extend(
         [
-            "players",
-            "games",
-            "stalled",
-            "balance_index",
-            "balance_index_lo",
-            "balance_index_hi",
-            "seat_spread",
-            "seat_spread_lo",
-            "seat_spread_hi",
-            "seat_p_value",
             "best_character",
             "best_character_win_rate",
             "best_character_win_rate_lo",
@@ -204,14 +164,7 @@ pub fn to_csv(combinations: &[Combination]) -> io::Result<Vec<u8>> {
                 h.games.to_string(),
                 h.stalled.to_string(),
             ]);
-            for spread in [&h.balance_index, &h.seat_spread] {
-                record.extend([
-                    fixed(spread.and_then(|r| r.value)),
-                    fixed(spread.map(|r| r.lo)),
-                    fixed(spread.map(|r| r.hi)),
-                ]);
-            }
-            record.push(super::tables::p_value(h.seat_p_value));
+            record.extend(balance_columns::fields(&h.balance));
             record.extend(rate_fields(&h.best));
             record.extend(rate_fields(&h.worst));
             record.extend([
@@ -230,17 +183,6 @@ pub fn to_csv(combinations: &[Combination]) -> io::Result<Vec<u8>> {
 fn pct(v: Option<f64>) -> String {
     v.map(|v| format!("{:.1}%", v * 100.0))
         .unwrap_or_else(|| "-".into())
-}
-
-/// A spread of rates in points with its interval (`3.21 [2.95, 3.47]`).
-fn spread_points(rate: Option<Rate>) -> String {
-    super::summary::points(rate.and_then(|r| {
-        Some(crate::stats::balance::Spread {
-            value: r.value?,
-            lo: r.lo,
-            hi: r.hi,
-        })
-    }))
 }
 
 /// The readable table: one block per player count, one line per combination.
@@ -282,8 +224,8 @@ pub fn summary(base: &str, combinations: &[Combination]) -> String {
                 out,
                 "{:<width$} {:>22} {:>22} {:>22} {:>22} {:>7} {:>6} {:>8}",
                 c.label(),
-                spread_points(h.balance_index),
-                spread_points(h.seat_spread),
+                super::summary_txt::points(h.balance.index),
+                super::summary_txt::points(h.balance.seat_spread),
                 who(&h.best),
                 who(&h.worst),
                 h.mean_rounds
@@ -297,10 +239,10 @@ pub fn summary(base: &str, combinations: &[Combination]) -> String {
     out
 }
 
-fn spread_bar(rate: Option<Rate>) -> (Option<f64>, Option<(f64, f64)>, String) {
+fn spread_bar(spread: Option<Spread>) -> (Option<f64>, Option<(f64, f64)>, String) {
     (
-        rate.and_then(|r| r.value),
-        rate.map(|r| (r.lo, r.hi)),
+        spread.map(|s| s.value),
+        spread.map(|s| (s.lo, s.hi)),
         String::new(),
     )
 }
@@ -314,13 +256,13 @@ pub fn charts(combinations: &[Combination]) -> Vec<ChartSection> {
             "Balance index: pick-weighted RMS deviation of the characters' win rates from \
              1/N, in points",
             Scale::Points,
-            |h| spread_bar(h.balance_index),
+            |h| spread_bar(h.balance.index),
         ),
         (
             "seat_spread",
             "Seat spread: highest minus lowest seat win rate, in points",
             Scale::Points,
-            |h| spread_bar(h.seat_spread),
+            |h| spread_bar(h.balance.seat_spread),
         ),
         (
             "best_character_win_rate",
@@ -409,35 +351,78 @@ pub fn charts(combinations: &[Combination]) -> Vec<ChartSection> {
 mod tests {
     use super::*;
 
-    fn tables() -> Vec<Table> {
-        let parse = |name: &str, text: &str| Table::parse(name, text.as_bytes()).unwrap();
-        vec![
-            parse(
-                "characters.csv",
-                "players,character,rank,in_play,win_rate,win_rate_lo,win_rate_hi\n\
-                 4,Assassin,1,100,0.1500,0.1000,0.2000\n4,King,4,100,0.3500,0.3000,0.4000\n\
-                 4,Queen,9,0,,0.0000,1.0000\n4,Thief,2,100,0.2500,0.2000,0.3000\n",
-            ),
-            parse(
-                "player_counts.csv",
-                "players,games,stalled,mean_rounds,ties,balance_index,balance_index_lo,\
-                 balance_index_hi,seat_spread,seat_spread_lo,seat_spread_hi,seat_p_value\n\
-                 4,100,4,8.5000,12,0.0321,0.0295,0.0347,0.1000,0.0500,0.1500,0.0312\n",
-            ),
-        ]
+    use crate::report::result_table::Kind;
+
+    fn rate(value: Option<f64>, lo: f64, hi: f64) -> Cell {
+        Cell::rate(Rate { value, lo, hi })
+    }
+
+    fn tables() -> Vec<ResultTable> {
+        let mut characters = ResultTable::new(
+            "characters.csv",
+            &[
+                ("players", Kind::Whole),
+                ("character", Kind::Text),
+                ("rank", Kind::Whole),
+                ("in_play", Kind::Whole),
+                ("win_rate", Kind::Rate),
+            ],
+        );
+        for (name, rank, in_play, win) in [
+            ("Assassin", 1, 100, rate(Some(0.15), 0.1, 0.2)),
+            ("King", 4, 100, rate(Some(0.35), 0.3, 0.4)),
+            ("Queen", 9, 0, rate(None, 0.0, 1.0)),
+            ("Thief", 2, 100, rate(Some(0.25), 0.2, 0.3)),
+        ] {
+            characters.push(vec![
+                Cell::whole(4),
+                Cell::text(name),
+                Cell::whole(rank),
+                Cell::whole(in_play),
+                win,
+            ]);
+        }
+        let mut columns = vec![
+            ("players", Kind::Whole),
+            ("games", Kind::Whole),
+            ("stalled", Kind::Whole),
+            ("mean_rounds", Kind::Number),
+            ("ties", Kind::Whole),
+        ];
+        columns.extend(balance_columns::COLUMNS);
+        let mut counts = ResultTable::new("player_counts.csv", &columns);
+        let mut row = vec![
+            Cell::whole(4),
+            Cell::whole(100),
+            Cell::whole(4),
+            Cell::Number(Some(8.5)),
+            Cell::whole(12),
+        ];
+        row.extend(balance_columns::cells(&Balance {
+            index: Some(Spread {
+                value: 0.0321,
+                lo: 0.0295,
+                hi: 0.0347,
+            }),
+            seat_spread: Some(Spread {
+                value: 0.1,
+                lo: 0.05,
+                hi: 0.15,
+            }),
+            seat_p_value: Some(0.0312),
+        }));
+        counts.push(row);
+        vec![characters, counts]
     }
 
     #[test]
     fn headline_figures_come_from_the_tables() {
         let h = &headlines(&tables()).unwrap()[0];
         assert_eq!(h.players, "4");
-        let spread = h.seat_spread.unwrap();
-        assert_eq!(
-            (spread.value, spread.lo, spread.hi),
-            (Some(0.1), 0.05, 0.15)
-        );
-        assert_eq!(h.balance_index.unwrap().value, Some(0.0321));
-        assert_eq!(h.seat_p_value, Some(0.0312));
+        let spread = h.balance.seat_spread.unwrap();
+        assert_eq!((spread.value, spread.lo, spread.hi), (0.1, 0.05, 0.15));
+        assert_eq!(h.balance.index.unwrap().value, 0.0321);
+        assert_eq!(h.balance.seat_p_value, Some(0.0312));
         assert_eq!(h.best.as_ref().unwrap().0, "King");
         // The Queen was never picked: not a candidate for the worst.
         assert_eq!(h.worst.as_ref().unwrap().0, "Assassin");

@@ -21,6 +21,7 @@
 
 pub mod balance;
 pub mod blocks;
+pub mod difference;
 pub mod estimate;
 pub mod record;
 pub mod stability;

@@ -86,7 +86,7 @@ fn a_broken_example_is_caught() {
 }
 
 /// The files whose pointers into the docs are checked: everything a user or a reader of the
-/// code follows to a section (`summary.txt`'s notes come from `src/report/summary.rs`).
+/// code follows to a section (`summary.txt`'s notes come from `src/report/summary_txt.rs`).
 fn files_with_pointers() -> Vec<PathBuf> {
     fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap() {

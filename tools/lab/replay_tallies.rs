@@ -54,7 +54,7 @@ use citadels_sim::engine::state::Phase;
 use citadels_sim::engine::{
     Action, Character, DistrictType, Rank, Rules, Seat, State, View, new_game,
 };
-use citadels_sim::report::{Section, tables};
+use citadels_sim::report::{Section, run_tables};
 use citadels_sim::sim::{Observer, play_moves};
 use citadels_sim::stats::Stats;
 use citadels_sim::stats::record::GameRecord;
@@ -794,7 +794,7 @@ impl Asker {
 const ASKED: u64 = 20;
 
 /// `characters`: the games' records added up as a run adds them (`Stats`), written as a
-/// run writes `characters.csv` (`report::tables::characters`).
+/// run writes `characters.csv` (`report::run_tables::characters`).
 #[derive(Default)]
 struct Characters {
     /// The rules of the first game and the records so far.
@@ -821,7 +821,7 @@ impl Tally for Characters {
             stats,
             bots: &[],
         };
-        match tables::characters(&[section]) {
+        match run_tables::characters(&[section]).to_csv() {
             Ok(bytes) => print!("{}", String::from_utf8_lossy(&bytes)),
             Err(e) => eprintln!("replay_tallies: characters.csv: {e}"),
         }

@@ -3,9 +3,10 @@
 //! play.
 
 use super::{Analysis, Change, rated, steps_text, verdict_name};
-use crate::report::tables::{finish, rate_fields};
+use crate::report::balance_columns;
+use crate::report::result_table::{finish, rate_fields};
 use crate::report::{Rate, fixed, run_districts};
-use crate::stats::balance::{Spread, balance};
+use crate::stats::balance::balance;
 use std::io;
 
 pub(super) fn ladder_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
@@ -41,31 +42,14 @@ pub(super) fn ladder_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
     finish(w)
 }
 
-fn spread_fields(spread: Option<Spread>) -> [String; 3] {
-    [
-        fixed(spread.map(|s| s.value)),
-        fixed(spread.map(|s| s.lo)),
-        fixed(spread.map(|s| s.hi)),
-    ]
-}
-
 /// `ladder_balance.csv`: per player count and tier, the balance index and the seat spread as
 /// shares with their 95% intervals, and the test of equal seats (`stats::balance`, written
 /// as in `player_counts.csv`).
 pub(super) fn balance_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
-        "players",
-        "tier",
-        "games",
-        "balance_index",
-        "balance_index_lo",
-        "balance_index_hi",
-        "seat_spread",
-        "seat_spread_lo",
-        "seat_spread_hi",
-        "seat_p_value",
-    ])?;
+    let mut header = ["players", "tier", "games"].map(String::from).to_vec();
+    header.extend(balance_columns::header());
+    w.write_record(header)?;
     for a in analyses {
         for tier in &a.section.tiers {
             let b = balance(tier.stats);
@@ -74,9 +58,7 @@ pub(super) fn balance_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
                 tier.name.to_string(),
                 tier.stats.games.to_string(),
             ];
-            row.extend(spread_fields(b.index));
-            row.extend(spread_fields(b.seat_spread));
-            row.push(crate::report::tables::p_value(b.seat_p_value));
+            row.extend(balance_columns::fields(&b));
             w.write_record(row)?;
         }
     }
@@ -260,7 +242,7 @@ pub(super) fn strong_play_csv(analyses: &[Analysis]) -> io::Result<Vec<u8>> {
                 fixed(Some(d.delta)),
                 fixed(Some(d.lo)),
                 fixed(Some(d.hi)),
-                crate::report::tables::p_value(Some(step.p_holm)),
+                crate::report::result_table::p_value(Some(step.p_holm)),
                 step.change.name().to_string(),
             ])?;
         }

@@ -27,12 +27,13 @@ mod csv_files;
 mod page;
 mod summary;
 
-use super::delta::{ALPHA, Difference, Interval, holm, newcombe};
+use super::manifest::Header;
 use super::{Rate, ReportFile, cast_characters};
 use crate::engine::ids::Character;
 use crate::engine::rules::Rules;
 use crate::stats::Stats;
 use crate::stats::blocks::Block;
+use crate::stats::difference::{ALPHA, Difference, Interval, holm, newcombe};
 use crate::stats::stability::{
     TierSample, Verdict, one_population_spearman, resample_seed, resample_win_rates, spearman,
     spearman_interval,
@@ -79,15 +80,9 @@ pub struct LadderSection<'a> {
 /// `manifest.toml` of a ladder.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LadderManifest {
-    pub generator: &'static str,
-    pub kind: &'static str,
-    pub version: String,
-    pub command: String,
-    pub config_source: String,
-    pub config_name: String,
-    pub seed: u64,
-    /// Games per player count of the tiers without search.
-    pub games: u64,
+    /// Its `games`: per player count of the tiers without search.
+    #[serde(flatten)]
+    pub header: Header,
     /// Games per player count of the search tiers.
     pub search_games: u64,
     pub players: Vec<u8>,
@@ -346,14 +341,14 @@ fn steps_text(analysis: &Analysis, pair: &Pair, change: Change) -> String {
 }
 
 /// Renders every file of a ladder's report. `sections` are in ascending player-count order;
-/// `manifest.seed` also seeds the resampling.
+/// `manifest.header.seed` also seeds the resampling.
 pub fn render(
     sections: &[LadderSection],
     manifest: &LadderManifest,
 ) -> io::Result<Vec<ReportFile>> {
     let analyses: Vec<Analysis> = sections
         .iter()
-        .map(|s| Analysis::new(s, manifest.seed))
+        .map(|s| Analysis::new(s, manifest.header.seed))
         .collect();
     let toml = toml::to_string(manifest).map_err(|e| io::Error::other(format!("manifest: {e}")))?;
     Ok(vec![

@@ -14,18 +14,19 @@ use crate::stats::stability::MIN_BLOCKS;
 /// character together, marked when its win rate changes significantly between the two
 /// strongest tiers), the rank agreement of consecutive tiers, and the seats.
 pub(super) fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
-    let title = format!("Ladder: {}", manifest.config_name);
+    let header = &manifest.header;
+    let title = format!("Ladder: {}", header.name());
     let page = Page {
         title,
         facts: vec![
-            ("config".into(), manifest.config_source.clone()),
-            ("seed".into(), manifest.seed.to_string()),
+            ("config".into(), header.source().to_string()),
+            ("seed".into(), header.seed.to_string()),
             ("tiers (weakest first)".into(), manifest.tiers.join(", ")),
             (
                 "games per player count".into(),
                 format!(
                     "{} without search, {} with search",
-                    manifest.games, manifest.search_games
+                    header.games, manifest.search_games
                 ),
             ),
         ],

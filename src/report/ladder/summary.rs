@@ -4,7 +4,7 @@
 //! agreement.
 
 use super::{Analysis, Change, LadderManifest, steps_text};
-use crate::report::summary::balance_line;
+use crate::report::summary_txt::balance_line;
 use crate::stats::balance::balance;
 use crate::stats::stability::Verdict;
 use std::fmt::Write as _;
@@ -30,7 +30,10 @@ pub(super) fn summary(analyses: &[Analysis], manifest: &LadderManifest) -> Strin
     let _ = writeln!(
         out,
         "Ladder of {}, seed {}: {} games per player count without search, {} with search",
-        manifest.config_name, manifest.seed, manifest.games, manifest.search_games
+        manifest.header.name(),
+        manifest.header.seed,
+        manifest.header.games,
+        manifest.search_games
     );
     let _ = writeln!(
         out,

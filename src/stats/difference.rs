@@ -1,11 +1,11 @@
 //! Differences of two rates for `compare` and the ladder's steps between tiers: Newcombe's
-//! interval from the two Wilson intervals, a matching p-value, and Holm's correction over
-//! the rows of a table.
+//! interval from the two sides' Wilson intervals (computed from their exact counts), a
+//! matching p-value, and Holm's correction over the rows of a table.
 
-use crate::stats::estimate::{Z95, erfc};
+use super::estimate::{Z95, erfc};
 
-/// A rate and its 95% Wilson interval, as the CSV tables write them (for rates over picks,
-/// cities or a bot's seats, clustered by game: `Rate::clustered`).
+/// A rate and its 95% Wilson interval, computed from its counts (for rates over picks,
+/// cities or a bot's seats, clustered by game: `ClusterSums::interval`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Interval {
     pub value: f64,

@@ -1,11 +1,10 @@
 //! The short summary a run prints on the terminal: per player count its headline figures
-//! (the sweep's `Headline`, read back from the rendered tables), any stall warning, and where
+//! (the sweep's `Headline`, from the report's typed tables), any stall warning, and where
 //! the full report is. The full tables stay in `summary.txt`.
 
-use super::Rate;
-use super::ReportFile;
 use super::sweep::{Headline, headlines};
-use super::table::Table;
+use super::{Rate, Report};
+use crate::stats::balance::Spread;
 use std::fmt::Write;
 use std::io;
 use std::path::Path;
@@ -41,15 +40,15 @@ pub fn p_text(p: f64) -> String {
 }
 
 /// `2.4 points [2.3, 2.5] (what it is)`, or `-` without finished games.
-fn spread(rate: Option<Rate>, what: &str) -> String {
-    rate.map_or_else(
+fn spread(spread: Option<Spread>, what: &str) -> String {
+    spread.map_or_else(
         || "-".into(),
-        |r| {
+        |s| {
             format!(
                 "{:.1} points [{:.1}, {:.1}] ({what})",
-                r.value.unwrap_or(0.0) * 100.0,
-                r.lo * 100.0,
-                r.hi * 100.0
+                s.value * 100.0,
+                s.lo * 100.0,
+                s.hi * 100.0
             )
         },
     )
@@ -64,15 +63,15 @@ fn lines(h: &Headline) -> Vec<(&'static str, String)> {
         (
             "balance index",
             spread(
-                h.balance_index,
+                h.balance.index,
                 "pick-weighted RMS distance of the win rates from 1/N",
             ),
         ),
         (
             "seat spread",
             spread(
-                h.seat_spread,
-                &match h.seat_p_value {
+                h.balance.seat_spread,
+                &match h.balance.seat_p_value {
                     Some(p) => format!(
                         "best minus worst seat win rate; test of equal seats: {}",
                         p_text(p)
@@ -84,20 +83,16 @@ fn lines(h: &Headline) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// The short summary of a run's rendered `files`, written into `out`.
-pub fn render(files: &[ReportFile], out: &Path) -> io::Result<String> {
-    let tables: Vec<Table> = files
-        .iter()
-        .filter(|f| f.name.ends_with(".csv"))
-        .map(|f| Table::parse(f.name, &f.bytes))
-        .collect::<Result<_, _>>()?;
-    let summary = files
+/// The short summary of a run's rendered `report`, written into `out`.
+pub fn render(report: &Report, out: &Path) -> io::Result<String> {
+    let summary = report
+        .files
         .iter()
         .find(|f| f.name == "summary.txt")
         .map(|f| String::from_utf8_lossy(&f.bytes).into_owned())
         .unwrap_or_default();
     let mut text = String::new();
-    for (i, h) in headlines(&tables)?.iter().enumerate() {
+    for (i, h) in headlines(&report.tables)?.iter().enumerate() {
         if i > 0 {
             text.push('\n');
         }

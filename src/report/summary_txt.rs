@@ -1,11 +1,12 @@
-//! `summary.txt`: readable fixed-width tables, one block per player count.
+//! `summary.txt`: readable fixed-width tables, one block per player count, rendered from
+//! the run's typed tables; and the warnings and lines the other commands' summaries share.
 
-use super::{Rate, Section, bot_results, cast_characters, run_districts};
+use super::result_table::{ResultTable, Row};
+use super::{Rate, Section, balance_columns, cast_characters};
 use crate::bots::policy::PolicyParams;
 use crate::bots::{BotKind, BotSpec};
 use crate::engine::rules::Rules;
 use crate::stats::balance::{Balance, Spread};
-use crate::stats::estimate::ratio;
 use std::fmt::Write;
 
 fn pct(value: Option<f64>) -> String {
@@ -219,7 +220,12 @@ pub fn points(spread: Option<Spread>) -> String {
 pub fn balance_line(balance: &Balance) -> String {
     let test = balance
         .seat_p_value
-        .map(|p| format!("  test of equal seats: {}", super::brief::p_text(p)))
+        .map(|p| {
+            format!(
+                "  test of equal seats: {}",
+                super::terminal_summary::p_text(p)
+            )
+        })
         .unwrap_or_default();
     format!(
         "balance index {} points  seat spread {} points{test}",
@@ -228,25 +234,50 @@ pub fn balance_line(balance: &Balance) -> String {
     )
 }
 
-/// The whole summary text.
-pub fn render(sections: &[Section]) -> String {
+/// The whole summary text, from the run's typed tables (`run_tables::all`; `sections` for
+/// the rules and bots the warnings need).
+pub fn render(sections: &[Section], tables: &[ResultTable]) -> String {
     let mut out = String::new();
     for (i, section) in sections.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        block(&mut out, section);
+        block(&mut out, section, tables);
     }
     out
 }
 
-fn block(out: &mut String, section: &Section) {
-    let s = section.stats;
+/// The rows of table `name` at one player count.
+fn rows<'a>(tables: &'a [ResultTable], name: &str, players: &'a str) -> Vec<Row<'a>> {
+    tables
+        .iter()
+        .find(|t| t.name == name)
+        .map(|t| t.rows_named(players).collect())
+        .unwrap_or_default()
+}
+
+/// A whole figure, `-` when undefined (a percentile of no finished games).
+fn whole(row: &Row, name: &str) -> String {
+    match row.field(name) {
+        text if text.is_empty() => "-".into(),
+        text => text,
+    }
+}
+
+/// A rate's value and interval, the whole range when it has none.
+fn rate(row: &Row, name: &str) -> Rate {
+    row.rate(name).unwrap_or(Rate {
+        value: None,
+        lo: 0.0,
+        hi: 1.0,
+    })
+}
+
+fn block(out: &mut String, section: &Section, tables: &[ResultTable]) {
     let players = section.rules.players;
-    let rounds = |p| {
-        s.rounds_percentile(p)
-            .map(|r| r.to_string())
-            .unwrap_or_else(|| "-".into())
+    let count = players.to_string();
+    let Some(s) = rows(tables, "player_counts.csv", &count).into_iter().next() else {
+        return;
     };
     // Writing into a String cannot fail.
     let _ = writeln!(out, "== {players} players ==");
@@ -254,27 +285,34 @@ fn block(out: &mut String, section: &Section) {
         out,
         "games {}  stalled {}  rounds mean {} p50 {} p90 {}  winning score mean {}  \
          ties {}  shared wins {}",
-        s.games,
-        s.stalled,
-        num(ratio(s.rounds_sum(), s.finished())),
-        rounds(50),
-        rounds(90),
-        num(ratio(s.winning_score_sum, s.won_games)),
-        s.ties,
-        s.shared_wins,
+        s.field("games"),
+        s.field("stalled"),
+        num(s.number("mean_rounds")),
+        whole(&s, "p50_rounds"),
+        whole(&s, "p90_rounds"),
+        num(s.number("mean_winning_score")),
+        s.field("ties"),
+        s.field("shared_wins"),
     );
-    let first = Rate::of(s.first_complete_wins, s.completed_games);
+    let first = rate(&s, "first_complete_win_rate");
     let _ = writeln!(
         out,
         "rounds min {} max {}  winning margin mean {}  first completed city wins {} {}",
-        rounds(0),
-        rounds(100),
-        num(ratio(s.margin_sum, s.finished())),
+        whole(&s, "min_rounds"),
+        whole(&s, "max_rounds"),
+        num(s.number("mean_margin")),
         pct(first.value),
         interval(first),
     );
-    let _ = writeln!(out, "{}", balance_line(&crate::stats::balance::balance(s)));
-    if let Some(line) = stall_warning(s.stalled, s.games, section.rules.options.round_cap) {
+    let balance = balance_columns::from_cells(
+        s.cell("balance_index"),
+        s.cell("seat_spread"),
+        s.cell("seat_p_value"),
+    );
+    let _ = writeln!(out, "{}", balance_line(&balance));
+    let (games, stalled) = (s.number("games"), s.number("stalled"));
+    let (games, stalled) = (games.unwrap_or(0.0) as u64, stalled.unwrap_or(0.0) as u64);
+    if let Some(line) = stall_warning(stalled, games, section.rules.options.round_cap) {
         let _ = writeln!(out, "{line}");
     }
     for line in unfitted_warnings(section.rules, section.bots) {
@@ -302,73 +340,56 @@ fn block(out: &mut String, section: &Section) {
         "cards",
         "points"
     );
-    for character in cast_characters(section.rules) {
-        let c = &s.characters[character.index()];
-        let rate = Rate::clustered(s.character_win_sums(character.index()));
+    for c in rows(tables, "characters.csv", &count) {
+        let win = rate(&c, "win_rate");
         let _ = writeln!(
             out,
             "{:<16} {:>4} {:>10} {:>7} {:>7} {:>5} {:>7} {:>14} {:>7} {:>8} {:>8} {:>6} {:>6} {:>6}",
-            character.name(),
-            character.rank().0,
-            c.picked,
-            pct(ratio(c.picked, c.cast_rounds)),
-            pct(ratio(c.picked, c.available)),
-            num(ratio(c.pick_position_sum, c.picked)),
-            pct(rate.value),
-            interval(rate),
-            num(ratio(c.score_sum, c.picked)),
-            c.killed,
-            c.robbed,
-            num(ratio(c.turn_gold, c.turns)),
-            num(ratio(c.turn_cards, c.turns)),
-            num(ratio(c.turn_points, c.turns)),
+            c.field("character"),
+            c.field("rank"),
+            c.field("picked"),
+            pct(c.number("pick_rate")),
+            pct(c.number("available_pick_rate")),
+            num(c.number("mean_pick_position")),
+            pct(win.value),
+            interval(win),
+            num(c.number("mean_score")),
+            c.field("killed"),
+            c.field("robbed"),
+            num(c.number("mean_turn_gold")),
+            num(c.number("mean_turn_cards")),
+            num(c.number("mean_turn_points")),
         );
     }
 
-    let _ = writeln!(
-        out,
-        "\n{:<16} {:>10} {:>7} {:>14} {:>7} {:>5}",
-        "seat", "games", "win%", "95% interval", "score", "rank"
-    );
-    for (seat, st) in s.seats.iter().take(players as usize).enumerate() {
-        let rate = Rate::of(st.wins, st.games);
-        let label = if seat == 0 {
-            "0 (first crown)".to_string()
-        } else {
-            seat.to_string()
-        };
+    // Seats, then (when the seats play different bots) each spec over its seats.
+    let seat_table = |out: &mut String, key: &str, width: usize, rows: &[Row]| {
         let _ = writeln!(
             out,
-            "{:<16} {:>10} {:>7} {:>14} {:>7} {:>5}",
-            label,
-            st.games,
-            pct(rate.value),
-            interval(rate),
-            num(ratio(st.score_sum, st.games)),
-            num(ratio(st.rank_sum, st.games)),
+            "\n{key:<width$} {:>10} {:>7} {:>14} {:>7} {:>5}",
+            "games", "win%", "95% interval", "score", "rank"
         );
-    }
-
-    // Seats that play different bots: each spec's results over its seats (`bots.csv`).
-    let bots = bot_results(section);
-    if bots.len() > 1 {
-        let _ = writeln!(
-            out,
-            "\n{:<32} {:>10} {:>7} {:>14} {:>7} {:>5}",
-            "bot", "games", "win%", "95% interval", "score", "rank"
-        );
-        for bot in bots {
+        for row in rows {
+            let label = match row.field(key) {
+                first if key == "seat" && first == "0" => "0 (first crown)".to_string(),
+                label => label,
+            };
+            let win = rate(row, "win_rate");
             let _ = writeln!(
                 out,
-                "{:<32} {:>10} {:>7} {:>14} {:>7} {:>5}",
-                bot.spec,
-                bot.total.games,
-                pct(bot.rate.value),
-                interval(bot.rate),
-                num(ratio(bot.total.score_sum, bot.total.games)),
-                num(ratio(bot.total.rank_sum, bot.total.games)),
+                "{label:<width$} {:>10} {:>7} {:>14} {:>7} {:>5}",
+                row.field("games"),
+                pct(win.value),
+                interval(win),
+                num(row.number("mean_score")),
+                num(row.number("mean_rank")),
             );
         }
+    };
+    seat_table(out, "seat", 16, &rows(tables, "seats.csv", &count));
+    let bots = rows(tables, "bots.csv", &count);
+    if bots.len() > 1 {
+        seat_table(out, "bot", 32, &bots);
     }
 
     let _ = writeln!(
@@ -385,22 +406,21 @@ fn block(out: &mut String, section: &Section) {
         "95% interval",
         "destroyed"
     );
-    for (district, dtype, cost) in run_districts(section.rules) {
-        let d = &s.districts[district.index()];
-        let rate = Rate::clustered(d.win_sums());
+    for d in rows(tables, "districts.csv", &count) {
+        let win = rate(&d, "win_rate");
         let _ = writeln!(
             out,
             "{:<18} {:<9} {:>4} {:>10} {:>7} {:>6} {:>11} {:>7} {:>14} {:>9}",
-            district.name(),
-            dtype.name(),
-            cost,
-            d.built,
-            pct(ratio(d.built_games, d.in_deck)),
-            num(ratio(d.built_round_sum, d.built)),
-            d.appearances,
-            pct(rate.value),
-            interval(rate),
-            d.destroyed,
+            d.field("district"),
+            d.field("type"),
+            d.field("cost"),
+            d.field("built"),
+            pct(d.number("build_rate")),
+            num(d.number("mean_round_built")),
+            d.field("appearances"),
+            pct(win.value),
+            interval(win),
+            d.field("destroyed"),
         );
     }
 }
@@ -408,6 +428,7 @@ fn block(out: &mut String, section: &Section) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::bot_results;
     use crate::stats::Stats;
     use crate::stats::tests::synthetic;
 
@@ -661,7 +682,7 @@ mod tests {
             s4.add(&synthetic(4, i));
             s5.add(&synthetic(5, i));
         }
-        let text = render(&[
+        let sections = [
             Section {
                 rules: &r4,
                 stats: &s4,
@@ -672,7 +693,8 @@ mod tests {
                 stats: &s5,
                 bots: &[],
             },
-        ]);
+        ];
+        let text = render(&sections, &super::super::run_tables::all(&sections));
         assert!(text.starts_with("== 4 players ==\ngames 50  stalled 4"));
         assert!(text.contains(
             "\nwarning: 4 of 50 games (8.00%) hit the round cap (100) and were not scored\n"
@@ -707,7 +729,8 @@ mod tests {
             stats: &stats,
             bots: &bots,
         };
-        let text = render(std::slice::from_ref(&section));
+        let sections = std::slice::from_ref(&section);
+        let text = render(sections, &super::super::run_tables::all(sections));
         let rows: Vec<&str> = text
             .lines()
             .skip_while(|l| !l.starts_with("bot "))
