@@ -21,7 +21,7 @@
 //! spread is somewhat wider (docs/reports.md) and this ceiling somewhat optimistic.
 //!
 //! e.g. `cargo run --release --example agreement -- compare
-//! docs/reference/ismcts-1000,docs/reference/ismcts-1000-seed3,docs/reference/ismcts-1000-seed4,docs/reference/ismcts-1000-seed5,docs/reference/ismcts-1000-seed6
+//! data/references/ismcts-1000,data/references/ismcts-1000-seed3,data/references/ismcts-1000-seed4,data/references/ismcts-1000-seed5,data/references/ismcts-1000-seed6
 //! reports/first-game`.
 
 use citadels_sim::engine::rng::GameRng;
