@@ -3,6 +3,7 @@
 //! run, threads, `--out` checks and the staged report folder. All input is checked before any
 //! game is played, so bad input writes nothing.
 
+mod agreement;
 mod arena;
 mod compare;
 mod ladder;
@@ -77,6 +78,7 @@ pub fn main(cli: Cli, command_line: String) -> Result<(), AppError> {
         Command::Restrict(args) => restrict::restrict(&args, command_line),
         Command::Rank(args) => rank::rank(&args, command_line),
         Command::Train(args) => train::train(&args, command_line),
+        Command::Agreement(args) => agreement::agreement_command(&args, command_line),
     }
 }
 

@@ -1,5 +1,6 @@
 //! The integration test binary: engine scenarios, invariants, determinism and the CLI.
 
+mod agreement;
 mod allocations;
 mod arena;
 mod characters;
