@@ -290,14 +290,20 @@ fn compare(
         return None;
     }
     let found = agreement(&theirs, &ours);
-    let trials: Vec<u64> = ours.iter().map(|t| t.trials).collect();
+    let games = report.games(players);
+    // `--games`: the imitator's trials are the report's scaled to that many games.
+    let scale = args.games.map_or(1.0, |n| n as f64 / games.max(1) as f64);
+    let trials: Vec<u64> = ours
+        .iter()
+        .map(|t| ((t.trials as f64 * scale).round() as u64).max(1))
+        .collect();
     let seed = mix(mix(args.seed, u64::from(players)), measure as u64);
     let ceiling = noise_ceiling(&theirs, &trials, args.replicates, seed);
     Some(AgreementRow {
         players,
         measure,
         items: names.len(),
-        games: report.games(players),
+        games,
         reference_games: references.iter().map(|r| r.games(players)).sum(),
         largest_gap_at: names[found.largest_gap_at].clone(),
         found,
@@ -373,6 +379,7 @@ pub(super) fn agreement_command(
         &report.dir.display().to_string(),
         &names,
         args.replicates,
+        args.games,
         &rows,
     );
     let bots = report

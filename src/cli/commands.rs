@@ -483,6 +483,10 @@ pub struct AgreementArgs {
         value_delimiter = ','
     )]
     pub references: Vec<PathBuf>,
+    /// Size the perfect imitator's sample as N games per player count (the report's picks
+    /// scaled to them) instead of the report's games: the ceiling of a run of that size.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_positive)]
+    pub games: Option<u64>,
     /// Bootstrap replicates of the noise ceiling.
     #[arg(long, value_name = "N", default_value = "1000", allow_negative_numbers = true,
           value_parser = parse_replicates)]

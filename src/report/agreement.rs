@@ -69,6 +69,8 @@ pub fn csv(rows: &[AgreementRow]) -> io::Result<Vec<u8>> {
             header.push(format!("imitator_{figure}{suffix}"));
         }
     }
+    header.push("imitator_meets_rank_correlation".to_string());
+    header.push("imitator_meets_largest_gap".to_string());
     w.write_record(&header)?;
     for row in rows {
         let mut record = vec![
@@ -85,6 +87,8 @@ pub fn csv(rows: &[AgreementRow]) -> io::Result<Vec<u8>> {
         record.extend(spread(row.ceiling.rank_correlation));
         record.extend(spread(Some(row.ceiling.largest_gap)));
         record.extend(spread(Some(row.ceiling.distance)));
+        record.push(fixed(Some(row.ceiling.meets_rank_correlation)));
+        record.push(fixed(Some(row.ceiling.meets_largest_gap)));
         w.write_record(&record)?;
     }
     w.into_inner().map_err(|e| io::Error::other(e.to_string()))
@@ -101,11 +105,13 @@ fn imitator(s: Option<Spread>, decimals: usize) -> String {
     }
 }
 
-/// The summary: a head naming the report and the references, then one line per row.
+/// The summary: a head naming the report, the references and the imitator's size (the
+/// report's, or `games` per player count), then one line per row.
 pub fn summary(
     report: &str,
     references: &[String],
     replicates: usize,
+    games: Option<u64>,
     rows: &[AgreementRow],
 ) -> String {
     let mut text = String::new();
@@ -115,10 +121,13 @@ pub fn summary(
         ""
     };
     let _ = writeln!(text, "{report} against {}{pooled}", references.join(" + "));
+    let size = games.map_or("at the report's sizes".to_string(), |n| {
+        format!("at {n} games per player count")
+    });
     let _ = writeln!(
         text,
-        "a perfect imitator: the median [2.5%, 97.5%] of {replicates} draws, at the report's \
-         sizes, from the references' rates"
+        "a perfect imitator: the median [2.5%, 97.5%] of {replicates} draws, {size}, from the \
+         references' rates"
     );
     for row in rows {
         let (found, ceiling) = (&row.found, &row.ceiling);

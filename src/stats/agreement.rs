@@ -89,6 +89,11 @@ impl Spread {
     }
 }
 
+/// The agreement targets of the default bot (docs/bots.md, "The policy bot"): a rank
+/// correlation of at least 0.9 and no gap over 1.5 points.
+pub const TARGET_RANK_CORRELATION: f64 = 0.9;
+pub const TARGET_GAP: f64 = 1.5;
+
 /// What a perfect imitator would show against the reference (`noise_ceiling`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ceiling {
@@ -97,6 +102,11 @@ pub struct Ceiling {
     /// The size of the largest gap, in points (unsigned).
     pub largest_gap: Spread,
     pub distance: Spread,
+    /// The share of the replicates whose rank correlation reaches `TARGET_RANK_CORRELATION`
+    /// (one without a rank correlation does not).
+    pub meets_rank_correlation: f64,
+    /// The share whose largest gap is within `TARGET_GAP`.
+    pub meets_largest_gap: f64,
 }
 
 /// The noise ceiling of an agreement: a parametric bootstrap in which the truth is the
@@ -134,6 +144,11 @@ pub fn noise_ceiling(
         gaps.push(found.largest_gap.abs());
         distances.push(found.distance);
     }
+    let share = |values: &[f64], meets: &dyn Fn(f64) -> bool| {
+        values.iter().filter(|&&v| meets(v)).count() as f64 / replicates as f64
+    };
+    let meets_rank_correlation = share(&rhos, &|r| r >= TARGET_RANK_CORRELATION);
+    let meets_largest_gap = share(&gaps, &|g| g <= TARGET_GAP);
     let rank_correlation = if rhos.len() * 2 >= replicates {
         Spread::of(rhos)
     } else {
@@ -143,6 +158,8 @@ pub fn noise_ceiling(
         rank_correlation,
         largest_gap: Spread::of(gaps).expect("one replicate or more"),
         distance: Spread::of(distances).expect("one replicate or more"),
+        meets_rank_correlation,
+        meets_largest_gap,
     }
 }
 
@@ -299,6 +316,10 @@ mod tests {
         }
         // Rates one point apart over 12,500 picks a side: the order mostly holds.
         assert!(rho_big.median > 0.9, "{big:?}");
+        // The targets are met more often against the larger reference.
+        assert!(big.meets_rank_correlation > small.meets_rank_correlation);
+        assert!(big.meets_largest_gap > small.meets_largest_gap);
+        assert!(big.meets_largest_gap > 0.9, "{big:?}");
     }
 
     /// Equal true rates: no order to find, the imitator's rank correlation centres near 0.
@@ -311,5 +332,6 @@ mod tests {
             rho.median.abs() < 0.15 && rho.lo < -0.5 && rho.hi > 0.5,
             "{c:?}"
         );
+        assert!(c.meets_rank_correlation < 0.05, "{c:?}");
     }
 }

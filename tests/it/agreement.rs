@@ -33,8 +33,8 @@ fn list(dirs: &[&Path]) -> String {
         .join(",")
 }
 
-/// Runs `agreement REPORT --reference REFS --out OUT` and returns its stdout.
-fn agree(report: &Path, references: &[&Path], out: &Path) -> String {
+/// Runs `agreement REPORT --reference REFS --out OUT EXTRA...` and returns its stdout.
+fn agree(report: &Path, references: &[&Path], out: &Path, extra: &[&str]) -> String {
     let output = citadels()
         .arg("agreement")
         .arg(report)
@@ -42,6 +42,7 @@ fn agree(report: &Path, references: &[&Path], out: &Path) -> String {
         .arg(list(references))
         .arg("--out")
         .arg(out)
+        .args(extra)
         .output()
         .unwrap();
     crate::common::assert_success(&output, report);
@@ -119,7 +120,7 @@ fn agreement_figures_are_those_of_the_csv_files() {
         &["--players", "5", "--seed", "5", "--bots", "heuristic"],
     );
     let out = dir.path().join("agreement");
-    let printed = agree(&report, &[&a, &b], &out);
+    let printed = agree(&report, &[&a, &b], &out, &[]);
     let written = rows(&out.join("agreement.csv"));
     assert_eq!(written.len(), 4, "two player counts, two measures");
     for row in &written {
@@ -174,15 +175,28 @@ fn agreement_figures_are_those_of_the_csv_files() {
     }
     let again = dir.path().join("again");
     assert_eq!(
-        agree(&report, &[&a, &b], &again),
+        agree(&report, &[&a, &b], &again, &[]),
         printed.replace(&out.display().to_string(), &again.display().to_string())
     );
     assert_eq!(
         std::fs::read(out.join("agreement.csv")).unwrap(),
         std::fs::read(again.join("agreement.csv")).unwrap()
     );
+    // `--games` at the report's own size changes nothing; at many more games the
+    // imitator's noise is only the references': its largest gap shrinks.
+    agree(&report, &[&a, &b], &again, &["--games", "300"]);
+    let csv = std::fs::read(out.join("agreement.csv")).unwrap();
+    assert_eq!(csv, std::fs::read(again.join("agreement.csv")).unwrap());
+    agree(&report, &[&a, &b], &again, &["--games", "100000"]);
+    for (small, large) in written.iter().zip(rows(&again.join("agreement.csv"))) {
+        let gap = |row: &BTreeMap<String, String>| -> f64 {
+            row["imitator_largest_gap"].parse().unwrap()
+        };
+        assert!(gap(&large) < gap(small), "{small:?} {large:?}");
+        assert_eq!(large["rank_correlation"], small["rank_correlation"]);
+    }
     // Its folder is a citadels-sim report folder: the command may replace it.
-    agree(&report, &[&a], &out);
+    agree(&report, &[&a], &out, &[]);
 }
 
 /// Copies a report folder's files into `to`.
