@@ -4,14 +4,14 @@
 //! folder is read and checked (a report, the same config, a shared player count) before
 //! anything is computed or written.
 
-use super::{AppError, check_out, failed, input, lock_out, write_and_show};
+use super::{AppError, check_out, input, lock_out, table_files, write_and_show};
 use crate::cli::AgreementArgs;
 use crate::engine::rng::mix;
 use crate::report::agreement::{AgreementRow, Measure};
 use crate::report::table::Table;
 use crate::report::{self, Manifest};
 use crate::stats::agreement::{Tally, agreement, noise_ceiling};
-use anyhow::{Context, anyhow};
+use anyhow::anyhow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -406,24 +406,11 @@ pub(super) fn agreement_command(
         bots,
         config: report.config.clone(),
     };
-    let render = || -> std::io::Result<Vec<report::ReportFile>> {
-        Ok(vec![
-            report::ReportFile {
-                name: "agreement.csv",
-                bytes: report::agreement::csv(&rows)?,
-            },
-            report::ReportFile {
-                name: "summary.txt",
-                bytes: summary.clone().into_bytes(),
-            },
-            report::ReportFile {
-                name: "manifest.toml",
-                bytes: manifest.to_toml()?.into_bytes(),
-            },
-        ])
-    };
-    let files = render()
-        .context("cannot render the reports")
-        .map_err(failed)?;
+    let files = table_files(
+        "agreement.csv",
+        || report::agreement::csv(&rows),
+        &summary,
+        &manifest,
+    )?;
     write_and_show(&out, args.force, args.quiet, &files, &summary)
 }

@@ -401,6 +401,35 @@ fn write_reports(
     write_and_show(out, force, quiet, files, &brief)
 }
 
+/// The files of a command that writes one table, its summary and its manifest (`arena`,
+/// `agreement`): `csv` renders the table named `table`.
+fn table_files(
+    table: &'static str,
+    csv: impl FnOnce() -> std::io::Result<Vec<u8>>,
+    summary: &str,
+    manifest: &Manifest,
+) -> Result<Vec<report::ReportFile>, AppError> {
+    let render = || -> std::io::Result<Vec<report::ReportFile>> {
+        Ok(vec![
+            report::ReportFile {
+                name: table,
+                bytes: csv()?,
+            },
+            report::ReportFile {
+                name: "summary.txt",
+                bytes: summary.as_bytes().to_vec(),
+            },
+            report::ReportFile {
+                name: "manifest.toml",
+                bytes: manifest.to_toml()?.into_bytes(),
+            },
+        ])
+    };
+    render()
+        .context("cannot render the reports")
+        .map_err(failed)
+}
+
 /// Writes rendered report files into `out` (replaced whole), then prints where and, unless
 /// `quiet`, `shown`.
 fn write_and_show(

@@ -3,6 +3,7 @@
 //! refusal of every bad input (exit status 2, the path and the cause named, nothing
 //! written). Small runs stand in for the search: the heuristic's games are the "reference".
 
+use crate::common::csv_rows;
 use assert_cmd::Command;
 use citadels_sim::stats::stability::spearman;
 use std::collections::BTreeMap;
@@ -49,22 +50,6 @@ fn agree(report: &Path, references: &[&Path], out: &Path, extra: &[&str]) -> Str
     String::from_utf8(output.stdout).unwrap()
 }
 
-/// The CSV rows as maps from column name to field.
-fn rows(path: &Path) -> Vec<BTreeMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
-    reader
-        .records()
-        .map(|r| {
-            header
-                .iter()
-                .cloned()
-                .zip(r.unwrap().iter().map(String::from))
-                .collect()
-        })
-        .collect()
-}
-
 /// Per player count, each item's (wins, trials) of a measure read from a report's CSV
 /// (`characters.csv` over picks, `seats.csv` over games), in file order, pooled over
 /// `dirs` (added up by name).
@@ -75,7 +60,7 @@ fn tallies(dirs: &[&Path], measure: &str) -> BTreeMap<String, Vec<(String, f64, 
     };
     let mut pooled: BTreeMap<String, Vec<(String, f64, f64)>> = BTreeMap::new();
     for dir in dirs {
-        for row in rows(&dir.join(file)) {
+        for row in csv_rows(&dir.join(file)) {
             let n: f64 = row[trials].parse().unwrap();
             if n == 0.0 {
                 continue;
@@ -121,7 +106,7 @@ fn agreement_figures_are_those_of_the_csv_files() {
     );
     let out = dir.path().join("agreement");
     let printed = agree(&report, &[&a, &b], &out, &[]);
-    let written = rows(&out.join("agreement.csv"));
+    let written = csv_rows(&out.join("agreement.csv"));
     assert_eq!(written.len(), 4, "two player counts, two measures");
     for row in &written {
         let (players, measure) = (&row["players"], row["measure"].as_str());
@@ -188,7 +173,7 @@ fn agreement_figures_are_those_of_the_csv_files() {
     let csv = std::fs::read(out.join("agreement.csv")).unwrap();
     assert_eq!(csv, std::fs::read(again.join("agreement.csv")).unwrap());
     agree(&report, &[&a, &b], &again, &["--games", "100000"]);
-    for (small, large) in written.iter().zip(rows(&again.join("agreement.csv"))) {
+    for (small, large) in written.iter().zip(csv_rows(&again.join("agreement.csv"))) {
         let gap = |row: &BTreeMap<String, String>| -> f64 {
             row["imitator_largest_gap"].parse().unwrap()
         };
@@ -226,7 +211,7 @@ fn a_report_against_itself_agrees_fully() {
         .unwrap();
     crate::common::assert_success(&output, "agreement");
     let out = dir.path().join("report-agreement");
-    let written = rows(&out.join("agreement.csv"));
+    let written = csv_rows(&out.join("agreement.csv"));
     assert_eq!(written.len(), 2);
     for row in &written {
         assert_eq!(row["rank_correlation"], "1.0000", "{row:?}");

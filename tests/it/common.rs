@@ -558,3 +558,20 @@ pub fn clustered_win_rate_rows(characters: &[u8]) -> usize {
         })
         .count()
 }
+
+/// A CSV file as rows of named fields.
+pub fn csv_rows(file: &std::path::Path) -> Vec<std::collections::BTreeMap<String, String>> {
+    let mut reader = csv::Reader::from_path(file).unwrap();
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
