@@ -2,14 +2,14 @@
 //! `arena.csv`, a summary and a manifest.
 
 use super::{
-    AppError, check_out, failed, input, load_config, lock_out, parse_one_bot, speed_line, threads,
-    write_and_show,
+    AppError, check_out, failed, input, load_config, lock_out, parse_one_bot, speed_line,
+    table_files, threads, write_and_show,
 };
 use crate::cli::ArenaArgs;
 use crate::progress::Progress;
 use crate::report::manifest::Header;
 use crate::report::{self, Manifest};
-use anyhow::{Context, anyhow};
+use anyhow::anyhow;
 use std::path::Path;
 use std::time::Instant;
 
@@ -76,25 +76,12 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
     let bots = [hero.clone(), field.clone()];
     let head = report::summary_txt::summary_head(counts.iter().map(|r| (None, r, &bots[..])));
     let summary = head + &report::arena::summary(&rows);
-    let render = || -> std::io::Result<Vec<report::ReportFile>> {
-        Ok(vec![
-            report::ReportFile {
-                name: "arena.csv",
-                bytes: report::arena::csv(&rows)?,
-            },
-            report::ReportFile {
-                name: "summary.txt",
-                bytes: summary.clone().into_bytes(),
-            },
-            report::ReportFile {
-                name: "manifest.toml",
-                bytes: manifest.to_toml()?.into_bytes(),
-            },
-        ])
-    };
-    let files = render()
-        .context("cannot render the reports")
-        .map_err(failed)?;
+    let files = table_files(
+        "arena.csv",
+        || report::arena::csv(&rows),
+        &summary,
+        &manifest,
+    )?;
     write_and_show(&out, args.force, args.quiet, &files, &summary)?;
     let games = args.deals * games_per_deal;
     eprintln!("{}", speed_line(games, "", elapsed, threads));

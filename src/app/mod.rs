@@ -3,6 +3,7 @@
 //! run, threads, `--out` checks and the staged report folder. All input is checked before any
 //! game is played, so bad input writes nothing.
 
+mod agreement;
 mod arena;
 mod compare;
 mod ladder;
@@ -78,6 +79,7 @@ pub fn main(cli: Cli, command_line: String) -> Result<(), AppError> {
         Command::Restrict(args) => restrict::restrict(&args, command_line),
         Command::Rank(args) => rank::rank(&args, command_line),
         Command::Train(args) => train::train(&args, command_line),
+        Command::Agreement(args) => agreement::agreement_command(&args, command_line),
     }
 }
 
@@ -393,6 +395,35 @@ fn write_reports(
         .context("cannot render the summary")
         .map_err(failed)?;
     write_and_show(out, force, quiet, &report.files, &brief)
+}
+
+/// The files of a command that writes one table, its summary and its manifest (`arena`,
+/// `agreement`): `csv` renders the table named `table`.
+fn table_files(
+    table: &'static str,
+    csv: impl FnOnce() -> std::io::Result<Vec<u8>>,
+    summary: &str,
+    manifest: &Manifest,
+) -> Result<Vec<report::ReportFile>, AppError> {
+    let render = || -> std::io::Result<Vec<report::ReportFile>> {
+        Ok(vec![
+            report::ReportFile {
+                name: table,
+                bytes: csv()?,
+            },
+            report::ReportFile {
+                name: "summary.txt",
+                bytes: summary.as_bytes().to_vec(),
+            },
+            report::ReportFile {
+                name: "manifest.toml",
+                bytes: manifest.to_toml()?.into_bytes(),
+            },
+        ])
+    };
+    render()
+        .context("cannot render the reports")
+        .map_err(failed)
 }
 
 /// Writes rendered report files into `out` (replaced whole), then prints where and, unless

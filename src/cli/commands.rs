@@ -3,8 +3,8 @@
 use super::values::{
     PlayerRange, Replace, SetValues, ShardArg, parse_character, parse_deals, parse_epochs,
     parse_game_index, parse_hidden, parse_l2, parse_learning_rate, parse_player_count,
-    parse_players, parse_positive, parse_replace, parse_seed, parse_set, parse_shard,
-    parse_threads,
+    parse_players, parse_positive, parse_replace, parse_replicates, parse_seed, parse_set,
+    parse_shard, parse_threads,
 };
 use crate::bots::policy::KindSet;
 use crate::bots::policy::features::{DraftFacts, FeatureBlocks};
@@ -464,4 +464,45 @@ pub struct ReplaceArgs {
     /// appears (repeatable), for example --replace Emperor=King.
     #[arg(long = "replace", value_name = "OLD=NEW", value_parser = parse_replace)]
     pub replace: Vec<Replace>,
+}
+
+/// `agreement REPORT --reference DIR[,DIR...]`: how near a run's win rates are to a
+/// reference population's, with what a perfect imitator would show (docs/agreement.md, "The
+/// `agreement` command").
+#[derive(Debug, Clone, Args)]
+pub struct AgreementArgs {
+    /// The report folder measured (written by `run` or `merge`).
+    #[arg(value_name = "REPORT")]
+    pub report: PathBuf,
+    /// The reference report folders (comma list, or the flag repeated): runs of one config,
+    /// the report's, pooled by adding their wins and picks at each player count.
+    #[arg(
+        long = "reference",
+        value_name = "DIR[,DIR...]",
+        required = true,
+        value_delimiter = ','
+    )]
+    pub references: Vec<PathBuf>,
+    /// Size the perfect imitator's sample as N games per player count (the report's picks
+    /// scaled to them) instead of the report's games: the ceiling of a run of that size.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_positive)]
+    pub games: Option<u64>,
+    /// Bootstrap replicates of the noise ceiling.
+    #[arg(long, value_name = "N", default_value = "1000", allow_negative_numbers = true,
+          value_parser = parse_replicates)]
+    pub replicates: usize,
+    /// Seed of the noise ceiling's draws: the same seed gives the same figures.
+    #[arg(long, value_name = "S", default_value = "1", allow_negative_numbers = true,
+          value_parser = parse_seed)]
+    pub seed: u64,
+    /// Folder to write agreement.csv into (default: the report folder's path with
+    /// `-agreement` appended, beside it).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// No summary on stdout.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Replace the folder even if it holds files that are not a citadels-sim report.
+    #[arg(long)]
+    pub force: bool,
 }

@@ -8,9 +8,9 @@ mod values;
 use clap::{Parser, Subcommand};
 
 pub use commands::{
-    ArenaArgs, CompareArgs, ConfigArgs, DEFAULT_TIERS, DraftFactsArg, LadderArgs, MergeArgs,
-    RankArgs, ReplaceArgs, ReplayArgs, RestrictArgs, RunArgs, SetupArgs, SweepArgs, Targets,
-    TrainArgs,
+    AgreementArgs, ArenaArgs, CompareArgs, ConfigArgs, DEFAULT_TIERS, DraftFactsArg, LadderArgs,
+    MergeArgs, RankArgs, ReplaceArgs, ReplayArgs, RestrictArgs, RunArgs, SetupArgs, SweepArgs,
+    Targets, TrainArgs,
 };
 pub use values::{PlayerRange, Replace, SetValues, ShardArg};
 
@@ -52,6 +52,9 @@ pub enum Command {
     /// Fit the policy bot's weights to the choices of a teacher bot (ISMCTS) in its own
     /// self-play games, and write them as a weights file.
     Train(TrainArgs),
+    /// Measure how near a run's character and seat win rates are to reference runs (the
+    /// search's self-play), with what a perfect imitator would show at the same sizes.
+    Agreement(AgreementArgs),
 }
 
 #[cfg(test)]

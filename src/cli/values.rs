@@ -226,6 +226,16 @@ fn at_most_max_games(n: u64, what: &str) -> Result<u64, String> {
     Ok(n)
 }
 
+/// Bootstrap replicates of `agreement`'s noise ceiling: 1 to 100,000 (the default 1,000
+/// takes well under a second; 100,000 puts the quantiles' own noise below 0.01).
+pub(super) fn parse_replicates(text: &str) -> Result<usize, String> {
+    let n = parse_at_least_one(text, "number of replicates")?;
+    usize::try_from(n)
+        .ok()
+        .filter(|&n| n <= 100_000)
+        .ok_or_else(|| format!("{n} replicates is too many (at most 100000)"))
+}
+
 /// Epochs of a fit: 1 to 100,000.
 pub(super) fn parse_epochs(text: &str) -> Result<u32, String> {
     let n = parse_at_least_one(text, "number of epochs")?;

@@ -4,10 +4,12 @@
 //! and every file from them in memory (pure, deterministic: the same stats give the same
 //! bytes); `folder::StagedFolder` writes them so a report folder appears only when complete.
 
+pub mod agreement;
 pub mod arena;
 pub mod balance_columns;
 pub mod checkpoint;
 pub mod compare;
+pub mod csv_file;
 pub mod folder;
 pub mod html;
 pub mod ladder;
@@ -103,9 +105,15 @@ pub const FILE_NAMES: [&str; 9] = [
 
 /// The file of a shard's partial result (`checkpoint::PARTIAL_FILE`).
 pub const PARTIAL_FILE: &str = "partial.toml";
-/// Files of the other folders citadels-sim writes (`arena`, `sweep`), which may be replaced
-/// too.
-pub const OTHER_FILE_NAMES: [&str; 4] = ["arena.csv", "sweep.csv", "restricted.csv", "rank.csv"];
+/// Files of the other folders citadels-sim writes (`arena`, `sweep`, `restrict`, `rank`,
+/// `agreement`), which may be replaced too.
+pub const OTHER_FILE_NAMES: [&str; 5] = [
+    "arena.csv",
+    "sweep.csv",
+    "restricted.csv",
+    "rank.csv",
+    "agreement.csv",
+];
 
 /// Checks that the existing folder `out` may be replaced by a new report: it is absent,
 /// empty, or a citadels-sim report (a manifest we wrote and only report files) or partial

@@ -19,6 +19,7 @@
 //! - What is counted per character during play (offers, pick positions, markers, turns and
 //!   the gains in them) is defined in `sim::tally`.
 
+pub mod agreement;
 pub mod balance;
 pub mod blocks;
 pub mod difference;

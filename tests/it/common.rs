@@ -885,3 +885,19 @@ pub fn destroys_in(rules: &Rules, state: &State, seat: Seat) -> Vec<CardId> {
 
 /// Six districts: with one more, a completed city at 4 players.
 pub const SIX_DISTRICTS: [District; 6] = [Manor, Castle, Palace, Temple, Church, Tavern];
+/// A CSV file as rows of named fields.
+pub fn csv_rows(file: &std::path::Path) -> Vec<std::collections::BTreeMap<String, String>> {
+    let mut reader = csv::Reader::from_path(file).unwrap();
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}

@@ -2,10 +2,10 @@
 //! sharded ladder merges into the single ladder's files byte for byte; a killed ladder
 //! resumes to the same files; bad tiers are refused.
 
+use crate::common::csv_rows as rows;
 use crate::common::{BIN, assert_success, files, kill_after_first_checkpoint, path};
 use assert_cmd::Command;
 use std::collections::BTreeMap;
-use std::path::Path;
 
 fn output(args: &[&str]) -> std::process::Output {
     Command::new(BIN)
@@ -27,23 +27,6 @@ fn refused(args: &[&str], message: &str) {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
     assert!(stderr.contains(message), "{stderr:?} lacks {message:?}");
-}
-
-/// A CSV file as rows of named fields.
-fn rows(file: &Path) -> Vec<BTreeMap<String, String>> {
-    let mut reader = csv::Reader::from_path(file).unwrap();
-    let header = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            header
-                .iter()
-                .zip(r.iter())
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
 }
 
 /// The rows of `file` whose `key` column is `value`.

@@ -26,6 +26,7 @@
 //! | Final scores and the tie-break | `scoring.rs` |
 //! | Scenarios that pin a past engine defect | `regressions.rs` |
 
+mod agreement;
 mod allocations;
 mod arena;
 mod characters;

@@ -40,8 +40,9 @@
 //!   when a character is called counts under the move that ends the turn before).
 //! - `characters`: the `characters.csv` a run would have written of these games (the games
 //!   replayed by `sim::play_moves` into the records and statistics a run counts): saved as
-//!   `DIR/characters.csv`, the search's saved games are one more reference sample for
-//!   `agreement compare`, apart from those checked in.
+//!   `DIR/characters.csv`, the search's saved games are one more sample of its characters'
+//!   win rates, apart from those checked in (not a report folder that `agreement` reads: it
+//!   has no manifest and no seats).
 //!
 //! Only the games of `PLAYERS` players count. A file that cannot be read or whose games do
 //! not replay is refused (status 2).
