@@ -104,7 +104,6 @@ fn files_with_pointers() -> Vec<PathBuf> {
         ("docs", "md"),
         ("src", "rs"),
         ("tests", "rs"),
-        ("examples", "rs"),
         ("tools", "rs"),
         ("tools", "md"),
         ("configs/bots", "toml"),
