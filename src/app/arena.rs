@@ -2,8 +2,7 @@
 //! `arena.csv`, a summary and a manifest.
 
 use super::{
-    AppError, check_out, failed, input, load_config, lock_out, parse_one_bot, speed_line, threads,
-    write_and_show,
+    AppError, claim, failed, input, load_config, parse_one_bot, speed_line, threads, write_and_show,
 };
 use crate::cli::ArenaArgs;
 use crate::progress::Progress;
@@ -24,8 +23,7 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
         .out
         .clone()
         .unwrap_or_else(|| Path::new("reports").join("arena"));
-    check_out(&out, args.force)?;
-    let _lock = lock_out(&out)?;
+    let folder = claim(&out, args.force)?;
     let config_table = report::manifest::config_table(&config.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
     let threads = threads(args.threads);
@@ -99,7 +97,7 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
     let files = render()
         .context("cannot render the reports")
         .map_err(failed)?;
-    write_and_show(&out, args.force, args.quiet, &files, &summary)?;
+    write_and_show(&folder, args.quiet, &files, &summary)?;
     let games = args.deals * games_per_deal;
     eprintln!("{}", speed_line(games, "", elapsed, threads));
     Ok(())

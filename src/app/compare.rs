@@ -4,8 +4,8 @@
 
 use super::out::{out, outln};
 use super::{
-    AppError, Plan, failed, labelled_counts, lock_out, plan_with, play, refusal_of_named_config,
-    refuse_flag, refuse_run_only, render_plan, write_folder,
+    AppError, Plan, failed, labelled_counts, plan_with, play, refusal_of_named_config, refuse_flag,
+    refuse_run_only, render_plan,
 };
 use crate::cli::{CompareArgs, ConfigArgs, RunArgs};
 use crate::progress::Progress;
@@ -136,7 +136,7 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         .map_err(|e| name_side("A", &args.a, e))?;
     let plan_b = plan_with(&args_b, || super::load_config(&args_b.setup))
         .map_err(|e| name_side("B", &args.b, e))?;
-    let _lock = lock_out(&out)?;
+    let folder = super::claim(&out, run.force)?;
 
     let per_side = run.games * plan_a.counts.len() as u64;
     let progress = Progress::new(2 * per_side, 0, run.quiet);
@@ -195,7 +195,7 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         bytes: html::render(&page(&plan_a, &plan_b, run), &compare::charts(&comparisons))
             .into_bytes(),
     });
-    write_folder(&out, run.force, &files)?;
+    folder.write(&files)?;
     outln!("comparison written to {}", out.display());
     if !run.quiet {
         outln!();

@@ -1,7 +1,8 @@
 //! The commands, one file each: the recipe CLI -> config -> validated plan -> runner ->
 //! reports. This file holds what they share: errors, config and bot loading, the plan of a
-//! run, threads, `--out` checks and the staged report folder. All input is checked before any
-//! game is played, so bad input writes nothing.
+//! run, threads and the writing of reports into a claimed folder (`crate::job` checks the
+//! paths, locks, checkpoints and stages). All input is checked before any game is played, so
+//! bad input writes nothing.
 
 mod arena;
 mod compare;
@@ -19,9 +20,9 @@ use crate::bots::BotSpec;
 use crate::cli::{Cli, Command, ConfigArgs, RunArgs, SetupArgs};
 use crate::config::{self, RunConfig};
 use crate::engine::rules::Rules;
+use crate::job::{self, Folder};
 use crate::progress::Progress;
-use crate::report::lock::{LockError, OutLock};
-use crate::report::{self, Manifest, Section, folder};
+use crate::report::{self, Manifest, Section};
 use crate::sim::runner;
 use crate::stats::Stats;
 use anyhow::{Context, anyhow};
@@ -52,6 +53,15 @@ impl AppError {
     pub fn error(&self) -> &anyhow::Error {
         match self {
             AppError::Input(e) | AppError::Failed(e) => e,
+        }
+    }
+}
+
+impl From<job::Error> for AppError {
+    fn from(e: job::Error) -> AppError {
+        match e {
+            job::Error::Refused(e) => AppError::Input(e),
+            job::Error::Failed(e) => AppError::Failed(e),
         }
     }
 }
@@ -168,7 +178,7 @@ fn resumable_out(
     force: bool,
 ) -> Result<PathBuf, AppError> {
     if let (Some(out), Some(resume)) = (out, resume)
-        && out != resume
+        && !job::path::same_place(out, resume)
     {
         return Err(input(anyhow!(
             "--resume {} and --out {} name different folders (--resume names the report \
@@ -351,66 +361,41 @@ fn check_out(out: &Path, force: bool) -> Result<(), AppError> {
 
 /// `check_out` for the folder named by `flag` (`--out`, or `--resume` without `--out`).
 fn check_folder(flag: &str, out: &Path, force: bool) -> Result<(), AppError> {
-    folder::check_target(out)
-        .with_context(|| format!("{flag} {}", out.display()))
-        .map_err(input)?;
-    report::check_replaceable(out, force)
-        .map_err(|e| input(anyhow!("{flag} {}: {e}", out.display())))
+    job::path::check_folder(flag, out, force)?;
+    Ok(())
 }
 
-/// Takes the lock of the report folder `out` (`report::lock`) and cleans up the leftovers
-/// of killed runs there. Call it once all input is checked, before anything is written, and
-/// keep the guard until the reports are in place: another run into the same folder is
-/// refused (status 2) while it is held.
-pub fn lock_out(out: &Path) -> Result<OutLock, AppError> {
-    OutLock::take(out).map_err(|e| {
-        let message = anyhow!("--out {}: {e}", out.display());
-        match e {
-            LockError::Held { .. } => input(message),
-            LockError::Io { .. } => failed(message),
-        }
-    })
+/// Claims the output folder `out` (`job::Folder::claim`: checked and locked). Call it once
+/// all input is checked, before anything is written, and keep it until the reports are in
+/// place: another command into the same folder is refused (status 2) while it is held.
+fn claim(out: &Path, force: bool) -> Result<Folder, AppError> {
+    Ok(Folder::claim("--out", out, force)?)
 }
 
-/// Writes rendered files into the report folder `out` (replaced whole, once written).
-fn write_folder(out: &Path, force: bool, files: &[report::ReportFile]) -> Result<(), AppError> {
-    report::check_replaceable(out, force)
-        .map_err(|e| input(anyhow!("--out {}: {e}", out.display())))?;
-    let staged = folder::StagedFolder::create(out)
-        .with_context(|| format!("cannot create the report folder {}", out.display()))
-        .map_err(failed)?;
-    report::write(staged, files)
-        .with_context(|| format!("cannot write the reports into {}", out.display()))
-        .map_err(failed)
-}
-
-/// Writes rendered report files into `out` (replaced whole), then prints where and, unless
-/// `quiet`, the short summary (the full tables are in `summary.txt`).
+/// Writes rendered report files into `folder` (replaced whole), then prints where and,
+/// unless `quiet`, the short summary (the full tables are in `summary.txt`).
 fn write_reports(
-    out: &Path,
-    force: bool,
+    folder: &Folder,
     quiet: bool,
     files: &[report::ReportFile],
 ) -> Result<(), AppError> {
     // Rendered before the folder is replaced, so a failure leaves the old report.
-    let brief = report::brief::render(files, out)
+    let brief = report::brief::render(files, folder.shown())
         .context("cannot render the summary")
         .map_err(failed)?;
-    write_and_show(out, force, quiet, files, &brief)
+    write_and_show(folder, quiet, files, &brief)
 }
 
-/// Writes rendered report files into `out` (replaced whole), then prints where and, unless
-/// `quiet`, `shown`.
+/// Writes rendered report files into `folder` (replaced whole), then prints where and,
+/// unless `quiet`, `shown`.
 fn write_and_show(
-    out: &Path,
-    force: bool,
+    folder: &Folder,
     quiet: bool,
     files: &[report::ReportFile],
     shown: &str,
 ) -> Result<(), AppError> {
-    // The existing folder may have changed while the games were played.
-    write_folder(out, force, files)?;
-    outln!("reports written to {}", out.display());
+    folder.write(files)?;
+    outln!("reports written to {}", folder.shown().display());
     if !quiet {
         outln!();
         out!("{shown}");

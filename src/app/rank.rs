@@ -6,7 +6,7 @@ use super::compare::{SideManifest, side_manifest, side_source};
 use super::out::{out, outln};
 use super::{
     AppError, Plan, check_out, failed, input, labelled_counts, load_config, plan_with,
-    refusal_of_named_config, refuse_flag, refuse_run_only, threads, write_folder,
+    refusal_of_named_config, refuse_flag, refuse_run_only, threads,
 };
 use crate::cli::RankArgs;
 use crate::engine::rules::Rules;
@@ -120,6 +120,7 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
 
     let threads = threads(run.threads);
     let per_config = run.games * run.players.counts().count() as u64;
+    let folder = super::claim(&out, run.force)?;
     let progress = Progress::new(per_config * plans.len() as u64, 0, run.quiet);
     let started = std::time::Instant::now();
     // results[config][count] = (counters, group totals)
@@ -236,7 +237,7 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
     let files = render()
         .context("cannot render the reports")
         .map_err(failed)?;
-    write_folder(&out, run.force, &files)?;
+    folder.write(&files)?;
     outln!("ranking written to {}", out.display());
     if !run.quiet {
         outln!();

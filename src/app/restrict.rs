@@ -5,8 +5,8 @@
 //! and `report.html`.
 
 use super::{
-    AppError, check_out, default_out, failed, input, load_config, parse_one_bot, speed_line,
-    threads, write_and_show,
+    AppError, default_out, failed, input, load_config, parse_one_bot, speed_line, threads,
+    write_and_show,
 };
 use crate::cli::RestrictArgs;
 use crate::progress::Progress;
@@ -60,7 +60,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         );
         stem.with_file_name(name)
     });
-    check_out(&out, args.force)?;
+    let folder = super::claim(&out, args.force)?;
     let config_table = report::manifest::config_table(&config.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
     let threads = threads(args.threads);
@@ -169,7 +169,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
     let files = render()
         .context("cannot render the reports")
         .map_err(failed)?;
-    write_and_show(&out, args.force, args.quiet, &files, &summary)?;
+    write_and_show(&folder, args.quiet, &files, &summary)?;
     eprintln!("{}", speed_line(total, "", elapsed, threads));
     Ok(())
 }

@@ -5,8 +5,8 @@
 
 use super::out::{out, outln};
 use super::{
-    AppError, default_out, failed, input, labelled_counts, load_config, lock_out, plan_with, play,
-    refuse_flag, refuse_run_only, render_plan, write_folder,
+    AppError, default_out, failed, input, labelled_counts, load_config, plan_with, play,
+    refuse_flag, refuse_run_only, render_plan,
 };
 use crate::cli::{SetValues, SweepArgs};
 use crate::config::{self, RunConfig, suggest::did_you_mean};
@@ -174,7 +174,7 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
     for combo in &combos {
         plans.push(plan_with(&run_args, || with_rules(&base, combo))?);
     }
-    let _lock = lock_out(&out)?;
+    let folder = super::claim(&out, run.force)?;
     let base_table = report::manifest::config_table(&base.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", base.source)))?;
 
@@ -268,7 +268,7 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
             bytes: html::render(&page, &sweep::charts(&results)).into_bytes(),
         },
     ];
-    write_folder(&out, run.force, &files)?;
+    folder.write(&files)?;
     outln!("sweep written to {}", out.display());
     if !run.quiet {
         outln!();

@@ -10,8 +10,8 @@ use crate::bots::policy::weights::{
 };
 use crate::cli::{Targets, TrainArgs};
 use crate::engine::rng::GameRng;
+use crate::job::{self, staged::StagedFile};
 use crate::progress::Progress;
-use crate::report::folder::StagedFile;
 use crate::train::data::Dataset;
 use crate::train::fit::{Fit, FitOptions, KindHits, fit, hits_by_kind, measure};
 use crate::train::{file, replay_games, teacher_games};
@@ -272,6 +272,15 @@ fn out_file(args: &TrainArgs) -> PathBuf {
 /// Reads the `--data` files and replays their games, joined in order, and the commands that
 /// made them.
 fn load(paths: &[PathBuf]) -> Result<(Dataset, Vec<String>), AppError> {
+    for (i, path) in paths.iter().enumerate() {
+        if let Some(first) = paths[..i].iter().find(|p| job::path::same_place(p, path)) {
+            return Err(input(anyhow!(
+                "--data {}: is the file {} given before; each data file is fitted once",
+                path.display(),
+                first.display()
+            )));
+        }
+    }
     let mut all = Dataset::default();
     let mut commands = Vec::new();
     for path in paths {
@@ -465,6 +474,7 @@ fn check_out(
     what: &str,
     is_ours: &dyn Fn(&Path) -> bool,
 ) -> Result<(), AppError> {
+    job::path::check_file(flag, out)?;
     let refuse = |why: String| input(anyhow!("{flag} {}: {why}", out.display()));
     if out.is_dir() {
         return Err(refuse("is a folder; give a file name".into()));

@@ -1,17 +1,15 @@
 //! Reports: CSV tables, the summary table and the manifest, written from `Stats`.
 //!
 //! `render` builds every file in memory (pure, deterministic: the same stats give the same
-//! bytes); `folder::StagedFolder` writes them so a report folder appears only when complete.
+//! bytes); the durable job (`crate::job`) writes them so a report folder appears only when
+//! complete.
 
 pub mod arena;
 pub mod brief;
-pub mod checkpoint;
 pub mod compare;
 pub mod delta;
-pub mod folder;
 pub mod html;
 pub mod ladder;
-pub mod lock;
 pub mod manifest;
 pub mod rank;
 pub mod restrict;
@@ -100,7 +98,7 @@ pub const FILE_NAMES: [&str; 9] = [
     "report.html",
 ];
 
-/// The file of a shard's partial result (`checkpoint::PARTIAL_FILE`).
+/// The file of a shard's partial result (`job::checkpoint::PARTIAL_FILE`).
 pub const PARTIAL_FILE: &str = "partial.toml";
 /// Files of the other folders citadels-sim writes (`arena`, `sweep`), which may be replaced
 /// too.
@@ -232,14 +230,6 @@ fn run_page(manifest: &Manifest) -> html::Page {
                 .into(),
         ],
     }
-}
-
-/// Writes rendered files into a staged folder and moves it into place.
-pub fn write(staged: folder::StagedFolder, files: &[ReportFile]) -> io::Result<()> {
-    for file in files {
-        staged.write(file.name, &file.bytes)?;
-    }
-    staged.commit()
 }
 
 /// Characters that can be in the cast at this player count, in `Character` order.
