@@ -16,20 +16,21 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
     let hero = parse_one_bot("--hero", &args.hero, &config)?;
     let field = parse_one_bot("--field", &args.field, &config)?;
     let mut counts = Vec::new();
-    for players in args.players.counts() {
+    for players in args.players.range.counts() {
         counts.push(config.rules(players).map_err(input)?);
     }
     let out = args
+        .output
         .out
         .clone()
         .unwrap_or_else(|| Path::new("reports").join("arena"));
-    let folder = claim(&out, args.force)?;
+    let folder = claim(&out, args.output.force)?;
     let config_table = report::manifest::config_table(&config.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
     let threads = threads(args.threads);
 
     let games_per_deal: u64 = counts.iter().map(|r| u64::from(r.players) + 1).sum();
-    let progress = Progress::new(args.deals * games_per_deal, 0, args.quiet);
+    let progress = Progress::new(args.deals * games_per_deal, 0, args.output.quiet);
     let started = Instant::now();
     let mut results = Vec::new();
     let mut before = 0;
@@ -38,7 +39,7 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
         let per_deal = u64::from(rules.players) + 1;
         let stats = crate::sim::arena::run(
             rules,
-            args.seed,
+            args.seed.master,
             args.deals,
             &hero,
             &field,
@@ -69,9 +70,9 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
         command: command_line,
         config_source: config.source.clone(),
         config_name: config.name.clone(),
-        seed: args.seed,
+        seed: args.seed.master,
         games: args.deals,
-        players: args.players.counts().collect(),
+        players: args.players.range.counts().collect(),
         bots: vec![hero_name.clone(), field_name.clone()],
         config: config_table,
     };
@@ -97,7 +98,7 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
     let files = render()
         .context("cannot render the reports")
         .map_err(failed)?;
-    write_and_show(&folder, args.quiet, &files, &summary)?;
+    write_and_show(&folder, args.output.quiet, &files, &summary)?;
     let games = args.deals * games_per_deal;
     eprintln!("{}", speed_line(games, "", elapsed, threads));
     Ok(())

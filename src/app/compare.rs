@@ -113,7 +113,7 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
     )?;
     refuse_run_only(run, "compare")?;
     let (source_a, source_b) = (side_source(&args.a), side_source(&args.b));
-    let out = run.out.clone().unwrap_or_else(|| {
+    let out = run.output.out.clone().unwrap_or_else(|| {
         Path::new("reports").join(format!(
             "compare-{}-vs-{}",
             side_stem(&source_a),
@@ -121,11 +121,11 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         ))
     });
     // Checked once here, or the sides' plans would name the one shared folder as side A's.
-    super::check_out(&out, run.force)?;
+    super::check_out(&out, run.output.force)?;
     let side_args = |source: ConfigArgs| {
         let mut side = run.clone();
         side.setup.source = source;
-        side.out = Some(out.clone());
+        side.output.out = Some(out.clone());
         side
     };
     let (args_a, args_b) = (side_args(source_a), side_args(source_b));
@@ -136,10 +136,10 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         .map_err(|e| name_side("A", &args.a, e))?;
     let plan_b = plan_with(&args_b, || super::load_config(&args_b.setup))
         .map_err(|e| name_side("B", &args.b, e))?;
-    let folder = super::claim(&out, run.force)?;
+    let folder = super::claim(&out, run.output.force)?;
 
     let per_side = run.games * plan_a.counts.len() as u64;
-    let progress = Progress::new(2 * per_side, 0, run.quiet);
+    let progress = Progress::new(2 * per_side, 0, run.output.quiet);
     let started = std::time::Instant::now();
     let stats_a = play(&plan_a, &args_a, &progress, 0);
     let stats_b = play(&plan_b, &args_b, &progress, per_side);
@@ -176,9 +176,9 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         kind: "compare",
         version: env!("CARGO_PKG_VERSION").to_string(),
         command: command_line,
-        seed: run.seed,
+        seed: run.seed.master,
         games: run.games,
-        players: run.players.counts().collect(),
+        players: run.players.range.counts().collect(),
         bots: plan_a.bots.iter().map(|b| b.to_string()).collect(),
         a: side_manifest(&plan_a),
         b: side_manifest(&plan_b),
@@ -197,7 +197,7 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
     });
     folder.write(&files)?;
     outln!("comparison written to {}", out.display());
-    if !run.quiet {
+    if !run.output.quiet {
         outln!();
         out!("{summary}");
     }
@@ -210,7 +210,7 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
 }
 
 fn page(a: &Plan, b: &Plan, run: &RunArgs) -> html::Page {
-    let players: Vec<String> = run.players.counts().map(|p| p.to_string()).collect();
+    let players: Vec<String> = run.players.range.counts().map(|p| p.to_string()).collect();
     html::Page {
         title: format!(
             "citadels-sim comparison: {} vs {}",
@@ -221,7 +221,7 @@ fn page(a: &Plan, b: &Plan, run: &RunArgs) -> html::Page {
             ("B".into(), b.config.source.clone()),
             ("players".into(), players.join(",")),
             ("games per player count".into(), run.games.to_string()),
-            ("seed".into(), run.seed.to_string()),
+            ("seed".into(), run.seed.master.to_string()),
             ("bots".into(), run.bots.clone()),
             ("version".into(), env!("CARGO_PKG_VERSION").to_string()),
         ],

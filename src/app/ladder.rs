@@ -81,16 +81,17 @@ fn plan(args: &LadderArgs) -> Result<Plan, AppError> {
     let tiers = parse_tiers(args, &config)?;
     let rules = args
         .players
+        .range
         .counts()
         .map(|players| config.rules(players).map_err(input))
         .collect::<Result<Vec<_>, _>>()?;
     let config_table = report::manifest::config_table(&config.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
     let out = resumable_out(
-        &args.out,
+        &args.output.out,
         &args.resume,
         default_out(&args.setup.source),
-        args.force,
+        args.output.force,
     )?;
     Ok(Plan {
         config,
@@ -102,13 +103,11 @@ fn plan(args: &LadderArgs) -> Result<Plan, AppError> {
 }
 
 fn fingerprint(args: &LadderArgs, plan: &Plan) -> Fingerprint {
-    Fingerprint::new(
-        plan.config.edition.name(),
-        &plan.config.source,
-        &plan.config.to_toml(),
-        args.seed,
+    Fingerprint::of(
+        &plan.config,
+        args.seed.master,
         args.games,
-        args.players.counts().collect(),
+        args.players.range.counts().collect(),
         plan.tiers.iter().map(|(s, _)| s.to_string()).collect(),
     )
 }
@@ -226,7 +225,7 @@ pub fn ladder(args: &LadderArgs, command_line: String) -> Result<(), AppError> {
         .max()
         .unwrap_or(0);
     let shard = shard::resolve(args.shard, most, runner::chunk_count(most))?;
-    let folder = Folder::claim("--out", &plan.out, args.force)?;
+    let folder = Folder::claim("--out", &plan.out, args.output.force)?;
     let fresh = fresh(args, &plan, command_line, shard);
     let job = Job::start(folder, args.resume.as_deref(), fresh)?;
     let threads = threads(args.threads);
@@ -235,7 +234,7 @@ pub fn ladder(args: &LadderArgs, command_line: String) -> Result<(), AppError> {
         .iter()
         .map(|(_, games)| shard::games_to_play(*games, shard) * plan.rules.len() as u64)
         .sum();
-    let progress = Progress::new(total, job.resumed_games(), args.quiet);
+    let progress = Progress::new(total, job.resumed_games(), args.output.quiet);
     let started = Instant::now();
     for (t, (spec, games)) in plan.tiers.iter().enumerate() {
         for (i, rules) in plan.rules.iter().enumerate() {
@@ -259,7 +258,7 @@ pub fn ladder(args: &LadderArgs, command_line: String) -> Result<(), AppError> {
                     });
                     progress.set_position(games);
                 },
-                |chunk, legal| play_chunk(rules, args.seed, *games, chunk, &seats, legal),
+                |chunk, legal| play_chunk(rules, args.seed.master, *games, chunk, &seats, legal),
             );
         }
     }
@@ -285,7 +284,7 @@ pub fn ladder(args: &LadderArgs, command_line: String) -> Result<(), AppError> {
             shard.count
         );
     } else {
-        write_ladder_reports(&plan, &done, &folder, args.quiet)?;
+        write_ladder_reports(&plan, &done, &folder, args.output.quiet)?;
     }
     folder.remove_checkpoint()?;
     eprintln!("{speed}");

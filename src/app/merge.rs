@@ -30,21 +30,26 @@ fn read_text(dir: &Path) -> Result<(PathBuf, String), AppError> {
     Ok((file, text))
 }
 
-/// Parses a partial result with `parse`; it must have a shard.
-fn parse<'a, T>(
-    file: &'a Path,
-    text: &str,
+/// Parses the partial results `texts` (read from `files`) with `parse`; each must have a
+/// shard.
+fn parse_all<'a, T>(
+    files: &'a [PathBuf],
+    texts: &[String],
     parse: fn(&str) -> Result<T, String>,
     shard: fn(&T) -> Option<Shard>,
-) -> Result<(&'a Path, Shard, T), AppError> {
-    let part = parse(text).map_err(|e| input(anyhow!("{}: {e}", file.display())))?;
-    let found = shard(&part).ok_or_else(|| {
-        input(anyhow!(
-            "{}: not the partial result of a shard (no `shard` key)",
-            file.display()
-        ))
-    })?;
-    Ok((file, found, part))
+) -> Result<Vec<(&'a Path, Shard, T)>, AppError> {
+    let mut parts = Vec::new();
+    for (file, text) in files.iter().zip(texts) {
+        let part = parse(text).map_err(|e| input(anyhow!("{}: {e}", file.display())))?;
+        let found = shard(&part).ok_or_else(|| {
+            input(anyhow!(
+                "{}: not the partial result of a shard (no `shard` key)",
+                file.display()
+            ))
+        })?;
+        parts.push((file.as_path(), found, part));
+    }
+    Ok(parts)
 }
 
 /// Adds `more` into `into`, naming the file of `more` if the sum is refused.
@@ -54,15 +59,17 @@ fn add(into: &mut CountProgress, more: &CountProgress, file: &Path) -> Result<()
 }
 
 pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
-    path::check_folder("--out", &args.out, args.force)?;
-    if let Some(dir) = args
-        .partials
-        .iter()
-        .find(|d| path::same_place(d, &args.out))
-    {
+    // Required by the parser (`MergeArgs`).
+    let out = args
+        .output
+        .out
+        .as_deref()
+        .ok_or_else(|| input(anyhow!("--out DIR: merge needs the report folder to write")))?;
+    path::check_folder("--out", out, args.output.force)?;
+    if let Some(dir) = args.partials.iter().find(|d| path::same_place(d, out)) {
         return Err(input(anyhow!(
             "--out {}: is the partial result {} given to merge; write the reports elsewhere",
-            args.out.display(),
+            out.display(),
             dir.display()
         )));
     }
@@ -92,18 +99,19 @@ pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
         )));
     }
     if checkpoint::is_ladder(&texts[0]) {
-        merge_ladder(args, &files, &texts)
+        merge_ladder(args, out, &files, &texts)
     } else {
-        merge_run(args, &files, &texts)
+        merge_run(args, out, &files, &texts)
     }
 }
 
-fn merge_run(args: &MergeArgs, files: &[PathBuf], texts: &[String]) -> Result<(), AppError> {
-    let parts = files
-        .iter()
-        .zip(texts)
-        .map(|(file, text)| parse(file, text, Checkpoint::parse, |p| p.shard))
-        .collect::<Result<Vec<_>, _>>()?;
+fn merge_run(
+    args: &MergeArgs,
+    out: &Path,
+    files: &[PathBuf],
+    texts: &[String],
+) -> Result<(), AppError> {
+    let parts = parse_all(files, texts, Checkpoint::parse, |p| p.shard)?;
     let parts = shard::check(
         parts,
         |(file, shard, part)| shard::PartialInfo {
@@ -124,7 +132,7 @@ fn merge_run(args: &MergeArgs, files: &[PathBuf], texts: &[String]) -> Result<()
             })
         },
     )?;
-    let folder = claim(&args.out, args.force)?;
+    let folder = claim(out, args.output.force)?;
     let (first_file, _, first) = &parts[0];
     let fingerprint = &first.fingerprint;
     let what = first_file.display();
@@ -176,7 +184,7 @@ fn merge_run(args: &MergeArgs, files: &[PathBuf], texts: &[String]) -> Result<()
     let files = report::render(&sections, &manifest)
         .context("cannot render the reports")
         .map_err(failed)?;
-    write_reports(&folder, args.quiet, &files)
+    write_reports(&folder, args.output.quiet, &files)
 }
 
 /// A run's games per player count (`Checkpoint::parse` has checked it is a number).
@@ -184,12 +192,13 @@ fn games_of(part: &Checkpoint) -> u64 {
     part.fingerprint.games.parse().unwrap_or(0)
 }
 
-fn merge_ladder(args: &MergeArgs, files: &[PathBuf], texts: &[String]) -> Result<(), AppError> {
-    let parts = files
-        .iter()
-        .zip(texts)
-        .map(|(file, text)| parse(file, text, LadderCheckpoint::parse, |p| p.shard))
-        .collect::<Result<Vec<_>, _>>()?;
+fn merge_ladder(
+    args: &MergeArgs,
+    out: &Path,
+    files: &[PathBuf],
+    texts: &[String],
+) -> Result<(), AppError> {
+    let parts = parse_all(files, texts, LadderCheckpoint::parse, |p| p.shard)?;
     let search_games = parts.first().map_or(0, |(_, _, p)| p.search_games);
     let parts = shard::check(
         parts,
@@ -226,7 +235,7 @@ fn merge_ladder(args: &MergeArgs, files: &[PathBuf], texts: &[String]) -> Result
                 })
         },
     )?;
-    let folder: Folder = claim(&args.out, args.force)?;
+    let folder: Folder = claim(out, args.output.force)?;
     let (first_file, _, first) = &parts[0];
     let what = first_file.display();
     let f = &first.fingerprint;
@@ -252,7 +261,7 @@ fn merge_ladder(args: &MergeArgs, files: &[PathBuf], texts: &[String]) -> Result
         config,
         tiers: Vec::new(),
         rules,
-        out: args.out.clone(),
+        out: out.to_path_buf(),
     };
-    write_ladder_reports(&plan, &done, &folder, args.quiet)
+    write_ladder_reports(&plan, &done, &folder, args.output.quiet)
 }

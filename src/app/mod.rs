@@ -204,25 +204,25 @@ fn plan_with(
 ) -> Result<Plan, AppError> {
     let config = load()?;
     let bots = parse_bots(&args.bots, &config)?;
-    if bots.len() > 1 && !args.players.is_single() {
+    if bots.len() > 1 && !args.players.range.is_single() {
         return Err(input(anyhow!(
             "--bots {}: lists {} bots (one per seat) but --players {} has several player \
              counts; give a single bot for all seats or run one player count",
             args.bots,
             bots.len(),
-            args.players
+            args.players.range
         )));
     }
-    for players in args.players.counts() {
+    for players in args.players.range.counts() {
         seat_bots(&bots, players).map_err(|e| input(anyhow!("--bots {}: {e}", args.bots)))?;
     }
-    if let Some(out) = &args.out {
-        check_out(out, args.force)?;
+    if let Some(out) = &args.output.out {
+        check_out(out, args.output.force)?;
     } else if let Some(resume) = &args.resume {
-        check_folder("--resume", resume, args.force)?;
+        check_folder("--resume", resume, args.output.force)?;
     }
     let mut counts = Vec::new();
-    for players in args.players.counts() {
+    for players in args.players.range.counts() {
         let rules = config.rules(players).map_err(input)?;
         let seats =
             seat_bots(&bots, players).map_err(|e| input(anyhow!("--bots {}: {e}", args.bots)))?;
@@ -231,10 +231,10 @@ fn plan_with(
     let config_table = report::manifest::config_table(&config.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
     let out = resumable_out(
-        &args.out,
+        &args.output.out,
         &args.resume,
         default_out(&args.setup.source),
-        args.force,
+        args.output.force,
     )?;
     Ok(Plan {
         config,
@@ -259,9 +259,14 @@ fn play(plan: &Plan, args: &RunArgs, progress: &Progress, done: u64) -> Vec<Stat
         .iter()
         .map(|(rules, seats)| {
             progress.start_count(rules.players);
-            let stats = runner::run(rules, args.seed, args.games, seats, threads, &|games| {
-                progress.set_position(played + games)
-            });
+            let stats = runner::run(
+                rules,
+                args.seed.master,
+                args.games,
+                seats,
+                threads,
+                &|games| progress.set_position(played + games),
+            );
             played += args.games;
             stats
         })
@@ -276,9 +281,9 @@ fn manifest(plan: &Plan, args: &RunArgs, command: String) -> Manifest {
         command,
         config_source: plan.config.source.clone(),
         config_name: plan.config.name.clone(),
-        seed: args.seed,
+        seed: args.seed.master,
         games: args.games,
-        players: args.players.counts().collect(),
+        players: args.players.range.counts().collect(),
         bots: plan.bots.iter().map(|b| b.to_string()).collect(),
         config: plan.config_table.clone(),
     }

@@ -93,15 +93,16 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
     )?;
     refuse_run_only(run, "rank")?;
     let out = run
+        .output
         .out
         .clone()
         .unwrap_or_else(|| Path::new("reports").join("rank"));
-    check_out(&out, run.force)?;
+    check_out(&out, run.output.force)?;
     let mut plans: Vec<(String, Plan)> = Vec::new();
     for text in &args.configs {
         let mut side = run.clone();
         side.setup.source = side_source(text);
-        side.out = Some(out.clone());
+        side.output.out = Some(out.clone());
         // The config is named once: a file's messages start with its path already.
         let plan = plan_with(&side, || load_config(&side.setup)).map_err(|e| {
             refusal_of_named_config(e, text, |message| {
@@ -119,9 +120,9 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
     }
 
     let threads = threads(run.threads);
-    let per_config = run.games * run.players.counts().count() as u64;
-    let folder = super::claim(&out, run.force)?;
-    let progress = Progress::new(per_config * plans.len() as u64, 0, run.quiet);
+    let per_config = run.games * run.players.range.counts().count() as u64;
+    let folder = super::claim(&out, run.output.force)?;
+    let progress = Progress::new(per_config * plans.len() as u64, 0, run.output.quiet);
     let started = std::time::Instant::now();
     // results[config][count] = (counters, group totals)
     let mut results = Vec::new();
@@ -133,7 +134,7 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
             per_count.push(play_groups(
                 rules,
                 seats,
-                run.seed,
+                run.seed.master,
                 run.games,
                 threads,
                 &|games| progress.set_position(before + games),
@@ -144,7 +145,7 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
     progress.finish();
     let elapsed = started.elapsed().as_secs_f64();
 
-    let counts: Vec<u8> = run.players.counts().collect();
+    let counts: Vec<u8> = run.players.range.counts().collect();
     let entries: Vec<Vec<Entry>> = (0..counts.len())
         .map(|c| {
             plans
@@ -179,7 +180,7 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
         kind: "rank",
         version: env!("CARGO_PKG_VERSION").to_string(),
         command: command_line.clone(),
-        seed: run.seed,
+        seed: run.seed.master,
         games: run.games,
         players: counts.clone(),
         bots: plans[0].1.bots.iter().map(|b| b.to_string()).collect(),
@@ -201,7 +202,7 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
                 "games per config and player count".into(),
                 run.games.to_string(),
             ),
-            ("seed".into(), run.seed.to_string()),
+            ("seed".into(), run.seed.master.to_string()),
             ("bots".into(), run.bots.clone()),
             ("version".into(), env!("CARGO_PKG_VERSION").to_string()),
             ("command".into(), command_line),
@@ -239,7 +240,7 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
         .map_err(failed)?;
     folder.write(&files)?;
     outln!("ranking written to {}", out.display());
-    if !run.quiet {
+    if !run.output.quiet {
         outln!();
         out!("{summary}");
     }

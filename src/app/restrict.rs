@@ -29,7 +29,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         )));
     }
     let mut counts = Vec::new();
-    for players in args.players.counts() {
+    for players in args.players.range.counts() {
         let rules = config.rules(players).map_err(input)?;
         let mut cast = report::cast_characters(&rules);
         if !args.characters.is_empty() {
@@ -52,7 +52,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         }
         counts.push((rules, cast, heroes));
     }
-    let out = args.out.clone().unwrap_or_else(|| {
+    let out = args.output.out.clone().unwrap_or_else(|| {
         let stem = default_out(&args.setup.source);
         let name = stem.file_name().map_or_else(
             || "restrict".into(),
@@ -60,7 +60,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         );
         stem.with_file_name(name)
     });
-    let folder = super::claim(&out, args.force)?;
+    let folder = super::claim(&out, args.output.force)?;
     let config_table = report::manifest::config_table(&config.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
     let threads = threads(args.threads);
@@ -71,7 +71,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         .iter()
         .map(|(r, cast, _)| args.deals * per_deal(r.players, cast.len()))
         .sum();
-    let progress = Progress::new(total, 0, args.quiet);
+    let progress = Progress::new(total, 0, args.output.quiet);
     let started = Instant::now();
     let mut results = Vec::new();
     let mut before = 0;
@@ -80,7 +80,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         let games = per_deal(rules.players, cast.len());
         let (stats, baseline) = crate::sim::arena::run_heroes(
             rules,
-            args.seed,
+            args.seed.master,
             args.deals,
             heroes,
             &field,
@@ -114,9 +114,9 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         command: command_line.clone(),
         config_source: config.source.clone(),
         config_name: config.name.clone(),
-        seed: args.seed,
+        seed: args.seed.master,
         games: args.deals,
-        players: args.players.counts().collect(),
+        players: args.players.range.counts().collect(),
         bots: vec![bot.clone()],
         config: config_table,
     };
@@ -131,9 +131,9 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         title: format!("citadels-sim restricted play: {}", config.name),
         facts: vec![
             ("config".into(), config.source.clone()),
-            ("players".into(), args.players.to_string()),
+            ("players".into(), args.players.range.to_string()),
             ("deals per player count".into(), args.deals.to_string()),
-            ("seed".into(), args.seed.to_string()),
+            ("seed".into(), args.seed.master.to_string()),
             ("bot".into(), bot.clone()),
             ("version".into(), env!("CARGO_PKG_VERSION").to_string()),
             ("command".into(), command_line),
@@ -169,7 +169,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
     let files = render()
         .context("cannot render the reports")
         .map_err(failed)?;
-    write_and_show(&folder, args.quiet, &files, &summary)?;
+    write_and_show(&folder, args.output.quiet, &files, &summary)?;
     eprintln!("{}", speed_line(total, "", elapsed, threads));
     Ok(())
 }

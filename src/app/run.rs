@@ -21,7 +21,7 @@ pub(super) fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> 
     let shard = shard::resolve(args.shard, args.games, runner::chunk_count(args.games))?;
     let plan = plan(args)?;
     let log = open_log(args, &plan)?;
-    let folder = Folder::claim("--out", &plan.out, args.force)?;
+    let folder = Folder::claim("--out", &plan.out, args.output.force)?;
     let fresh = Checkpoint {
         shard,
         command: command_line,
@@ -35,7 +35,7 @@ pub(super) fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> 
     let job = Job::start(folder, args.resume.as_deref(), fresh)?;
     let total = shard::games_to_play(args.games, shard) * plan.counts.len() as u64;
     let threads = threads(args.threads);
-    let progress = Progress::new(total, job.resumed_games(), args.quiet);
+    let progress = Progress::new(total, job.resumed_games(), args.output.quiet);
     let started = Instant::now();
     let mut log = log;
     for count in 0..plan.counts.len() {
@@ -63,7 +63,7 @@ pub(super) fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> 
         None => {
             let stats: Vec<Stats> = done.counts.into_iter().map(|c| c.stats).collect();
             let files = render_plan(&plan, args, &stats, done.command)?;
-            write_reports(&folder, args.quiet, &files)?;
+            write_reports(&folder, args.output.quiet, &files)?;
             commit_log(log, args)?;
         }
     }
@@ -73,13 +73,11 @@ pub(super) fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> 
 }
 
 fn fingerprint(args: &RunArgs, plan: &Plan) -> Fingerprint {
-    Fingerprint::new(
-        plan.config.edition.name(),
-        &plan.config.source,
-        &plan.config.to_toml(),
-        args.seed,
+    Fingerprint::of(
+        &plan.config,
+        args.seed.master,
         args.games,
-        args.players.counts().collect(),
+        args.players.range.counts().collect(),
         plan.bots.iter().map(|b| b.to_string()).collect(),
     )
 }
@@ -115,7 +113,14 @@ fn play_count(
     let Some(log) = log else {
         let add = |chunk, stats, _| add(chunk, stats);
         runner::run_chunks(
-            rules, args.seed, args.games, &todo, seats, threads, false, &add,
+            rules,
+            args.seed.master,
+            args.games,
+            &todo,
+            seats,
+            threads,
+            false,
+            &add,
         );
         return Ok(());
     };
@@ -131,7 +136,14 @@ fn play_count(
             add(chunk, stats);
         };
         runner::run_chunks(
-            rules, args.seed, args.games, window, seats, threads, true, &add,
+            rules,
+            args.seed.master,
+            args.games,
+            window,
+            seats,
+            threads,
+            true,
+            &add,
         );
         let lines = lines.into_inner().unwrap_or_else(|e| e.into_inner());
         for line in lines.values().flatten() {
@@ -167,7 +179,7 @@ fn open_log(args: &RunArgs, plan: &Plan) -> Result<Option<StagedFile>, AppError>
     }
     // (A folder, a link or a device is refused below, whatever --force says.)
     if std::fs::symlink_metadata(log).is_ok_and(|m| m.is_file())
-        && !args.force
+        && !args.output.force
         && !game_log::is_game_log(log)
     {
         return Err(input(anyhow!(

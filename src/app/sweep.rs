@@ -160,7 +160,7 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
     refuse_run_only(run, "sweep")?;
     let base = load_config(&run.setup)?;
     let combos = combinations(&base, &args.set)?;
-    let out = run.out.clone().unwrap_or_else(|| {
+    let out = run.output.out.clone().unwrap_or_else(|| {
         let stem = default_out(&run.setup.source);
         let name = stem
             .file_name()
@@ -169,18 +169,18 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
         stem.with_file_name(format!("sweep-{name}"))
     });
     let mut run_args = run.clone();
-    run_args.out = Some(out.clone());
+    run_args.output.out = Some(out.clone());
     let mut plans = Vec::new();
     for combo in &combos {
         plans.push(plan_with(&run_args, || with_rules(&base, combo))?);
     }
-    let folder = super::claim(&out, run.force)?;
+    let folder = super::claim(&out, run.output.force)?;
     let base_table = report::manifest::config_table(&base.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", base.source)))?;
 
-    let per_combo = run.games * run.players.counts().count() as u64;
+    let per_combo = run.games * run.players.range.counts().count() as u64;
     let total = per_combo * plans.len() as u64;
-    let progress = Progress::new(total, 0, run.quiet);
+    let progress = Progress::new(total, 0, run.output.quiet);
     let started = std::time::Instant::now();
     let mut results = Vec::new();
     for (i, (plan, combo)) in plans.iter().zip(&combos).enumerate() {
@@ -217,14 +217,14 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
         command: command_line,
         config_source: base.source.clone(),
         config_name: base.name.clone(),
-        seed: run.seed,
+        seed: run.seed.master,
         games: run.games,
-        players: run.players.counts().collect(),
+        players: run.players.range.counts().collect(),
         bots: plans[0].bots.iter().map(|b| b.to_string()).collect(),
         sets: args.set.iter().map(|s| s.to_string()).collect(),
         config: base_table,
     };
-    let players: Vec<String> = run.players.counts().map(|p| p.to_string()).collect();
+    let players: Vec<String> = run.players.range.counts().map(|p| p.to_string()).collect();
     let page = html::Page {
         title: format!("citadels-sim sweep over {}", base.name),
         facts: vec![
@@ -235,7 +235,7 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
                 "games per combination and player count".into(),
                 run.games.to_string(),
             ),
-            ("seed".into(), run.seed.to_string()),
+            ("seed".into(), run.seed.master.to_string()),
             ("bots".into(), run.bots.clone()),
             ("version".into(), manifest.version.clone()),
         ],
@@ -270,7 +270,7 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
     ];
     folder.write(&files)?;
     outln!("sweep written to {}", out.display());
-    if !run.quiet {
+    if !run.output.quiet {
         outln!();
         out!("{summary}");
     }

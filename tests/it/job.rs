@@ -4,8 +4,7 @@
 use crate::common::{BIN, assert_success, path};
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Output};
 
 /// A run of 10 games at 4 players, with `extra` arguments, run in `cwd`.
 fn run_in(cwd: &Path, extra: &[&str]) -> Output {
@@ -131,29 +130,7 @@ fn an_out_linked_to_a_folder_writes_into_it_under_its_lock() {
         "the target holds the reports"
     );
 
-    let mut first = Command::new(BIN)
-        .current_dir(d)
-        .args([
-            "run",
-            "--players",
-            "4",
-            "--games",
-            "2000000",
-            "--threads",
-            "1",
-        ])
-        .args(["--out", "real", "--quiet"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let lock = d.join(".real.run/lock");
-    let waited = Instant::now();
-    while !lock.exists() {
-        assert!(first.try_wait().unwrap().is_none(), "the first run ended");
-        assert!(waited.elapsed() < Duration::from_secs(60), "no lock file");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let mut first = crate::out_lock::hold(&d.join("real"));
     let output = run_in(d, &["--out", "link"]);
     first.kill().unwrap();
     first.wait().unwrap();
@@ -191,16 +168,17 @@ fn two_shards(d: &Path) -> [std::path::PathBuf; 2] {
     parts
 }
 
-fn merge(parts: &[&Path], out: &Path) -> Output {
-    let mut command = Command::new(BIN);
-    command.arg("merge");
-    for part in parts {
-        command.arg(part);
-    }
-    command
-        .args(["--out", path(out), "--quiet"])
+/// `merge` of `parts` must be refused with `fragment`, writing nothing.
+fn assert_merge_refused(parts: &[std::path::PathBuf], fragment: &str) {
+    let out = parts[0].with_file_name("merged");
+    let output = Command::new(BIN)
+        .arg("merge")
+        .args(parts)
+        .args(["--out", path(&out), "--quiet"])
         .output()
-        .unwrap()
+        .unwrap();
+    assert_refused(&output, &[fragment]);
+    assert!(!out.exists());
 }
 
 /// Replaces the first `from` in the partial result of `part` by `to`.
@@ -232,13 +210,10 @@ fn merge_refuses_counters_whose_sum_overflows() {
         numbers[6] = (u64::MAX / 2 + 1).to_string();
         edit_partial(part, &entry, &numbers.join(" "));
     }
-    let out = dir.path().join("merged");
-    let output = merge(&[&parts[0], &parts[1]], &out);
-    assert_refused(
-        &output,
-        &["p1/partial.toml: 4 players: the counters add up beyond 2^64 - 1"],
+    assert_merge_refused(
+        &parts,
+        "p1/partial.toml: 4 players: the counters add up beyond 2^64 - 1",
     );
-    assert!(!out.exists());
 }
 
 /// Defect 5: duplicated or unordered player counts, which no run writes.
@@ -253,13 +228,10 @@ fn merge_refuses_player_counts_no_run_writes() {
         format!("{text}\n{counts}").replacen("players = [4]", "players = [4, 4]", 1),
     )
     .unwrap();
-    let out = dir.path().join("merged");
-    let output = merge(&[&parts[0], &parts[1]], &out);
-    assert_refused(
-        &output,
-        &["p1/partial.toml: players: [4, 4] is not a list of player counts in increasing order"],
+    assert_merge_refused(
+        &parts,
+        "p1/partial.toml: players: [4, 4] is not a list of player counts in increasing order",
     );
-    assert!(!out.exists());
 }
 
 /// Defect 5: a shard count of 2^64-1 was accepted by `run --shard 0/N` and made `merge`
@@ -281,15 +253,11 @@ fn a_shard_count_beyond_the_chunks_is_refused() {
         "shard = \"0/2\"",
         "shard = \"0/18446744073709551615\"",
     );
-    let out = dir.path().join("merged");
-    let output = merge(&[&parts[0], &parts[1]], &out);
-    assert_refused(
-        &output,
-        &[
-            "shard 0/18446744073709551615 is one of 18446744073709551615 shards, but the run has only 3 chunk(s)",
-        ],
+    assert_merge_refused(
+        &parts,
+        "shard 0/18446744073709551615 is one of 18446744073709551615 shards, but the run has \
+         only 3 chunk(s)",
     );
-    assert!(!out.exists());
 }
 
 /// Defect 6: `run --resume` on an interrupted ladder's folder read as a broken file; it

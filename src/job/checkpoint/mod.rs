@@ -131,6 +131,25 @@ impl Fingerprint {
         }
     }
 
+    /// The fingerprint of a job playing `config`.
+    pub fn of(
+        config: &crate::config::RunConfig,
+        seed: u64,
+        games: u64,
+        players: Vec<u8>,
+        bots: Vec<String>,
+    ) -> Fingerprint {
+        Fingerprint::new(
+            config.edition.name(),
+            &config.source,
+            &config.to_toml(),
+            seed,
+            games,
+            players,
+            bots,
+        )
+    }
+
     /// The first part in which `self` differs from `now`, as a message naming it and the
     /// two sides (`names`: what `self` and `now` are, like "the interrupted run" and "this
     /// command"), or `None` if they are the same run.
