@@ -217,14 +217,8 @@ pub(super) fn write_ladder_reports(
 }
 
 pub fn ladder(args: &LadderArgs, command_line: String) -> Result<(), AppError> {
+    let shard = shard::resolve(args.shard)?;
     let plan = plan(args)?;
-    let most = plan
-        .tiers
-        .iter()
-        .map(|(_, games)| *games)
-        .max()
-        .unwrap_or(0);
-    let shard = shard::resolve(args.shard, most, runner::chunk_count(most))?;
     let folder = Folder::claim("--out", &plan.out, args.output.force)?;
     let fresh = fresh(args, &plan, command_line, shard);
     let job = Job::start(folder, args.resume.as_deref(), fresh)?;

@@ -13,7 +13,7 @@ use crate::config;
 use crate::job::checkpoint::{self, Checkpoint, CountProgress, LadderCheckpoint, PARTIAL_FILE};
 use crate::job::{Folder, path, shard};
 use crate::report::{self, Manifest, Section};
-use crate::sim::runner::{Shard, chunk_count};
+use crate::sim::runner::Shard;
 use anyhow::{Context, anyhow};
 use std::path::{Path, PathBuf};
 
@@ -118,7 +118,6 @@ fn merge_run(
             file,
             shard: *shard,
             fingerprint: &part.fingerprint,
-            chunks: chunk_count(games_of(part)),
         },
         |(_, shard, part)| {
             let games = games_of(part);
@@ -206,12 +205,6 @@ fn merge_ladder(
             file,
             shard: *shard,
             fingerprint: &part.fingerprint,
-            chunks: part
-                .tiers
-                .iter()
-                .map(|t| chunk_count(t.games))
-                .max()
-                .unwrap_or(0),
         },
         |(_, shard, part)| {
             (part.search_games != search_games)

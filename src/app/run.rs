@@ -18,7 +18,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 pub(super) fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> {
-    let shard = shard::resolve(args.shard, args.games, runner::chunk_count(args.games))?;
+    let shard = shard::resolve(args.shard)?;
     let plan = plan(args)?;
     let log = open_log(args, &plan)?;
     let folder = Folder::claim("--out", &plan.out, args.output.force)?;
@@ -33,7 +33,13 @@ pub(super) fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> 
         fingerprint: fingerprint(args, &plan),
     };
     let job = Job::start(folder, args.resume.as_deref(), fresh)?;
-    let total = shard::games_to_play(args.games, shard) * plan.counts.len() as u64;
+    let games_per_count = shard::games_to_play(args.games, shard);
+    if let Some(shard) = shard
+        && games_per_count == 0
+    {
+        warn_empty(args.games, shard);
+    }
+    let total = games_per_count * plan.counts.len() as u64;
     let threads = threads(args.threads);
     let progress = Progress::new(total, job.resumed_games(), args.output.quiet);
     let started = Instant::now();
@@ -70,6 +76,22 @@ pub(super) fn run(args: &RunArgs, command_line: String) -> Result<(), AppError> 
     folder.remove_checkpoint()?;
     eprintln!("{speed}");
     Ok(())
+}
+
+/// A shard without games is not an error: a job array sized for larger runs may have such
+/// shards, and their empty partial results merge as nothing. But a user who sized it by
+/// mistake should know this shard played nothing.
+fn warn_empty(games: u64, shard: Shard) {
+    eprintln!(
+        "warning: --shard {shard}: no games for this shard ({games} games per player count \
+         make {} chunk(s) of {} games, numbered from 0, and shard {shard} plays chunks {}, {}, \
+         {}, ...): its partial result adds nothing",
+        runner::chunk_count(games),
+        runner::CHUNK_GAMES,
+        shard.index,
+        shard.index.saturating_add(shard.count),
+        shard.index.saturating_add(shard.count.saturating_mul(2)),
+    );
 }
 
 fn fingerprint(args: &RunArgs, plan: &Plan) -> Fingerprint {

@@ -1,11 +1,10 @@
 //! Shards: which chunks a shard plays (`--shard K/N`, `--shard auto/N`), and `merge`'s
 //! checks that partial results are the N complete shards of one job.
 //!
-//! A job of `games` games per player count has `runner::chunk_count(games)` chunks, and a
-//! shard count may not exceed them (for a ladder, its largest tier's): every shard then has
-//! games to play, and `merge` never has to consider more shards than there are chunks. Both
-//! `--shard` and `merge` refuse more; every count below is computed, never listed, so a
-//! hostile partial result cannot make `merge` allocate in proportion to its shard count.
+//! A shard count may exceed a job's chunks (a job array sized for larger runs): the shards
+//! without a chunk write empty partial results, which merge as nothing. So every count below
+//! is computed, never listed, and a shard count of 2^64 - 1 cannot make `merge` allocate in
+//! proportion to it.
 
 use super::checkpoint::Fingerprint;
 use super::{Result, refused};
@@ -19,21 +18,9 @@ use std::path::Path;
 pub const SHARD_VARIABLES: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"];
 
 /// The shard of `--shard`: given, or `auto/N` with its index from SLURM_ARRAY_TASK_ID or
-/// JOB_COMPLETION_INDEX (both 0-based; if both are set they must agree). `chunks` is the
-/// job's largest chunk count, which the shard count may not exceed.
-pub fn resolve(arg: Option<ShardArg>, games: u64, chunks: u64) -> Result<Option<Shard>> {
-    let shard = resolve_from(arg, |name| std::env::var(name).ok())?;
-    if let Some(shard) = shard
-        && shard.count > chunks
-    {
-        return Err(refused(anyhow!(
-            "--shard {shard}: {games} games per player count make {chunks} chunk(s) of {} \
-             games, so at most {chunks} shard(s) have games to play; give --shard K/{chunks} \
-             or fewer shards",
-            runner::CHUNK_GAMES
-        )));
-    }
-    Ok(shard)
+/// JOB_COMPLETION_INDEX (both 0-based; if both are set they must agree).
+pub fn resolve(arg: Option<ShardArg>) -> Result<Option<Shard>> {
+    resolve_from(arg, |name| std::env::var(name).ok())
 }
 
 fn resolve_from(
@@ -114,8 +101,6 @@ pub struct PartialInfo<'a> {
     pub file: &'a Path,
     pub shard: Shard,
     pub fingerprint: &'a Fingerprint,
-    /// The job's largest chunk count (a ladder's largest tier's).
-    pub chunks: u64,
 }
 
 /// Checks that `partials` are the N shards of one job by this version, each once and
@@ -138,7 +123,6 @@ pub fn check<T>(
             file,
             shard,
             fingerprint,
-            chunks,
         } = info(p);
         if fingerprint.version != version {
             return Err(refused(anyhow!(
@@ -157,14 +141,6 @@ pub fn check<T>(
                 "{}: not a shard of the same run as {}: {difference}",
                 file.display(),
                 first.file.display()
-            )));
-        }
-        if shard.count > chunks {
-            return Err(refused(anyhow!(
-                "{}: shard {shard} is one of {} shards, but the run has only {chunks} \
-                 chunk(s): no run could have written it",
-                file.display(),
-                shard.count
             )));
         }
         if shard.count != first.shard.count {
