@@ -5,6 +5,7 @@ pub mod bots;
 pub mod cli;
 pub mod config;
 pub mod engine;
+pub mod job;
 pub mod progress;
 pub mod report;
 pub mod sim;

@@ -4,7 +4,7 @@
 //! folder is read and checked (a report, the same config, a shared player count) before
 //! anything is computed or written.
 
-use super::{AppError, check_out, input, lock_out, table_files, write_and_show};
+use super::{AppError, claim, input, table_files, write_and_show};
 use crate::cli::AgreementArgs;
 use crate::engine::rng::mix;
 use crate::report::agreement::{AgreementRow, Measure};
@@ -354,8 +354,7 @@ pub(super) fn agreement_command(
             read.dir.display()
         )));
     }
-    check_out(&out, args.force)?;
-    let _lock = lock_out(&out)?;
+    let out_folder = claim(&out, args.force)?;
 
     let mut rows = Vec::new();
     let mut compared = Vec::new();
@@ -408,5 +407,5 @@ pub(super) fn agreement_command(
         &summary,
         &manifest,
     )?;
-    write_and_show(&out, args.force, args.quiet, &files, &summary)
+    write_and_show(&out_folder, args.quiet, &files, &summary)
 }

@@ -2,8 +2,8 @@
 //! `arena.csv`, a summary and a manifest.
 
 use super::{
-    AppError, check_out, failed, input, load_config, lock_out, parse_one_bot, speed_line,
-    table_files, threads, write_and_show,
+    AppError, claim, failed, input, load_config, parse_one_bot, speed_line, table_files, threads,
+    write_and_show,
 };
 use crate::cli::ArenaArgs;
 use crate::progress::Progress;
@@ -18,21 +18,21 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
     let hero = parse_one_bot("--hero", &args.hero, &config)?;
     let field = parse_one_bot("--field", &args.field, &config)?;
     let mut counts = Vec::new();
-    for players in args.players.counts() {
+    for players in args.players.range.counts() {
         counts.push(config.rules(players).map_err(input)?);
     }
     let out = args
+        .output
         .out
         .clone()
         .unwrap_or_else(|| Path::new("reports").join("arena"));
-    check_out(&out, args.force)?;
-    let _lock = lock_out(&out)?;
+    let folder = claim(&out, args.output.force)?;
     let config_table = report::manifest::config_table(&config.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
     let threads = threads(args.threads);
 
     let games_per_deal: u64 = counts.iter().map(|r| u64::from(r.players) + 1).sum();
-    let progress = Progress::new(args.deals * games_per_deal, 0, args.quiet);
+    let progress = Progress::new(args.deals * games_per_deal, 0, args.output.quiet);
     let started = Instant::now();
     let mut results = Vec::new();
     let mut before = 0;
@@ -41,7 +41,7 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
         let per_deal = u64::from(rules.players) + 1;
         let stats = crate::sim::arena::run(
             rules,
-            args.seed,
+            args.seed.master,
             args.deals,
             &hero,
             &field,
@@ -67,9 +67,9 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
     // The manifest of an arena: `games` holds the deals per player count, `bots` the hero
     // then the field.
     let manifest = Manifest {
-        header: Header::new(command_line, args.seed, args.deals)
+        header: Header::new(command_line, args.seed.master, args.deals)
             .config(&config.source, &config.name),
-        players: args.players.counts().collect(),
+        players: args.players.range.counts().collect(),
         bots: vec![hero_name.clone(), field_name.clone()],
         config: config_table,
     };
@@ -82,7 +82,7 @@ pub(super) fn arena(args: &ArenaArgs, command_line: String) -> Result<(), AppErr
         &summary,
         &manifest,
     )?;
-    write_and_show(&out, args.force, args.quiet, &files, &summary)?;
+    write_and_show(&folder, args.output.quiet, &files, &summary)?;
     let games = args.deals * games_per_deal;
     eprintln!("{}", speed_line(games, "", elapsed, threads));
     Ok(())

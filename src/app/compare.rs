@@ -4,8 +4,8 @@
 
 use super::out::{out, outln};
 use super::{
-    AppError, Plan, failed, labelled_counts, lock_out, plan_with, play, refusal_of_named_config,
-    refuse_flag, refuse_run_only, render_plan, write_folder,
+    AppError, Plan, failed, labelled_counts, plan_with, play, refusal_of_named_config, refuse_flag,
+    refuse_run_only, render_plan,
 };
 use crate::cli::{CompareArgs, ConfigArgs, RunArgs};
 use crate::progress::Progress;
@@ -100,7 +100,7 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
     )?;
     refuse_run_only(run, "compare")?;
     let (source_a, source_b) = (side_source(&args.a), side_source(&args.b));
-    let out = run.out.clone().unwrap_or_else(|| {
+    let out = run.output.out.clone().unwrap_or_else(|| {
         Path::new("reports").join(format!(
             "compare-{}-vs-{}",
             side_stem(&source_a),
@@ -108,11 +108,11 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         ))
     });
     // Checked once here, or the sides' plans would name the one shared folder as side A's.
-    super::check_out(&out, run.force)?;
+    super::check_out(&out, run.output.force)?;
     let side_args = |source: ConfigArgs| {
         let mut side = run.clone();
         side.setup.source = source;
-        side.out = Some(out.clone());
+        side.output.out = Some(out.clone());
         side
     };
     let (args_a, args_b) = (side_args(source_a), side_args(source_b));
@@ -123,10 +123,10 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         .map_err(|e| name_side("A", &args.a, e))?;
     let plan_b = plan_with(&args_b, || super::load_config(&args_b.setup))
         .map_err(|e| name_side("B", &args.b, e))?;
-    let _lock = lock_out(&out)?;
+    let folder = super::claim(&out, run.output.force)?;
 
     let per_side = run.games * plan_a.counts.len() as u64;
-    let progress = Progress::new(2 * per_side, 0, run.quiet);
+    let progress = Progress::new(2 * per_side, 0, run.output.quiet);
     let started = std::time::Instant::now();
     let stats_a = play(&plan_a, &args_a, &progress, 0);
     let stats_b = play(&plan_b, &args_b, &progress, per_side);
@@ -154,8 +154,8 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         bytes: summary.clone().into_bytes(),
     });
     let manifest = CompareManifest {
-        header: Header::new(command_line, run.seed, run.games).kind("compare"),
-        players: run.players.counts().collect(),
+        header: Header::new(command_line, run.seed.master, run.games).kind("compare"),
+        players: run.players.range.counts().collect(),
         bots: plan_a.bots.iter().map(|b| b.to_string()).collect(),
         a: side_manifest(&plan_a),
         b: side_manifest(&plan_b),
@@ -172,9 +172,9 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
         bytes: html::render(&page(&plan_a, &plan_b, run), &compare::charts(&comparisons))
             .into_bytes(),
     });
-    write_folder(&out, run.force, &files)?;
+    folder.write(&files)?;
     outln!("comparison written to {}", out.display());
-    if !run.quiet {
+    if !run.output.quiet {
         outln!();
         out!("{summary}");
     }
@@ -187,7 +187,7 @@ pub(super) fn compare(args: &CompareArgs, command_line: String) -> Result<(), Ap
 }
 
 fn page(a: &Plan, b: &Plan, run: &RunArgs) -> html::Page {
-    let players: Vec<String> = run.players.counts().map(|p| p.to_string()).collect();
+    let players: Vec<String> = run.players.range.counts().map(|p| p.to_string()).collect();
     html::Page {
         title: format!(
             "citadels-sim comparison: {} vs {}",
@@ -198,7 +198,7 @@ fn page(a: &Plan, b: &Plan, run: &RunArgs) -> html::Page {
             ("B".into(), b.config.source.clone()),
             ("players".into(), players.join(",")),
             ("games per player count".into(), run.games.to_string()),
-            ("seed".into(), run.seed.to_string()),
+            ("seed".into(), run.seed.master.to_string()),
             ("bots".into(), run.bots.clone()),
             ("version".into(), env!("CARGO_PKG_VERSION").to_string()),
         ],

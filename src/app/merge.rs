@@ -1,26 +1,21 @@
-//! `merge DIR... --out DIR`: adds the partial results of a run's shards (`run --shard K/N`)
-//! into the reports the run would have written in one piece. The partials must be the N
-//! shards of one run (same fingerprint: version, chunk size, edition, config, seed, games,
-//! player counts, bots), each exactly once and complete; anything else is refused, naming
+//! `merge DIR... --out DIR`: adds the partial results of a run's or a ladder's shards
+//! (`--shard K/N`) into the reports the job would have written in one piece. The partials
+//! must be the N shards of one job (`job::shard::check`: same fingerprint, each exactly
+//! once and complete); their counters are added with checked arithmetic and the sums
+//! checked as a file's are (`CountProgress::add_checked`). Anything else is refused, naming
 //! the file.
 
-use super::{AppError, check_out, failed, input, lock_out, seat_bots, write_reports};
+use super::ladder::{self, write_ladder_reports};
+use super::{AppError, claim, failed, input, seat_bots, write_reports};
 use crate::bots::BotSpec;
 use crate::cli::MergeArgs;
 use crate::config;
-use crate::report::checkpoint::{self, Checkpoint, Fingerprint, PARTIAL_FILE};
+use crate::job::checkpoint::{self, Checkpoint, CountProgress, LadderCheckpoint, PARTIAL_FILE};
+use crate::job::{Folder, path, shard};
 use crate::report::{self, Manifest, Section};
 use crate::sim::runner::Shard;
 use anyhow::{Context, anyhow};
-use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-
-/// One partial result and where it was read from.
-struct Partial {
-    file: PathBuf,
-    shard: Shard,
-    done: Checkpoint,
-}
 
 /// The file of the partial result in `dir` and its text.
 fn read_text(dir: &Path) -> Result<(PathBuf, String), AppError> {
@@ -35,132 +30,46 @@ fn read_text(dir: &Path) -> Result<(PathBuf, String), AppError> {
     Ok((file, text))
 }
 
-fn read_partial(file: &Path, text: &str) -> Result<Partial, AppError> {
-    let done = Checkpoint::parse(text).map_err(|e| input(anyhow!("{}: {e}", file.display())))?;
-    let shard = done.shard.ok_or_else(|| {
-        input(anyhow!(
-            "{}: not the partial result of a shard (no `shard` key)",
-            file.display()
-        ))
-    })?;
-    Ok(Partial {
-        file: file.to_path_buf(),
-        shard,
-        done,
-    })
+/// Parses the partial results `texts` (read from `files`) with `parse`; each must have a
+/// shard.
+fn parse_all<'a, T>(
+    files: &'a [PathBuf],
+    texts: &[String],
+    parse: fn(&str) -> Result<T, String>,
+    shard: fn(&T) -> Option<Shard>,
+) -> Result<Vec<(&'a Path, Shard, T)>, AppError> {
+    let mut parts = Vec::new();
+    for (file, text) in files.iter().zip(texts) {
+        let part = parse(text).map_err(|e| input(anyhow!("{}: {e}", file.display())))?;
+        let found = shard(&part).ok_or_else(|| {
+            input(anyhow!(
+                "{}: not the partial result of a shard (no `shard` key)",
+                file.display()
+            ))
+        })?;
+        parts.push((file.as_path(), found, part));
+    }
+    Ok(parts)
 }
 
-/// Checks that `partials` are the N shards of one run (or ladder) by this version, each once
-/// and complete, and returns them in shard order. `info` gives a partial's file, shard and
-/// fingerprint; `incomplete` says what is missing from a partial, if anything.
-pub(super) fn check_shards<T>(
-    partials: Vec<T>,
-    info: impl Fn(&T) -> (&Path, Shard, &Fingerprint),
-    incomplete: impl Fn(&T) -> Option<String>,
-) -> Result<Vec<T>, AppError> {
-    let version = env!("CARGO_PKG_VERSION");
-    let mut by_index: BTreeMap<u64, T> = BTreeMap::new();
-    {
-        let (first_file, first_shard, first_print) = info(&partials[0]);
-        for p in &partials {
-            let (file, shard, print) = info(p);
-            if print.version != version {
-                return Err(input(anyhow!(
-                    "{}: written by citadels-sim {}, this is {version}; merge with the version \
-                     that played the shards",
-                    file.display(),
-                    print.version
-                )));
-            }
-            let names = (
-                &*format!("{}", first_file.display()),
-                &*format!("{}", file.display()),
-            );
-            if let Some(difference) = first_print.differs(print, names) {
-                return Err(input(anyhow!(
-                    "{}: not a shard of the same run as {}: {difference}",
-                    file.display(),
-                    first_file.display()
-                )));
-            }
-            if shard.count != first_shard.count {
-                return Err(input(anyhow!(
-                    "{}: shard {} is one of {} shards, but {} is shard {} of {}",
-                    file.display(),
-                    shard,
-                    shard.count,
-                    first_file.display(),
-                    first_shard,
-                    first_shard.count
-                )));
-            }
-            if let Some(missing) = incomplete(p) {
-                return Err(input(anyhow!("{}: {missing}", file.display())));
-            }
-        }
-    }
-    for p in partials {
-        let (file, shard, _) = info(&p);
-        if let Some(other) = by_index.get(&shard.index) {
-            return Err(input(anyhow!(
-                "{}: shard {} is given twice (also {})",
-                file.display(),
-                shard,
-                info(other).0.display()
-            )));
-        }
-        by_index.insert(shard.index, p);
-    }
-    let count = by_index.values().next().map_or(0, |p| info(p).1.count);
-    let missing: Vec<String> = (0..count)
-        .filter(|k| !by_index.contains_key(k))
-        .map(|k| format!("{k}/{count}"))
-        .collect();
-    if !missing.is_empty() {
-        let (noun, verb) = if missing.len() > 1 {
-            ("shards", "are")
-        } else {
-            ("shard", "is")
-        };
-        return Err(input(anyhow!(
-            "{noun} {} {verb} missing: merge needs the partial results of all {count} shards",
-            missing.join(", ")
-        )));
-    }
-    Ok(by_index.into_values().collect())
-}
-
-/// Checks that `partials` are the N shards of one run (`check_shards`).
-fn check(partials: Vec<Partial>) -> Result<Vec<Partial>, AppError> {
-    check_shards(
-        partials,
-        |p| (p.file.as_path(), p.shard, &p.done.fingerprint),
-        |p| {
-            let games: u64 = p.done.fingerprint.games.parse().unwrap_or(0);
-            let expected: BTreeSet<u64> = p.shard.chunks(games).collect();
-            p.done.counts.iter().find(|c| c.done != expected).map(|c| {
-                format!(
-                    "shard {} is incomplete at {} players ({} of its {} chunks done)",
-                    p.shard,
-                    c.stats.players,
-                    c.done.len(),
-                    expected.len()
-                )
-            })
-        },
-    )
+/// Adds `more` into `into`, naming the file of `more` if the sum is refused.
+fn add(into: &mut CountProgress, more: &CountProgress, file: &Path) -> Result<(), AppError> {
+    into.add_checked(more)
+        .map_err(|e| input(anyhow!("{}: {e}", file.display())))
 }
 
 pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
-    check_out(&args.out, args.force)?;
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
-    };
-    if let Some(dir) = args.partials.iter().find(|d| same(d, &args.out)) {
+    // Required by the parser (`MergeArgs`).
+    let out = args
+        .output
+        .out
+        .as_deref()
+        .ok_or_else(|| input(anyhow!("--out DIR: merge needs the report folder to write")))?;
+    path::check_folder("--out", out, args.output.force)?;
+    if let Some(dir) = args.partials.iter().find(|d| path::same_place(d, out)) {
         return Err(input(anyhow!(
             "--out {}: is the partial result {} given to merge; write the reports elsewhere",
-            args.out.display(),
+            out.display(),
             dir.display()
         )));
     }
@@ -190,18 +99,48 @@ pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
         )));
     }
     if checkpoint::is_ladder(&texts[0]) {
-        return super::ladder::merge(args, &files, &texts);
+        merge_ladder(args, out, &files, &texts)
+    } else {
+        merge_run(args, out, &files, &texts)
     }
-    let partials = files
-        .iter()
-        .zip(&texts)
-        .map(|(file, text)| read_partial(file, text))
-        .collect::<Result<Vec<_>, _>>()?;
-    let partials = check(partials)?;
-    let _lock = lock_out(&args.out)?;
-    let first = &partials[0];
-    let fingerprint = &first.done.fingerprint;
-    let what = first.file.display();
+}
+
+fn merge_run(
+    args: &MergeArgs,
+    out: &Path,
+    files: &[PathBuf],
+    texts: &[String],
+) -> Result<(), AppError> {
+    let parts = parse_all(files, texts, Checkpoint::parse, |p| p.shard)?;
+    let parts = shard::check(
+        parts,
+        |(file, shard, part)| shard::PartialInfo {
+            file,
+            shard: *shard,
+            fingerprint: &part.fingerprint,
+        },
+        |(_, shard, part)| {
+            let games = games_of(part);
+            part.counts.iter().find_map(|c| {
+                let (done, expected) = shard::incomplete(*shard, games, &c.done)?;
+                Some(format!(
+                    "shard {shard} is incomplete at {} players ({done} of its {expected} \
+                     chunks done)",
+                    c.stats.players
+                ))
+            })
+        },
+    )?;
+    let folder = claim(out, args.output.force)?;
+    let (first_file, _, first) = &parts[0];
+    let fingerprint = &first.fingerprint;
+    let what = first_file.display();
+    let mut counts = first.counts.clone();
+    for (file, _, other) in &parts[1..] {
+        for (count, more) in counts.iter_mut().zip(&other.counts) {
+            add(count, more, file)?;
+        }
+    }
 
     // The run's plan, rebuilt from the fingerprint.
     let config = config::load_str(&fingerprint.config_source, &fingerprint.config)
@@ -210,20 +149,16 @@ pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
     // Display), so they are read back from the defaults, not from the config's weights.
     let bots = BotSpec::parse_list(&fingerprint.bots.join(","))
         .map_err(|e| input(anyhow!("{what}: bots: {e}")))?;
-    let mut counts = Vec::new();
-    for (i, progress) in first.done.counts.iter().enumerate() {
+    let mut plans = Vec::new();
+    for progress in counts {
         let players = progress.stats.players;
         let rules = config
             .rules(players)
             .map_err(|e| input(anyhow!("{what}: {e}")))?;
         let seats = seat_bots(&bots, players).map_err(|e| input(anyhow!("{what}: bots: {e}")))?;
-        let mut stats = progress.stats.clone();
-        for other in &partials[1..] {
-            stats += &other.done.counts[i].stats;
-        }
-        counts.push((rules, seats, stats));
+        plans.push((rules, seats, progress.stats));
     }
-    let sections: Vec<Section> = counts
+    let sections: Vec<Section> = plans
         .iter()
         .map(|(rules, bots, stats)| Section { rules, stats, bots })
         .collect();
@@ -240,7 +175,7 @@ pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
         ))
     })?;
     let manifest = Manifest {
-        header: report::manifest::Header::new(first.done.command.clone(), seed, games)
+        header: report::manifest::Header::new(first.command.clone(), seed, games)
             .version(&fingerprint.version)
             .config(&fingerprint.config_source, &config.name),
         players: fingerprint.players.clone(),
@@ -251,6 +186,78 @@ pub fn merge(args: &MergeArgs) -> Result<(), AppError> {
     let files = report::render(&sections, &manifest)
         .context("cannot render the reports")
         .map_err(failed)?;
-    write_reports(&args.out, args.force, args.quiet, &files)?;
-    Ok(())
+    write_reports(&folder, args.output.quiet, &files)
+}
+
+/// A run's games per player count (`Checkpoint::parse` has checked it is a number).
+fn games_of(part: &Checkpoint) -> u64 {
+    part.fingerprint.games.parse().unwrap_or(0)
+}
+
+fn merge_ladder(
+    args: &MergeArgs,
+    out: &Path,
+    files: &[PathBuf],
+    texts: &[String],
+) -> Result<(), AppError> {
+    let parts = parse_all(files, texts, LadderCheckpoint::parse, |p| p.shard)?;
+    let search_games = parts.first().map_or(0, |(_, _, p)| p.search_games);
+    let parts = shard::check(
+        parts,
+        |(file, shard, part)| shard::PartialInfo {
+            file,
+            shard: *shard,
+            fingerprint: &part.fingerprint,
+        },
+        |(_, shard, part)| {
+            (part.search_games != search_games)
+                .then(|| {
+                    format!(
+                        "--search-games {} differs from the first partial's",
+                        part.search_games
+                    )
+                })
+                .or_else(|| {
+                    part.tiers.iter().find_map(|tier| {
+                        tier.counts.iter().find_map(|c| {
+                            let (done, expected) = shard::incomplete(*shard, tier.games, &c.done)?;
+                            Some(format!(
+                                "shard {shard} is incomplete: tier {} at {} players ({done} of \
+                                 its {expected} chunks done)",
+                                tier.bot, c.stats.players
+                            ))
+                        })
+                    })
+                })
+        },
+    )?;
+    let folder: Folder = claim(out, args.output.force)?;
+    let (first_file, _, first) = &parts[0];
+    let what = first_file.display();
+    let f = &first.fingerprint;
+    let config = config::load_str(&f.config_source, &f.config)
+        .map_err(|e| input(anyhow!("{what}: the resolved config: {e}")))?;
+    let mut done = first.clone();
+    for (file, _, other) in &parts[1..] {
+        for (tier, more) in done.tiers.iter_mut().zip(&other.tiers) {
+            for (count, more) in tier.counts.iter_mut().zip(&more.counts) {
+                add(count, more, file)?;
+            }
+        }
+    }
+    done.shard = None;
+    let rules = f
+        .players
+        .iter()
+        .map(|&p| config.rules(p).map_err(|e| input(anyhow!("{what}: {e}"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    let plan = ladder::Plan {
+        config_table: report::manifest::config_table(&f.config)
+            .map_err(|e| failed(anyhow!("{what}: {e}")))?,
+        config,
+        tiers: Vec::new(),
+        rules,
+        out: out.to_path_buf(),
+    };
+    write_ladder_reports(&plan, &done, &folder, args.output.quiet)
 }

@@ -1,7 +1,8 @@
 //! The commands, one file each: the recipe CLI -> config -> validated plan -> runner ->
 //! reports. This file holds what they share: errors, config and bot loading, the plan of a
-//! run, threads, `--out` checks and the staged report folder. All input is checked before any
-//! game is played, so bad input writes nothing.
+//! run, threads and the writing of reports into a claimed folder (`crate::job` checks the
+//! paths, locks, checkpoints and stages). All input is checked before any game is played, so
+//! bad input writes nothing.
 
 mod agreement;
 mod arena;
@@ -20,10 +21,10 @@ use crate::bots::BotSpec;
 use crate::cli::{Cli, Command, ConfigArgs, RunArgs, SetupArgs};
 use crate::config::{self, RunConfig};
 use crate::engine::rules::Rules;
+use crate::job::{self, Folder};
 use crate::progress::Progress;
-use crate::report::lock::{LockError, OutLock};
 use crate::report::manifest::Header;
-use crate::report::{self, Manifest, Section, folder};
+use crate::report::{self, Manifest, Section};
 use crate::sim::runner;
 use crate::stats::Stats;
 use anyhow::{Context, anyhow};
@@ -54,6 +55,15 @@ impl AppError {
     pub fn error(&self) -> &anyhow::Error {
         match self {
             AppError::Input(e) | AppError::Failed(e) => e,
+        }
+    }
+}
+
+impl From<job::Error> for AppError {
+    fn from(e: job::Error) -> AppError {
+        match e {
+            job::Error::Refused(e) => AppError::Input(e),
+            job::Error::Failed(e) => AppError::Failed(e),
         }
     }
 }
@@ -171,7 +181,7 @@ fn resumable_out(
     force: bool,
 ) -> Result<PathBuf, AppError> {
     if let (Some(out), Some(resume)) = (out, resume)
-        && out != resume
+        && !job::path::same_place(out, resume)
     {
         return Err(input(anyhow!(
             "--resume {} and --out {} name different folders (--resume names the report \
@@ -197,25 +207,25 @@ fn plan_with(
 ) -> Result<Plan, AppError> {
     let config = load()?;
     let bots = parse_bots(&args.bots, &config)?;
-    if bots.len() > 1 && !args.players.is_single() {
+    if bots.len() > 1 && !args.players.range.is_single() {
         return Err(input(anyhow!(
             "--bots {}: lists {} bots (one per seat) but --players {} has several player \
              counts; give a single bot for all seats or run one player count",
             args.bots,
             bots.len(),
-            args.players
+            args.players.range
         )));
     }
-    for players in args.players.counts() {
+    for players in args.players.range.counts() {
         seat_bots(&bots, players).map_err(|e| input(anyhow!("--bots {}: {e}", args.bots)))?;
     }
-    if let Some(out) = &args.out {
-        check_out(out, args.force)?;
+    if let Some(out) = &args.output.out {
+        check_out(out, args.output.force)?;
     } else if let Some(resume) = &args.resume {
-        check_folder("--resume", resume, args.force)?;
+        check_folder("--resume", resume, args.output.force)?;
     }
     let mut counts = Vec::new();
-    for players in args.players.counts() {
+    for players in args.players.range.counts() {
         let rules = config.rules(players).map_err(input)?;
         let seats =
             seat_bots(&bots, players).map_err(|e| input(anyhow!("--bots {}: {e}", args.bots)))?;
@@ -224,10 +234,10 @@ fn plan_with(
     let config_table = report::manifest::config_table(&config.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
     let out = resumable_out(
-        &args.out,
+        &args.output.out,
         &args.resume,
         default_out(&args.setup.source),
-        args.force,
+        args.output.force,
     )?;
     Ok(Plan {
         config,
@@ -252,9 +262,14 @@ fn play(plan: &Plan, args: &RunArgs, progress: &Progress, done: u64) -> Vec<Stat
         .iter()
         .map(|(rules, seats)| {
             progress.start_count(rules.players);
-            let stats = runner::run(rules, args.seed, args.games, seats, threads, &|games| {
-                progress.set_position(played + games)
-            });
+            let stats = runner::run(
+                rules,
+                args.seed.master,
+                args.games,
+                seats,
+                threads,
+                &|games| progress.set_position(played + games),
+            );
             played += args.games;
             stats
         })
@@ -264,9 +279,9 @@ fn play(plan: &Plan, args: &RunArgs, progress: &Progress, done: u64) -> Vec<Stat
 /// The manifest of a plan's run.
 fn manifest(plan: &Plan, args: &RunArgs, command: String) -> Manifest {
     Manifest {
-        header: Header::new(command, args.seed, args.games)
+        header: Header::new(command, args.seed.master, args.games)
             .config(&plan.config.source, &plan.config.name),
-        players: args.players.counts().collect(),
+        players: args.players.range.counts().collect(),
         bots: plan.bots.iter().map(|b| b.to_string()).collect(),
         config: plan.config_table.clone(),
     }
@@ -349,52 +364,25 @@ fn check_out(out: &Path, force: bool) -> Result<(), AppError> {
 
 /// `check_out` for the folder named by `flag` (`--out`, or `--resume` without `--out`).
 fn check_folder(flag: &str, out: &Path, force: bool) -> Result<(), AppError> {
-    folder::check_target(out)
-        .with_context(|| format!("{flag} {}", out.display()))
-        .map_err(input)?;
-    report::check_replaceable(out, force)
-        .map_err(|e| input(anyhow!("{flag} {}: {e}", out.display())))
+    job::path::check_folder(flag, out, force)?;
+    Ok(())
 }
 
-/// Takes the lock of the report folder `out` (`report::lock`) and cleans up the leftovers
-/// of killed runs there. Call it once all input is checked, before anything is written, and
-/// keep the guard until the reports are in place: another run into the same folder is
-/// refused (status 2) while it is held.
-pub fn lock_out(out: &Path) -> Result<OutLock, AppError> {
-    OutLock::take(out).map_err(|e| {
-        let message = anyhow!("--out {}: {e}", out.display());
-        match e {
-            LockError::Held { .. } => input(message),
-            LockError::Io { .. } => failed(message),
-        }
-    })
+/// Claims the output folder `out` (`job::Folder::claim`: checked and locked). Call it once
+/// all input is checked, before anything is written, and keep it until the reports are in
+/// place: another command into the same folder is refused (status 2) while it is held.
+fn claim(out: &Path, force: bool) -> Result<Folder, AppError> {
+    Ok(Folder::claim("--out", out, force)?)
 }
 
-/// Writes rendered files into the report folder `out` (replaced whole, once written).
-fn write_folder(out: &Path, force: bool, files: &[report::ReportFile]) -> Result<(), AppError> {
-    report::check_replaceable(out, force)
-        .map_err(|e| input(anyhow!("--out {}: {e}", out.display())))?;
-    let staged = folder::StagedFolder::create(out)
-        .with_context(|| format!("cannot create the report folder {}", out.display()))
-        .map_err(failed)?;
-    report::write(staged, files)
-        .with_context(|| format!("cannot write the reports into {}", out.display()))
-        .map_err(failed)
-}
-
-/// Writes rendered report files into `out` (replaced whole), then prints where and, unless
-/// `quiet`, the short summary (the full tables are in `summary.txt`).
-fn write_reports(
-    out: &Path,
-    force: bool,
-    quiet: bool,
-    report: &report::Report,
-) -> Result<(), AppError> {
+/// Writes rendered report files into `folder` (replaced whole), then prints where and,
+/// unless `quiet`, the short summary (the full tables are in `summary.txt`).
+fn write_reports(folder: &Folder, quiet: bool, report: &report::Report) -> Result<(), AppError> {
     // Rendered before the folder is replaced, so a failure leaves the old report.
-    let brief = report::terminal_summary::render(report, out)
+    let brief = report::terminal_summary::render(report, folder.shown())
         .context("cannot render the summary")
         .map_err(failed)?;
-    write_and_show(out, force, quiet, &report.files, &brief)
+    write_and_show(folder, quiet, &report.files, &brief)
 }
 
 /// The files of a command that writes one table, its summary and its manifest (`arena`,
@@ -426,18 +414,16 @@ fn table_files(
         .map_err(failed)
 }
 
-/// Writes rendered report files into `out` (replaced whole), then prints where and, unless
-/// `quiet`, `shown`.
+/// Writes rendered report files into `folder` (replaced whole), then prints where and,
+/// unless `quiet`, `shown`.
 fn write_and_show(
-    out: &Path,
-    force: bool,
+    folder: &Folder,
     quiet: bool,
     files: &[report::ReportFile],
     shown: &str,
 ) -> Result<(), AppError> {
-    // The existing folder may have changed while the games were played.
-    write_folder(out, force, files)?;
-    outln!("reports written to {}", out.display());
+    folder.write(files)?;
+    outln!("reports written to {}", folder.shown().display());
     if !quiet {
         outln!();
         out!("{shown}");

@@ -6,7 +6,7 @@ use super::compare::{SideManifest, side_manifest, side_source};
 use super::out::{out, outln};
 use super::{
     AppError, Plan, check_out, failed, input, labelled_counts, load_config, plan_with,
-    refusal_of_named_config, refuse_flag, refuse_run_only, threads, write_folder,
+    refusal_of_named_config, refuse_flag, refuse_run_only, threads,
 };
 use crate::cli::RankArgs;
 use crate::engine::rules::Rules;
@@ -90,15 +90,16 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
     )?;
     refuse_run_only(run, "rank")?;
     let out = run
+        .output
         .out
         .clone()
         .unwrap_or_else(|| Path::new("reports").join("rank"));
-    check_out(&out, run.force)?;
+    check_out(&out, run.output.force)?;
     let mut plans: Vec<(String, Plan)> = Vec::new();
     for text in &args.configs {
         let mut side = run.clone();
         side.setup.source = side_source(text);
-        side.out = Some(out.clone());
+        side.output.out = Some(out.clone());
         // The config is named once: a file's messages start with its path already.
         let plan = plan_with(&side, || load_config(&side.setup)).map_err(|e| {
             refusal_of_named_config(e, text, |message| {
@@ -116,8 +117,9 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
     }
 
     let threads = threads(run.threads);
-    let per_config = run.games * run.players.counts().count() as u64;
-    let progress = Progress::new(per_config * plans.len() as u64, 0, run.quiet);
+    let per_config = run.games * run.players.range.counts().count() as u64;
+    let folder = super::claim(&out, run.output.force)?;
+    let progress = Progress::new(per_config * plans.len() as u64, 0, run.output.quiet);
     let started = std::time::Instant::now();
     // results[config][count] = (counters, group totals)
     let mut results = Vec::new();
@@ -129,7 +131,7 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
             per_count.push(play_groups(
                 rules,
                 seats,
-                run.seed,
+                run.seed.master,
                 run.games,
                 threads,
                 &|games| progress.set_position(before + games),
@@ -140,7 +142,7 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
     progress.finish();
     let elapsed = started.elapsed().as_secs_f64();
 
-    let counts: Vec<u8> = run.players.counts().collect();
+    let counts: Vec<u8> = run.players.range.counts().collect();
     let entries: Vec<Vec<Entry>> = (0..counts.len())
         .map(|c| {
             plans
@@ -171,7 +173,7 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
     );
     let summary = head + &rank::summary(&rows, groups);
     let manifest = RankManifest {
-        header: Header::new(command_line.clone(), run.seed, run.games).kind("rank"),
+        header: Header::new(command_line.clone(), run.seed.master, run.games).kind("rank"),
         players: counts.clone(),
         bots: plans[0].1.bots.iter().map(|b| b.to_string()).collect(),
         configs: plans.iter().map(|(_, p)| side_manifest(p)).collect(),
@@ -192,7 +194,7 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
                 "games per config and player count".into(),
                 run.games.to_string(),
             ),
-            ("seed".into(), run.seed.to_string()),
+            ("seed".into(), run.seed.master.to_string()),
             ("bots".into(), run.bots.clone()),
             ("version".into(), env!("CARGO_PKG_VERSION").to_string()),
             ("command".into(), command_line),
@@ -228,9 +230,9 @@ pub(super) fn rank(args: &RankArgs, command_line: String) -> Result<(), AppError
     let files = render()
         .context("cannot render the reports")
         .map_err(failed)?;
-    write_folder(&out, run.force, &files)?;
+    folder.write(&files)?;
     outln!("ranking written to {}", out.display());
-    if !run.quiet {
+    if !run.output.quiet {
         outln!();
         out!("{summary}");
     }

@@ -5,8 +5,8 @@
 //! and `report.html`.
 
 use super::{
-    AppError, check_out, default_out, failed, input, load_config, parse_one_bot, speed_line,
-    threads, write_and_show,
+    AppError, default_out, failed, input, load_config, parse_one_bot, speed_line, threads,
+    write_and_show,
 };
 use crate::cli::RestrictArgs;
 use crate::progress::Progress;
@@ -30,7 +30,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         )));
     }
     let mut counts = Vec::new();
-    for players in args.players.counts() {
+    for players in args.players.range.counts() {
         let rules = config.rules(players).map_err(input)?;
         let mut cast = report::cast_characters(&rules);
         if !args.characters.is_empty() {
@@ -53,7 +53,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         }
         counts.push((rules, cast, heroes));
     }
-    let out = args.out.clone().unwrap_or_else(|| {
+    let out = args.output.out.clone().unwrap_or_else(|| {
         let stem = default_out(&args.setup.source);
         let name = stem.file_name().map_or_else(
             || "restrict".into(),
@@ -61,7 +61,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         );
         stem.with_file_name(name)
     });
-    check_out(&out, args.force)?;
+    let folder = super::claim(&out, args.output.force)?;
     let config_table = report::manifest::config_table(&config.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", config.source)))?;
     let threads = threads(args.threads);
@@ -72,7 +72,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         .iter()
         .map(|(r, cast, _)| args.deals * per_deal(r.players, cast.len()))
         .sum();
-    let progress = Progress::new(total, 0, args.quiet);
+    let progress = Progress::new(total, 0, args.output.quiet);
     let started = Instant::now();
     let mut results = Vec::new();
     let mut before = 0;
@@ -81,7 +81,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         let games = per_deal(rules.players, cast.len());
         let (stats, baseline) = crate::sim::arena::run_heroes(
             rules,
-            args.seed,
+            args.seed.master,
             args.deals,
             heroes,
             &field,
@@ -110,9 +110,9 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
     let bot = field.to_string();
     // As the arena's: `games` holds the deals per player count, `bots` the field's spec.
     let manifest = Manifest {
-        header: Header::new(command_line.clone(), args.seed, args.deals)
+        header: Header::new(command_line.clone(), args.seed.master, args.deals)
             .config(&config.source, &config.name),
-        players: args.players.counts().collect(),
+        players: args.players.range.counts().collect(),
         bots: vec![bot.clone()],
         config: config_table,
     };
@@ -127,9 +127,9 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
         title: format!("citadels-sim restricted play: {}", config.name),
         facts: vec![
             ("config".into(), config.source.clone()),
-            ("players".into(), args.players.to_string()),
+            ("players".into(), args.players.range.to_string()),
             ("deals per player count".into(), args.deals.to_string()),
-            ("seed".into(), args.seed.to_string()),
+            ("seed".into(), args.seed.master.to_string()),
             ("bot".into(), bot.clone()),
             ("version".into(), env!("CARGO_PKG_VERSION").to_string()),
             ("command".into(), command_line),
@@ -165,7 +165,7 @@ pub(super) fn restrict(args: &RestrictArgs, command_line: String) -> Result<(), 
     let files = render()
         .context("cannot render the reports")
         .map_err(failed)?;
-    write_and_show(&out, args.force, args.quiet, &files, &summary)?;
+    write_and_show(&folder, args.output.quiet, &files, &summary)?;
     eprintln!("{}", speed_line(total, "", elapsed, threads));
     Ok(())
 }

@@ -5,8 +5,8 @@
 
 use super::out::{out, outln};
 use super::{
-    AppError, default_out, failed, input, labelled_counts, load_config, lock_out, plan_with, play,
-    refuse_flag, refuse_run_only, render_plan, write_folder,
+    AppError, default_out, failed, input, labelled_counts, load_config, plan_with, play,
+    refuse_flag, refuse_run_only, render_plan,
 };
 use crate::cli::{SetValues, SweepArgs};
 use crate::config::{self, RunConfig};
@@ -156,7 +156,7 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
     refuse_run_only(run, "sweep")?;
     let base = load_config(&run.setup)?;
     let combos = combinations(&base, &args.set)?;
-    let out = run.out.clone().unwrap_or_else(|| {
+    let out = run.output.out.clone().unwrap_or_else(|| {
         let stem = default_out(&run.setup.source);
         let name = stem
             .file_name()
@@ -165,18 +165,18 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
         stem.with_file_name(format!("sweep-{name}"))
     });
     let mut run_args = run.clone();
-    run_args.out = Some(out.clone());
+    run_args.output.out = Some(out.clone());
     let mut plans = Vec::new();
     for combo in &combos {
         plans.push(plan_with(&run_args, || with_rules(&base, combo))?);
     }
-    let _lock = lock_out(&out)?;
+    let folder = super::claim(&out, run.output.force)?;
     let base_table = report::manifest::config_table(&base.to_toml())
         .map_err(|e| failed(anyhow!("{}: {e}", base.source)))?;
 
-    let per_combo = run.games * run.players.counts().count() as u64;
+    let per_combo = run.games * run.players.range.counts().count() as u64;
     let total = per_combo * plans.len() as u64;
-    let progress = Progress::new(total, 0, run.quiet);
+    let progress = Progress::new(total, 0, run.output.quiet);
     let started = std::time::Instant::now();
     let mut results = Vec::new();
     for (i, (plan, combo)) in plans.iter().zip(&combos).enumerate() {
@@ -201,15 +201,15 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
     );
     let summary = head + &sweep::summary(&base_name, &results);
     let manifest = SweepManifest {
-        header: Header::new(command_line, run.seed, run.games)
+        header: Header::new(command_line, run.seed.master, run.games)
             .kind("sweep")
             .config(&base.source, &base.name),
-        players: run.players.counts().collect(),
+        players: run.players.range.counts().collect(),
         bots: plans[0].bots.iter().map(|b| b.to_string()).collect(),
         sets: args.set.iter().map(|s| s.to_string()).collect(),
         config: base_table,
     };
-    let players: Vec<String> = run.players.counts().map(|p| p.to_string()).collect();
+    let players: Vec<String> = run.players.range.counts().map(|p| p.to_string()).collect();
     let page = html::Page {
         title: format!("citadels-sim sweep over {}", base.name),
         facts: vec![
@@ -220,7 +220,7 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
                 "games per combination and player count".into(),
                 run.games.to_string(),
             ),
-            ("seed".into(), run.seed.to_string()),
+            ("seed".into(), run.seed.master.to_string()),
             ("bots".into(), run.bots.clone()),
             ("version".into(), manifest.header.version.clone()),
         ],
@@ -253,9 +253,9 @@ pub(super) fn sweep(args: &SweepArgs, command_line: String) -> Result<(), AppErr
             bytes: html::render(&page, &sweep::charts(&results)).into_bytes(),
         },
     ];
-    write_folder(&out, run.force, &files)?;
+    folder.write(&files)?;
     outln!("sweep written to {}", out.display());
-    if !run.quiet {
+    if !run.output.quiet {
         outln!();
         out!("{summary}");
     }

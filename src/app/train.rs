@@ -10,8 +10,8 @@ use crate::bots::policy::weights::{
 };
 use crate::cli::{Targets, TrainArgs};
 use crate::engine::rng::GameRng;
+use crate::job::{self, staged::StagedFile};
 use crate::progress::Progress;
-use crate::report::folder::StagedFile;
 use crate::train::data::Dataset;
 use crate::train::fit::{Fit, FitOptions, KindHits, fit, hits_by_kind, measure};
 use crate::train::{file, replay_games, teacher_games};
@@ -118,7 +118,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         None => None,
     };
     let out = out_file(args);
-    check_weights_out(&out, args.force)?;
+    check_weights_out(&out, args.output.force)?;
     let (mut data, games, data_commands) = if args.data.is_empty() {
         let (data, games) = play(args, &command_line)?;
         (data, Some(games), Vec::new())
@@ -155,7 +155,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
         toward_start: args.start.is_some(),
         fit_only: args.fit_only,
     };
-    let bar = Progress::counting(u64::from(args.epochs), 0, args.quiet, "epochs");
+    let bar = Progress::counting(u64::from(args.epochs), 0, args.output.quiet, "epochs");
     bar.set_message("fit".into());
     let mut fitted = pool.install(|| fit(&data, start, options, &|e| bar.set_position(e.into())));
     fitted.source = out.display().to_string();
@@ -205,7 +205,7 @@ pub(super) fn train(args: &TrainArgs, command_line: String) -> Result<(), AppErr
     }
     write_file(&out, weights.to_text(&manifest_text).as_bytes())?;
     outln!("weights written to {}", out.display());
-    if !args.quiet {
+    if !args.output.quiet {
         print_fit(&data, &heuristic, &held, &trained, &manifest);
         print_kinds(&hits_by_kind(&data, &weights, start), args.start.is_some());
     }
@@ -260,7 +260,7 @@ const HIDDEN_START_SEED: u64 = 0x0041_DDE4;
 
 /// The weights file: `--out`, else reports/<preset name or config file stem>-policy.toml.
 fn out_file(args: &TrainArgs) -> PathBuf {
-    args.out.clone().unwrap_or_else(|| {
+    args.output.out.clone().unwrap_or_else(|| {
         let stem = default_out(&args.setup.source);
         let name = stem
             .file_name()
@@ -272,6 +272,15 @@ fn out_file(args: &TrainArgs) -> PathBuf {
 /// Reads the `--data` files and replays their games, joined in order, and the commands that
 /// made them.
 fn load(paths: &[PathBuf]) -> Result<(Dataset, Vec<String>), AppError> {
+    for (i, path) in paths.iter().enumerate() {
+        if let Some(first) = paths[..i].iter().find(|p| job::path::same_place(p, path)) {
+            return Err(input(anyhow!(
+                "--data {}: is the file {} given before; each data file is fitted once",
+                path.display(),
+                first.display()
+            )));
+        }
+    }
     let mut all = Dataset::default();
     let mut commands = Vec::new();
     for path in paths {
@@ -301,14 +310,14 @@ fn play(args: &TrainArgs, command_line: &str) -> Result<(Dataset, GamesMade), Ap
         None => None,
     };
     let mut counts = Vec::new();
-    for players in args.players.counts() {
+    for players in args.players.range.counts() {
         counts.push(config.rules(players).map_err(input)?);
     }
     if let Some(path) = &args.save_data {
-        check_data_out(path, args.force)?;
+        check_data_out(path, args.output.force)?;
     }
     let threads = threads(args.threads);
-    let progress = Progress::new(args.games * counts.len() as u64, 0, args.quiet);
+    let progress = Progress::new(args.games * counts.len() as u64, 0, args.output.quiet);
     let done = AtomicU64::new(0);
     let mut games = Vec::new();
     for rules in &counts {
@@ -318,7 +327,7 @@ fn play(args: &TrainArgs, command_line: &str) -> Result<(Dataset, GamesMade), Ap
             &teacher,
             student.as_ref(),
             args.games,
-            args.seed,
+            args.seed.master,
             threads,
             &|| progress.set_position(done.fetch_add(1, Ordering::Relaxed) + 1),
         ));
@@ -329,11 +338,11 @@ fn play(args: &TrainArgs, command_line: &str) -> Result<(Dataset, GamesMade), Ap
     let made_by = GamesMade {
         config: config.source.clone(),
         edition: config.edition.name().to_string(),
-        players: args.players.to_string(),
+        players: args.players.range.to_string(),
         teacher: teacher.to_string(),
         student: student.map(|s| s.to_string()),
         games_per_player_count: args.games,
-        seed: args.seed,
+        seed: args.seed.master,
     };
     if let Some(path) = &args.save_data {
         let mut made = toml::Table::try_from(&made_by)
@@ -483,6 +492,7 @@ fn check_out(
     what: &str,
     is_ours: &dyn Fn(&Path) -> bool,
 ) -> Result<(), AppError> {
+    job::path::check_file(flag, out)?;
     let refuse = |why: String| input(anyhow!("{flag} {}: {why}", out.display()));
     if out.is_dir() {
         return Err(refuse("is a folder; give a file name".into()));

@@ -15,12 +15,22 @@ use std::path::PathBuf;
 
 /// `train`: the teacher's self-play games, then the fit of the policy's weights.
 #[derive(Debug, Clone, Args)]
+#[command(
+    mut_arg("players", |a| a.default_value("4-5")),
+    mut_arg("seed", |a| a.help(
+        "Master seed of the teacher's games (a stream apart from run's games of the same seed)"
+    )),
+    mut_arg("out", |a| a.value_name("FILE").help(
+        "The weights file to write (default: reports/<preset name or config file \
+         stem>-policy.toml)"
+    )),
+    mut_arg("force", |a| a.help("Replace the file even if it is not a weights file"))
+)]
 pub struct TrainArgs {
     #[command(flatten)]
     pub setup: SetupArgs,
-    /// Player counts: one count (5) or a range (4-7), within 2-8.
-    #[arg(long, value_name = "N|LO-HI", default_value = "4-5", value_parser = parse_players)]
-    pub players: PlayerRange,
+    #[command(flatten)]
+    pub players: PlayersArg,
     /// The teacher's self-play games per player count (every tenth is kept to measure the
     /// fit). The default takes about 6 minutes on two cores with the default teacher.
     #[arg(long, value_name = "N", default_value = "400", allow_negative_numbers = true,
@@ -100,22 +110,13 @@ pub struct TrainArgs {
     /// Adam's step size (default: 0.05 for a linear fit, 0.01 with a hidden layer).
     #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_learning_rate)]
     pub learning_rate: Option<f64>,
-    /// Master seed of the teacher's games (a stream apart from run's games of the same seed).
-    #[arg(long, value_name = "S", default_value = "1", allow_negative_numbers = true,
-          value_parser = parse_seed)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub seed: SeedArg,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
     pub threads: Option<usize>,
-    /// The weights file to write (default: reports/<preset name or config file stem>-policy.toml).
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
-    /// No progress bar and no summary on stdout.
-    #[arg(long)]
-    pub quiet: bool,
-    /// Replace the file even if it is not a weights file.
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// `train --targets`: what the fit imitates.
@@ -145,15 +146,21 @@ impl DraftFactsArg {
 
 /// `restrict`: the arena of `SPEC:ban=X` against `SPEC`, for every character X of the cast.
 #[derive(Debug, Clone, Args)]
+#[command(
+    mut_arg("players", |a| a.default_value("5")),
+    mut_arg("seed", |a| a.help(DEAL_SEED)),
+    mut_arg("out", |a| a.help(
+        "Report folder (default: reports/restrict-<preset name or config file stem>/)"
+    ))
+)]
 pub struct RestrictArgs {
     #[command(flatten)]
     pub setup: SetupArgs,
     /// The bot of every seat; the hero is the same bot with `ban=X`.
     #[arg(long, value_name = "SPEC", default_value = DEFAULT_BOT)]
     pub bot: String,
-    /// Player counts: one count (5) or a range (4-7), within 2-8.
-    #[arg(long, value_name = "N|LO-HI", default_value = "5", value_parser = parse_players)]
-    pub players: PlayerRange,
+    #[command(flatten)]
+    pub players: PlayersArg,
     /// Ban only these characters, in turn (comma list; default: every character of the
     /// cast). Each must be in the cast.
     #[arg(long, value_name = "NAME,...", value_delimiter = ',', value_parser = parse_character)]
@@ -165,22 +172,13 @@ pub struct RestrictArgs {
     #[arg(long, value_name = "D", default_value = "10000", allow_negative_numbers = true,
           value_parser = parse_deals)]
     pub deals: u64,
-    /// Master seed: deal i at n players is seeded like game i of a run.
-    #[arg(long, value_name = "S", default_value = "1", allow_negative_numbers = true,
-          value_parser = parse_seed)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub seed: SeedArg,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
     pub threads: Option<usize>,
-    /// Report folder (default: reports/restrict-<preset name or config file stem>/).
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// No progress bar and no summary on stdout.
-    #[arg(long)]
-    pub quiet: bool,
-    /// Replace the report folder even if it holds files that are not a citadels-sim report.
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// `rank CONFIG...`: configs (preset names or config files) with the run options. Its help
@@ -222,13 +220,23 @@ pub const DEFAULT_TIERS: [&str; 5] = [
 
 /// `ladder`: one config, several bot populations ("tiers"), the same game seeds.
 #[derive(Debug, Clone, Args)]
+#[command(
+    mut_arg("players", |a| a.default_value("5").help(
+        "Player counts: one count (5) or a range (4-7), within 2-8. The default ladder takes \
+         about 10 minutes per player count on 2 cores"
+    )),
+    mut_arg("seed", |a| a.help(
+        "Master seed: game i at n players uses the same seed in every tier (and in `run`)"
+    )),
+    mut_arg("out", |a| a.help(
+        "Report folder (default: reports/<preset name or config file stem>-ladder/)"
+    ))
+)]
 pub struct LadderArgs {
     #[command(flatten)]
     pub setup: SetupArgs,
-    /// Player counts: one count (5) or a range (4-7), within 2-8. The default ladder takes
-    /// about 10 minutes per player count on 2 cores.
-    #[arg(long, value_name = "N|LO-HI", default_value = "5", value_parser = parse_players)]
-    pub players: PlayerRange,
+    #[command(flatten)]
+    pub players: PlayersArg,
     /// A tier: the bot spec every seat plays (repeatable, weakest first; replaces the
     /// default tiers random, heuristic, policy, ismcts:iters=300, ismcts:iters=1000).
     #[arg(long = "tier", value_name = "SPEC")]
@@ -244,26 +252,17 @@ pub struct LadderArgs {
     #[arg(long, value_name = "M", default_value = "1000", allow_negative_numbers = true,
           value_parser = parse_positive)]
     pub search_games: u64,
-    /// Master seed: game i at n players uses the same seed in every tier (and in `run`).
-    #[arg(long, value_name = "S", default_value = "1", allow_negative_numbers = true,
-          value_parser = parse_seed)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub seed: SeedArg,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
     pub threads: Option<usize>,
-    /// Report folder (default: reports/<preset name or config file stem>-ladder/).
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// No progress bar and no summary on stdout.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
     /// Continue the interrupted ladder whose report folder is DIR, from its checkpoint (give
     /// the ladder's other options unchanged).
     #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
-    /// Replace the report folder even if it holds files that are not a citadels-sim report.
-    #[arg(long)]
-    pub force: bool,
     /// Play only shard K of N of every tier (the chunks of 256 games whose index is K modulo
     /// N) and write a partial result into --out; `auto/N` reads K from SLURM_ARRAY_TASK_ID
     /// or JOB_COMPLETION_INDEX. `merge` adds the N partials up.
@@ -342,40 +341,35 @@ pub struct SetupArgs {
 }
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    mut_arg("force", |a| a.help(
+        "Replace the report folder even if it holds files that are not a citadels-sim report \
+         (and a game log's file even if it holds something else)"
+    ))
+)]
 pub struct RunArgs {
     #[command(flatten)]
     pub setup: SetupArgs,
-    /// Player counts: one count (5) or a range (4-7), within 2-8.
-    #[arg(long, value_name = "N|LO-HI", default_value = "4-7", value_parser = parse_players)]
-    pub players: PlayerRange,
+    #[command(flatten)]
+    pub players: PlayersArg,
     /// Games per player count.
     #[arg(long, value_name = "N", default_value = "100000", allow_negative_numbers = true,
           value_parser = parse_positive)]
     pub games: u64,
-    /// Master seed: game i at n players uses a seed derived from (seed, n, i).
-    #[arg(long, value_name = "S", default_value = "1", allow_negative_numbers = true,
-          value_parser = parse_seed)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub seed: SeedArg,
     /// Bots: one spec for every seat, or a comma list with one spec per seat.
     #[arg(long, value_name = "SPEC", default_value = DEFAULT_BOT)]
     pub bots: String,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
     pub threads: Option<usize>,
-    /// Report folder (default: reports/<preset name or config file stem>/).
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// No progress bar and no summary on stdout.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
     /// Continue the interrupted run whose report folder is DIR, from its checkpoint (give
     /// the run's other options unchanged). The reports are those of an uninterrupted run.
     #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
-    /// Replace the report folder even if it holds files that are not a citadels-sim report
-    /// (and a game log's file even if it holds something else).
-    #[arg(long)]
-    pub force: bool,
     /// Play only shard K of N (K from 0 to N-1: the chunks of 256 games whose index is K
     /// modulo N) and write a partial result into --out; `auto/N` reads K from
     /// SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX. `merge` adds the N partials up.
@@ -389,19 +383,16 @@ pub struct RunArgs {
 }
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    mut_arg("out", |a| a.required(true).help("Report folder to write")),
+    mut_arg("quiet", |a| a.help("No summary on stdout"))
+)]
 pub struct MergeArgs {
     /// The folders of the partial results, one per shard (each holds a partial.toml).
     #[arg(value_name = "DIR", required = true)]
     pub partials: Vec<PathBuf>,
-    /// Report folder to write.
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
-    /// No summary on stdout.
-    #[arg(long)]
-    pub quiet: bool,
-    /// Replace the report folder even if it holds files that are not a citadels-sim report.
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -423,6 +414,13 @@ pub struct ReplayArgs {
 }
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    mut_arg("players", |a| a.default_value("4").help(
+        "Player counts: one count (4) or a range (4-7), within 2-8"
+    )),
+    mut_arg("seed", |a| a.help(DEAL_SEED)),
+    mut_arg("out", |a| a.help("Report folder (default: reports/arena/)"))
+)]
 pub struct ArenaArgs {
     #[command(flatten)]
     pub setup: SetupArgs,
@@ -432,21 +430,47 @@ pub struct ArenaArgs {
     /// The bot in every other seat, and in every seat of the baseline games.
     #[arg(long, value_name = "SPEC", default_value = DEFAULT_BOT)]
     pub field: String,
-    /// Player counts: one count (4) or a range (4-7), within 2-8.
-    #[arg(long, value_name = "N|LO-HI", default_value = "4", value_parser = parse_players)]
-    pub players: PlayerRange,
+    #[command(flatten)]
+    pub players: PlayersArg,
     /// Deals per player count; each deal is players + 1 games.
     #[arg(long, value_name = "D", default_value = "1000", allow_negative_numbers = true,
           value_parser = parse_deals)]
     pub deals: u64,
-    /// Master seed: deal i at n players is seeded like game i of a run.
-    #[arg(long, value_name = "S", default_value = "1", allow_negative_numbers = true,
-          value_parser = parse_seed)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub seed: SeedArg,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = parse_threads)]
     pub threads: Option<usize>,
-    /// Report folder (default: reports/arena/).
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// The help of `--seed` for the commands that play deals (`arena`, `restrict`).
+const DEAL_SEED: &str = "Master seed: deal i at n players is seeded like game i of a run";
+
+/// `--players`: the player counts a command plays (a command sets its own default).
+#[derive(Debug, Clone, Args)]
+pub struct PlayersArg {
+    /// Player counts: one count (5) or a range (4-7), within 2-8.
+    #[arg(id = "players", long = "players", value_name = "N|LO-HI", default_value = "4-7",
+          value_parser = parse_players)]
+    pub range: PlayerRange,
+}
+
+/// `--seed`: the master seed of a command's games (a command says what it seeds).
+#[derive(Debug, Clone, Args)]
+pub struct SeedArg {
+    /// Master seed: game i at n players uses a seed derived from (seed, n, i).
+    #[arg(id = "seed", long = "seed", value_name = "S", default_value = "1",
+          allow_negative_numbers = true, value_parser = parse_seed)]
+    pub master: u64,
+}
+
+/// `--out`, `--quiet` and `--force`: where a command writes, and how (a command says what
+/// its `--out` is and its default).
+#[derive(Debug, Clone, Args)]
+pub struct OutputArgs {
+    /// Report folder (default: reports/<preset name or config file stem>/).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// No progress bar and no summary on stdout.

@@ -177,6 +177,10 @@ impl RunConfig {
                  ([districts]) or fewer players",
                 self.options.starting_cards
             )),
+            RulesError::EmptyDeck => err(format!(
+                "{e}; allowed: at least one copy of a district ([districts]) or a unique \
+                 district (unique_districts)"
+            )),
             e => err(e.to_string()),
         })
     }

@@ -135,6 +135,8 @@ pub enum RulesError {
     Rank9Missing,
     #[error("the deck has {0} cards; the engine supports at most 128")]
     TooManyCards(usize),
+    #[error("the deck has no cards: a game needs at least one district to draw")]
+    EmptyDeck,
     #[error("the deck has {cards} cards, too few to deal {needed} at {players} players")]
     TooFewCards {
         cards: usize,
@@ -290,7 +292,10 @@ impl Rules {
             copies.iter().take(pool_draw as usize).sum()
         };
         let needed = players as usize * options.starting_cards as usize;
-        if deck_len + pool_cards < needed.max(1) {
+        if deck_len + pool_cards == 0 {
+            return Err(RulesError::EmptyDeck);
+        }
+        if deck_len + pool_cards < needed {
             return Err(RulesError::TooFewCards {
                 cards: deck_len + pool_cards,
                 needed,

@@ -2,18 +2,16 @@
 //!
 //! `render` builds the tables once as typed results (`run_tables`, from the exact counts)
 //! and every file from them in memory (pure, deterministic: the same stats give the same
-//! bytes); `folder::StagedFolder` writes them so a report folder appears only when complete.
+//! bytes); the durable job (`crate::job`) writes them so a report folder appears only when
+//! complete.
 
 pub mod agreement;
 pub mod arena;
 pub mod balance_columns;
-pub mod checkpoint;
 pub mod compare;
 pub mod csv_file;
-pub mod folder;
 pub mod html;
 pub mod ladder;
-pub mod lock;
 pub mod manifest;
 pub mod rank;
 pub mod restrict;
@@ -103,7 +101,7 @@ pub const FILE_NAMES: [&str; 9] = [
     "report.html",
 ];
 
-/// The file of a shard's partial result (`checkpoint::PARTIAL_FILE`).
+/// The file of a shard's partial result (`job::checkpoint::PARTIAL_FILE`).
 pub const PARTIAL_FILE: &str = "partial.toml";
 /// Files of the other folders citadels-sim writes (`arena`, `sweep`, `restrict`, `rank`,
 /// `agreement`), which may be replaced too.
@@ -220,14 +218,6 @@ fn run_page(manifest: &Manifest) -> html::Page {
                 .into(),
         ],
     }
-}
-
-/// Writes rendered files into a staged folder and moves it into place.
-pub fn write(staged: folder::StagedFolder, files: &[ReportFile]) -> io::Result<()> {
-    for file in files {
-        staged.write(file.name, &file.bytes)?;
-    }
-    staged.commit()
 }
 
 /// Characters that can be in the cast at this player count, in `Character` order.

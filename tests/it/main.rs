@@ -43,6 +43,7 @@ mod game_log;
 mod golden;
 mod hostile;
 mod invariants;
+mod job;
 mod ladder;
 mod out_lock;
 mod policy;

@@ -4,7 +4,7 @@
 
 use crate::common::BIN;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A short run into `out` that must succeed.
@@ -18,11 +18,9 @@ fn small_run(out: &Path, what: &str) {
     crate::common::assert_success(&output, what);
 }
 
-#[test]
-fn a_second_run_into_a_held_folder_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("report");
-    let lock = dir.path().join(".report.run").join("lock");
+/// Starts a long run into `out` and waits until it holds the folder's lock (kill it when
+/// done).
+pub fn hold(out: &Path) -> Child {
     let mut first = Command::new(BIN)
         .args([
             "run",
@@ -34,18 +32,28 @@ fn a_second_run_into_a_held_folder_is_refused() {
             "1",
         ])
         .arg("--out")
-        .arg(&out)
+        .arg(out)
         .arg("--quiet")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    let name = out.file_name().unwrap().to_string_lossy();
+    let lock = out.with_file_name(format!(".{name}.run")).join("lock");
     let waited = Instant::now();
     while !lock.exists() {
         assert!(first.try_wait().unwrap().is_none(), "the first run ended");
         assert!(waited.elapsed() < Duration::from_secs(60), "no lock file");
         std::thread::sleep(Duration::from_millis(20));
     }
+    first
+}
+
+#[test]
+fn a_second_run_into_a_held_folder_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("report");
+    let mut first = hold(&out);
     for args in [
         &["run", "--players", "4", "--games", "10"][..],
         &["arena", "--hero", "random", "--deals", "2"][..],

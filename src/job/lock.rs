@@ -1,17 +1,21 @@
 //! The lock of a report folder: one run at a time writes into a given `--out`.
 //!
 //! The lock is a file in the report folder's hidden work folder, `.<name>.run/lock` (next to
-//! the checkpoint), holding the pid of the run that took it (created with `create_new`, so of
-//! two runs starting together only one gets it). It is not in the report folder, which is
-//! replaced whole when the reports are written. A lock whose process is gone (a killed run) is taken over. Liveness is
-//! read from `/proc/<pid>`: a pid that is alive but runs another program (the pid was reused)
-//! counts as gone. Where there is no `/proc`, a lock is taken to be live, and the message
-//! says which file to remove. Once the lock is held, the hidden leftovers of killed runs into
-//! the same folder are cleaned up (`folder::clean_leftovers`).
+//! the checkpoint), holding the pid of the run that took it. It is not in the report folder,
+//! which is replaced whole when the reports are written. It is taken atomically: the pid is
+//! written into a temporary file, which is then hard-linked to the lock's name (a link fails
+//! if the name exists, so of two runs starting together only one gets it), so the lock is
+//! never visible without its pid. A lock without a live pid is stale and is taken over:
+//! its process is gone (a killed run), or it holds no pid (an empty file a crash of an older
+//! version left). Liveness is read from `/proc/<pid>`: a pid that is alive but runs another
+//! program (the pid was reused) counts as gone. Where there is no `/proc`, a lock with a pid
+//! is taken to be live, and the message says which file to remove. Once the lock is held,
+//! the hidden leftovers of killed runs into the same folder are cleaned up
+//! (`staged::clean_leftovers`).
 
-use super::folder;
+use super::staged;
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// A held lock of a report folder, released (its file removed) when dropped.
@@ -51,53 +55,55 @@ impl OutLock {
             file: file.clone(),
             source,
         };
-        if let Some(parent) = file.parent().filter(|p| !p.as_os_str().is_empty()) {
-            fs::create_dir_all(parent).map_err(io_error)?;
-        }
-        // Twice at most: a stale lock is removed once, then created afresh; if another run
+        let work = file
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        fs::create_dir_all(work).map_err(io_error)?;
+        let pid = std::process::id();
+        let temp = work.join(format!("lock.tmp-{pid}"));
+        fs::write(&temp, format!("{pid}\n")).map_err(io_error)?;
+        let taken = Self::link(&file, &temp);
+        let _ = fs::remove_file(&temp);
+        taken?;
+        let lock = OutLock { file };
+        staged::clean_leftovers(out).map_err(|source| LockError::Io {
+            file: lock.file.clone(),
+            source,
+        })?;
+        Ok(lock)
+    }
+
+    /// Links the written `temp` to the lock's name `file`, taking over a stale lock once.
+    fn link(file: &Path, temp: &Path) -> Result<(), LockError> {
+        let io_error = |source| LockError::Io {
+            file: file.to_path_buf(),
+            source,
+        };
+        // Twice at most: a stale lock is removed once, then linked afresh; if another run
         // took it in between, that run holds it.
         for attempt in 0..2 {
-            match fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&file)
-            {
-                Ok(mut f) => {
-                    let lock = OutLock { file: file.clone() };
-                    writeln!(f, "{}", std::process::id()).map_err(io_error)?;
-                    folder::clean_leftovers(out).map_err(io_error)?;
-                    return Ok(lock);
-                }
+            match fs::hard_link(temp, file) {
+                Ok(()) => return Ok(()),
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                    let holder = holder(&file);
-                    match holder {
-                        Some(pid) if attempt == 0 && !alive(pid) => {}
-                        // An unreadable lock (being written, or damaged) is left alone once.
-                        None if attempt == 0 => {}
-                        _ => {
-                            return Err(LockError::Held {
-                                pid: holder.unwrap_or(0),
-                                file: file.clone(),
-                            });
-                        }
+                    let holder = holder(file);
+                    if attempt > 0 || holder.is_some_and(alive) {
+                        return Err(LockError::Held {
+                            pid: holder.unwrap_or(0),
+                            file: file.to_path_buf(),
+                        });
                     }
-                    if holder.is_some() {
-                        match fs::remove_file(&file) {
-                            Err(e) if e.kind() != io::ErrorKind::NotFound => {
-                                return Err(io_error(e));
-                            }
-                            _ => {}
-                        }
-                    } else {
-                        std::thread::sleep(std::time::Duration::from_millis(100));
+                    match fs::remove_file(file) {
+                        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(io_error(e)),
+                        _ => {}
                     }
                 }
                 Err(e) => return Err(io_error(e)),
             }
         }
         Err(LockError::Held {
-            pid: holder(&file).unwrap_or(0),
-            file,
+            pid: holder(file).unwrap_or(0),
+            file: file.to_path_buf(),
         })
     }
 
@@ -163,6 +169,21 @@ mod tests {
         drop(lock);
         assert!(!dir.path().join("reports/.run.run").exists());
         OutLock::take(&out).unwrap();
+    }
+
+    /// An empty lock (no pid: a crash between creating and writing it, as an older version
+    /// could leave) is stale.
+    #[test]
+    fn an_empty_lock_is_taken_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("run");
+        let file = lock_file(&out).unwrap();
+        fs::create_dir_all(file.parent().unwrap()).unwrap();
+        fs::write(&file, "").unwrap();
+        let lock = OutLock::take(&out).unwrap();
+        assert_eq!(holder(lock.path()), Some(std::process::id()));
+        let names: Vec<_> = fs::read_dir(file.parent().unwrap()).unwrap().collect();
+        assert_eq!(names.len(), 1, "only the lock: no temporary file is left");
     }
 
     #[cfg(target_os = "linux")]

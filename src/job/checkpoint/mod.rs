@@ -1,4 +1,5 @@
-//! Checkpoints of a run in progress, so `run --resume DIR` can finish an interrupted run.
+//! Checkpoints of a run or a ladder in progress, so `--resume DIR` can finish an interrupted
+//! one (`super::Job`), and the partial results of their shards (`super::shard`).
 //!
 //! A run's work is a list of units, (player count, chunk index) (see `sim::runner`). A
 //! checkpoint records, for each player count, the chunks completed and the exact integer
@@ -47,6 +48,35 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub use ladder::{LADDER_KIND, LadderCheckpoint, TierProgress, is_ladder};
+
+/// What `super::Job` keeps of a resumable command: its checkpoint (a run's or a ladder's).
+pub trait Resumable: Sized {
+    /// The command that writes it and resumes it (`run`, `ladder`).
+    const COMMAND: &'static str;
+    fn to_text(&self) -> io::Result<String>;
+    fn parse(text: &str) -> Result<Self, String>;
+    /// How `self` (the interrupted command's) differs from `now` (this command's), as a
+    /// message naming the part, or `None` if `now` continues it.
+    fn differs(&self, now: &Self) -> Option<String>;
+    /// The manifest's command line of the command that started.
+    fn command(&self) -> &str;
+    /// Games played so far.
+    fn games_done(&self) -> u64;
+}
+
+/// How the shard of the interrupted `what` (run or ladder) differs from this command's, if
+/// it does.
+fn shard_difference(found: Option<Shard>, now: Option<Shard>, what: &str) -> Option<String> {
+    let shards =
+        |s: Option<Shard>| s.map_or_else(|| "no --shard".into(), |s| format!("--shard {s}"));
+    (found != now).then(|| {
+        format!(
+            "the interrupted {what} has {}, this command {}",
+            shards(found),
+            shards(now)
+        )
+    })
+}
 
 /// The version of the file format.
 /// 3: `moments` (the balance index's per-game products) added.
@@ -99,6 +129,25 @@ impl Fingerprint {
             players,
             bots,
         }
+    }
+
+    /// The fingerprint of a job playing `config`.
+    pub fn of(
+        config: &crate::config::RunConfig,
+        seed: u64,
+        games: u64,
+        players: Vec<u8>,
+        bots: Vec<String>,
+    ) -> Fingerprint {
+        Fingerprint::new(
+            config.edition.name(),
+            &config.source,
+            &config.to_toml(),
+            seed,
+            games,
+            players,
+            bots,
+        )
     }
 
     /// The first part in which `self` differs from `now`, as a message naming it and the
@@ -191,10 +240,36 @@ struct File {
     counts: Vec<CountFile>,
 }
 
+impl Resumable for Checkpoint {
+    const COMMAND: &'static str = "run";
+
+    fn to_text(&self) -> io::Result<String> {
+        Checkpoint::to_text(self)
+    }
+
+    fn parse(text: &str) -> Result<Checkpoint, String> {
+        Checkpoint::parse(text)
+    }
+
+    fn differs(&self, now: &Checkpoint) -> Option<String> {
+        self.fingerprint
+            .differs(&now.fingerprint, ("the interrupted run", "this command"))
+            .or_else(|| shard_difference(self.shard, now.shard, Self::COMMAND))
+    }
+
+    fn command(&self) -> &str {
+        &self.command
+    }
+
+    fn games_done(&self) -> u64 {
+        self.counts.iter().map(|c| c.stats.games).sum()
+    }
+}
+
 impl Checkpoint {
     pub fn to_text(&self) -> io::Result<String> {
         let file = File {
-            generator: super::manifest::GENERATOR.to_string(),
+            generator: crate::report::manifest::GENERATOR.to_string(),
             format: FORMAT,
             command: self.command.clone(),
             shard: self.shard.map(|s| s.to_string()),
@@ -218,6 +293,7 @@ impl Checkpoint {
             .games
             .parse()
             .map_err(|_| format!("games: \"{}\" is not a number", file.fingerprint.games))?;
+        check_players(&file.fingerprint)?;
         let players: Vec<u8> = file.counts.iter().map(|c| c.players).collect();
         if players != file.fingerprint.players {
             return Err("the [[counts]] tables do not match the player counts".into());
@@ -255,6 +331,20 @@ fn check_format(text: &str, what: &str) -> Result<(), String> {
     }
 }
 
+/// Refuses a fingerprint whose player counts are not increasing, each once (as every
+/// command plays them).
+fn check_players(fingerprint: &Fingerprint) -> Result<(), String> {
+    let players = &fingerprint.players;
+    if players.is_empty() || players.windows(2).any(|w| w[0] >= w[1]) {
+        let list: Vec<String> = players.iter().map(u8::to_string).collect();
+        return Err(format!(
+            "players: [{}] is not a list of player counts in increasing order, each once",
+            list.join(", ")
+        ));
+    }
+    Ok(())
+}
+
 /// The `shard` key of a checkpoint or partial result (`"K/N"`), if it has one.
 fn parse_shard(text: Option<&str>) -> Result<Option<Shard>, String> {
     text.map(|text| Shard::parse(text).map_err(|e| format!("shard: {e}")))
@@ -263,7 +353,7 @@ fn parse_shard(text: Option<&str>) -> Result<Option<Shard>, String> {
 
 /// The hidden work folder of the report folder `out`: `.<name>.run` next to it.
 pub fn work_folder(out: &Path) -> io::Result<PathBuf> {
-    super::folder::hidden_sibling(out, "run")
+    super::staged::hidden_sibling(out, "run")
 }
 
 /// The checkpoint file of the report folder `out`.
@@ -285,32 +375,40 @@ pub fn write_text(out: &Path, text: &str) -> io::Result<()> {
     fs::rename(&temp, work.join("checkpoint.toml"))
 }
 
-/// The file of a shard's partial result, in the folder given as `run --shard ... --out`.
-pub use super::PARTIAL_FILE;
+/// The file of a shard's partial result, in the folder given as `--shard ... --out`.
+pub use crate::report::PARTIAL_FILE;
 
 /// Reads the checkpoint of `out`: `Ok(None)` if there is none.
 pub fn read(out: &Path) -> io::Result<Option<Checkpoint>> {
-    read_with(out, Checkpoint::parse)
-}
-
-/// Reads the checkpoint of `out` with `parse` (a run's or a ladder's): `Ok(None)` if there is
-/// none; a file `parse` refuses is an error naming the file.
-pub fn read_with<T>(
-    out: &Path,
-    parse: impl FnOnce(&str) -> Result<T, String>,
-) -> io::Result<Option<T>> {
-    let file = path(out)?;
-    let text = match fs::read_to_string(&file) {
-        Ok(text) => text,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
+    let Some((file, text)) = read_text(out)? else {
+        return Ok(None);
     };
-    parse(&text).map(Some).map_err(|e| {
+    Checkpoint::parse(&text).map(Some).map_err(|e| {
         io::Error::new(
             io::ErrorKind::InvalidData,
             format!("{}: {e}", file.display()),
         )
     })
+}
+
+/// The checkpoint file of `out` and its text: `Ok(None)` if there is none.
+pub fn read_text(out: &Path) -> io::Result<Option<(PathBuf, String)>> {
+    let file = path(out)?;
+    match fs::read_to_string(&file) {
+        Ok(text) => Ok(Some((file, text))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(io::Error::new(
+            e.kind(),
+            format!("cannot read the checkpoint {}: {e}", file.display()),
+        )),
+    }
+}
+
+/// The command other than `command` whose checkpoint or partial result `text` is (a
+/// ladder's where a run's is expected, or the reverse), if it is another's.
+pub fn other_command(text: &str, command: &str) -> Option<&'static str> {
+    let found = if is_ladder(text) { "ladder" } else { "run" };
+    (found != command).then_some(found)
 }
 
 /// Removes the work folder of `out` (after the report is in place).

@@ -88,7 +88,7 @@ fn sibling(target: &Path, tag: &str) -> io::Result<PathBuf> {
 /// (`.<name>.partial-<pid>`) and a replaced report (`.<name>.old-<pid>`) of other processes.
 /// A run killed between the two renames of `StagedFolder::commit` left no report folder but
 /// its previous contents under the `old` name: those are put back. Call it only while
-/// holding the folder's lock (`lock::OutLock`), so no live run's folders are touched.
+/// holding the folder's lock (`super::lock::OutLock`), so no live run's folders are touched.
 pub fn clean_leftovers(target: &Path) -> io::Result<()> {
     let Some(name) = target.file_name().map(|n| n.to_string_lossy().into_owned()) else {
         return Ok(());

@@ -1,7 +1,10 @@
 //! A ladder's checkpoint and partial result: a run's progress for every tier.
 
 use super::counts::{CountFile, count_file, count_progress};
-use super::{CountProgress, FORMAT, Fingerprint, check_format, parse_shard};
+use super::{
+    CountProgress, FORMAT, Fingerprint, Resumable, check_format, check_players, parse_shard,
+    shard_difference,
+};
 use crate::sim::runner::Shard;
 use serde::{Deserialize, Serialize};
 use std::io;
@@ -10,7 +13,7 @@ use std::io;
 pub const LADDER_KIND: &str = "ladder";
 
 /// What is done of a ladder: per tier, a run's progress at each player count (with blocks).
-/// Written like a run's checkpoint (`super::write_text`, `super::read_with`), and as a shard's partial
+/// Written like a run's checkpoint (`super::write_text`, `super::Resumable`), and as a shard's partial
 /// result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LadderCheckpoint {
@@ -61,16 +64,46 @@ pub fn is_ladder(text: &str) -> bool {
         .is_ok_and(|t| t.get("kind").and_then(|k| k.as_str()) == Some(LADDER_KIND))
 }
 
-impl LadderCheckpoint {
+impl Resumable for LadderCheckpoint {
+    const COMMAND: &'static str = "ladder";
+
+    fn to_text(&self) -> io::Result<String> {
+        LadderCheckpoint::to_text(self)
+    }
+
+    fn parse(text: &str) -> Result<LadderCheckpoint, String> {
+        LadderCheckpoint::parse(text)
+    }
+
+    fn differs(&self, now: &LadderCheckpoint) -> Option<String> {
+        self.fingerprint
+            .differs(&now.fingerprint, ("the interrupted ladder", "this command"))
+            .or_else(|| {
+                (self.search_games != now.search_games).then(|| {
+                    format!(
+                        "--search-games: the interrupted ladder has {}, this command {}",
+                        self.search_games, now.search_games
+                    )
+                })
+            })
+            .or_else(|| shard_difference(self.shard, now.shard, Self::COMMAND))
+    }
+
+    fn command(&self) -> &str {
+        &self.command
+    }
+
     /// Games played so far, over every tier and player count.
-    pub fn games_done(&self) -> u64 {
+    fn games_done(&self) -> u64 {
         self.tiers
             .iter()
             .flat_map(|t| &t.counts)
             .map(|c| c.stats.games)
             .sum()
     }
+}
 
+impl LadderCheckpoint {
     pub fn to_text(&self) -> io::Result<String> {
         let file = LadderFile {
             generator: crate::report::manifest::GENERATOR.to_string(),
@@ -107,6 +140,7 @@ impl LadderCheckpoint {
                 .map_err(|_| format!("{what}: \"{text}\" is not a number"))
         };
         let search_games = number("search_games", &file.search_games)?;
+        check_players(&file.fingerprint)?;
         let bots: Vec<&String> = file.tiers.iter().map(|t| &t.bot).collect();
         if bots != file.fingerprint.bots.iter().collect::<Vec<_>>() {
             return Err("the [[tiers]] tables do not match the fingerprint's tiers".into());

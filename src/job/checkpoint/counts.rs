@@ -91,6 +91,91 @@ totals!(
     first_complete_wins
 );
 
+/// Every counter of `s` in one fixed order (totals, rounds, characters, seats, by seat,
+/// districts, moments, seat pairs), and back: what `CountProgress::add_checked` adds.
+fn counters(s: &Stats) -> Vec<u64> {
+    let mut all = totals(s).to_vec();
+    all.extend(&s.rounds);
+    all.extend(s.characters.iter().flat_map(|c| c.to_numbers()));
+    all.extend(
+        s.seats
+            .iter()
+            .chain(&s.by_seat)
+            .flat_map(|c| c.to_numbers()),
+    );
+    all.extend(s.districts.iter().flat_map(|c| c.to_numbers()));
+    all.extend(&s.moments);
+    all.extend(&s.seat_pair_wins);
+    all
+}
+
+fn set_counters(s: &mut Stats, all: &[u64]) {
+    fn take<'a>(rest: &mut &'a [u64], n: usize) -> &'a [u64] {
+        let (head, tail) = rest.split_at(n);
+        *rest = tail;
+        head
+    }
+    fn array<const N: usize>(rest: &mut &[u64]) -> [u64; N] {
+        take(rest, N).try_into().expect("N numbers")
+    }
+    let rest = &mut &all[..];
+    set_totals(s, array(rest));
+    let rounds = s.rounds.len();
+    s.rounds.copy_from_slice(take(rest, rounds));
+    for c in &mut s.characters {
+        *c = CharacterStats::from_numbers(array(rest));
+    }
+    for c in s.seats.iter_mut().chain(&mut s.by_seat) {
+        *c = SeatStats::from_numbers(array(rest));
+    }
+    for c in &mut s.districts {
+        *c = DistrictStats::from_numbers(array(rest));
+    }
+    let moments = s.moments.len();
+    s.moments.copy_from_slice(take(rest, moments));
+    s.seat_pair_wins.copy_from_slice(rest);
+}
+
+impl CountProgress {
+    /// Adds the progress of another shard at the same player count: every counter with
+    /// checked arithmetic, the sum checked as a file's counters are (`Stats::impossible`),
+    /// and no chunk or block counted twice. Refused with what is wrong.
+    pub fn add_checked(&mut self, more: &CountProgress) -> Result<(), String> {
+        let players = self.stats.players;
+        if more.stats.players != players {
+            return Err(format!(
+                "{} players where {players} are expected",
+                more.stats.players
+            ));
+        }
+        if let Some(chunk) = self.done.intersection(&more.done).next() {
+            return Err(format!("{players} players: chunk {chunk} is counted twice"));
+        }
+        let sums = counters(&self.stats)
+            .iter()
+            .zip(counters(&more.stats))
+            .map(|(a, b)| a.checked_add(b))
+            .collect::<Option<Vec<u64>>>()
+            .ok_or_else(|| format!("{players} players: the counters add up beyond 2^64 - 1"))?;
+        let mut stats = Stats::new(players);
+        set_counters(&mut stats, &sums);
+        if let Some(problem) = stats.impossible() {
+            return Err(format!(
+                "{players} players: the counters add up to what no run could have \
+                 written ({problem})"
+            ));
+        }
+        if let Some(key) = more.blocks.keys().find(|k| self.blocks.contains_key(k)) {
+            return Err(format!("{players} players: block {key} is counted twice"));
+        }
+        self.stats = stats;
+        self.done.extend(&more.done);
+        self.blocks
+            .extend(more.blocks.iter().map(|(k, b)| (*k, *b)));
+        Ok(())
+    }
+}
+
 fn numbers(values: &[u64]) -> String {
     values
         .iter()
