@@ -20,6 +20,7 @@ mod game_log;
 mod golden;
 mod hostile;
 mod invariants;
+mod knobs;
 mod ladder;
 mod out_lock;
 mod policy;
