@@ -627,3 +627,58 @@ fn runs_refuse_bad_numbers_and_report_changed_ones() {
         "{summary}"
     );
 }
+
+/// `sweep --set merchant.gold=1,3`: a character's number is swept like a `[rules]` key: the
+/// rulebook's row plays as the base config, the changed one is named in the summary and
+/// plays differently; a value the config refuses is refused before any game.
+#[test]
+fn sweep_sets_a_characters_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sweep");
+    let sweep = |set: &str| {
+        Command::new(BIN)
+            .args(["sweep", "--set", set, "--players", "4", "--games", "200"])
+            .args(["--seed", "5", "--quiet", "--out", path(&out)])
+            .output()
+            .unwrap()
+    };
+    let played = sweep("merchant.gold=1,3");
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    let csv = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
+    let rows: Vec<&str> = csv.lines().collect();
+    assert!(rows[0].starts_with("merchant.gold,players,"), "{csv}");
+    assert_eq!(rows.len(), 3, "{csv}");
+    let (rulebook, changed) = (rows[1], rows[2]);
+    assert!(
+        rulebook.starts_with("1,4,") && changed.starts_with("3,4,"),
+        "{csv}"
+    );
+    assert_ne!(
+        rulebook[2..],
+        changed[2..],
+        "three extra gold play differently"
+    );
+    let summary = std::fs::read_to_string(out.join("summary.txt")).unwrap();
+    assert!(
+        summary.contains("merchant.gold=3: house rules: Merchant extra gold 3 (rulebook 1)")
+            && !summary.contains("merchant.gold=1: house rules"),
+        "{summary}"
+    );
+
+    for (set, message) in [
+        (
+            "merchant.gold=11",
+            "abilities.merchant.gold = 11: allowed: 0 to 10",
+        ),
+        ("queen.gold=4", "the Queen is not in the cast"),
+    ] {
+        let refused = sweep(set);
+        assert_eq!(refused.status.code(), Some(2), "{set}");
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(stderr.contains(message), "{set}: {stderr}");
+    }
+}
