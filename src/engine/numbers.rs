@@ -147,10 +147,14 @@ impl CharacterNumbers {
 }
 
 impl CharacterNumbers {
-    /// The summaries' line naming every number changed from the rulebook's, if any:
-    /// `house rules: Merchant extra gold 2 (rulebook 1), Queen ...`.
-    pub fn house_rules_line(&self) -> Option<String> {
-        let changed: Vec<String> = self.changed().map(|(k, v)| k.describe(v)).collect();
+    /// The summaries' line naming every number changed from the rulebook's of the characters
+    /// that `play`, if any: `house rules: Merchant extra gold 2 (rulebook 1), Queen ...`.
+    pub fn house_rules_line(&self, play: impl Fn(Character) -> bool) -> Option<String> {
+        let changed: Vec<String> = self
+            .changed()
+            .filter(|(k, _)| play(k.character))
+            .map(|(k, v)| k.describe(v))
+            .collect();
         (!changed.is_empty()).then(|| format!("house rules: {}", changed.join(", ")))
     }
 }
@@ -199,14 +203,18 @@ mod tests {
             let changed: Vec<_> = numbers.changed().map(|(k, v)| (k.key, v)).collect();
             assert_eq!(changed, [(knob.key, other)]);
         }
-        assert_eq!(defaults.house_rules_line(), None);
+        assert_eq!(defaults.house_rules_line(|_| true), None);
         let mut numbers = defaults;
         numbers.merchant_gold = 2;
         numbers.queen_gold = 5;
         assert_eq!(
-            numbers.house_rules_line().unwrap(),
+            numbers.house_rules_line(|_| true).unwrap(),
             "house rules: Merchant extra gold 2 (rulebook 1), Queen gold next to the rank 4 \
              character 5 (rulebook 3)"
+        );
+        assert_eq!(
+            numbers.house_rules_line(|c| c != Character::Queen).unwrap(),
+            "house rules: Merchant extra gold 2 (rulebook 1)"
         );
     }
 }

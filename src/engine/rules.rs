@@ -388,6 +388,14 @@ impl Rules {
         &self.options.numbers
     }
 
+    /// The summaries' line naming the changed numbers of the characters playing at this
+    /// player count (`CharacterNumbers::house_rules_line`): a rank-9 character that does not
+    /// play here, or a Queen dropped below 5 players, is not named.
+    pub fn house_rules_line(&self) -> Option<String> {
+        self.numbers()
+            .house_rules_line(|c| self.cast_pools.iter().any(|pool| pool.contains(&c)))
+    }
+
     /// The sum of the printed costs of `cards` (beautification not counted).
     pub fn printed_cost(&self, cards: CardSet) -> u32 {
         self.cost_planes[..self.cost_plane_count as usize]

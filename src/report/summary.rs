@@ -161,7 +161,7 @@ pub fn summary_head<'a>(
     let mut lines: Vec<String> = Vec::new();
     let mut bots_of: Vec<(&str, String)> = Vec::new();
     for (label, rules, bots) in counts {
-        let house_rules = rules.numbers().house_rules_line();
+        let house_rules = rules.house_rules_line();
         for line in house_rules
             .into_iter()
             .chain(unfitted_warnings(rules, bots))
@@ -256,7 +256,7 @@ fn block(out: &mut String, section: &Section) {
     };
     // Writing into a String cannot fail.
     let _ = writeln!(out, "== {players} players ==");
-    if let Some(line) = section.rules.numbers().house_rules_line() {
+    if let Some(line) = section.rules.house_rules_line() {
         let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(

@@ -573,6 +573,19 @@ fn bad_abilities_are_refused_naming_key_and_value() {
     );
 }
 
+/// The summaries name a changed number only at the player counts its character plays: the
+/// rank-9 Queen plays at 8 players, not at 5 without `use_rank9`.
+#[test]
+fn house_rules_are_named_where_their_character_plays() {
+    let queen = BASE.replace("\"Warlord\"]", "\"Warlord\", \"Queen\"]");
+    let config = load_str("k.toml", &format!("{queen}[abilities]\nqueen.gold = 5\n")).unwrap();
+    assert_eq!(config.rules(5).unwrap().house_rules_line(), None);
+    assert_eq!(
+        config.rules(8).unwrap().house_rules_line().unwrap(),
+        "house rules: Queen gold next to the rank 4 character 5 (rulebook 3)"
+    );
+}
+
 /// A character with a changed number cannot be replaced away (`--replace`): the number
 /// would silently do nothing.
 #[test]
