@@ -1,4 +1,5 @@
-//! `sweep --set KEY=V1,V2 ...`: plays every combination of `[rules]` values over a base
+//! `sweep --set KEY=V1,V2 ...`: plays every combination of `[rules]` values (and of the
+//! characters' numbers, `[abilities]`, keys such as `merchant.gold`) over a base
 //! config on the same game seeds and writes `sweep.csv` (`report::sweep`), a summary, a
 //! manifest and `report.html`. Each combination is the base config's resolved TOML with the
 //! values set in its `[rules]` table, validated by the config loader like a file would be.
@@ -35,13 +36,23 @@ fn with_rules(base: &RunConfig, values: &[(String, String)]) -> Result<RunConfig
             base.source
         ))
     })?;
-    let rules = table
-        .entry("rules")
-        .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-    if let toml::Value::Table(rules) = rules {
-        for (key, value) in values {
-            rules.insert(key.clone(), toml_value(value));
+    for (key, value) in values {
+        // A character's number (`merchant.gold`) goes to `[abilities]`, the rest to `[rules]`.
+        let (path, leaf) = match key.split_once('.') {
+            Some((character, number)) => (vec!["abilities", character], number),
+            None => (vec!["rules"], key.as_str()),
+        };
+        let mut at = &mut table;
+        for name in path {
+            let entry = at
+                .entry(name)
+                .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+            let toml::Value::Table(inner) = entry else {
+                return Err(failed(anyhow!("{}: {name} is not a table", base.source)));
+            };
+            at = inner;
         }
+        at.insert(leaf.to_string(), toml_value(value));
     }
     let text = toml::to_string(&table)
         .map_err(|e| failed(anyhow!("{}: cannot write the config: {e}", base.source)))?;
@@ -63,14 +74,20 @@ fn with_rules(base: &RunConfig, values: &[(String, String)]) -> Result<RunConfig
     })
 }
 
-/// The keys of the `[rules]` table (the resolved config writes every one).
+/// The keys of the `[rules]` table (the resolved config writes every one), then those of the
+/// characters' numbers (`[abilities]`, `engine::numbers::KNOBS`).
 fn rules_keys(base: &RunConfig) -> Vec<String> {
-    base.to_toml()
+    let rules: Vec<String> = base
+        .to_toml()
         .parse::<toml::Table>()
         .ok()
         .and_then(|t| t.get("rules").and_then(|r| r.as_table()).cloned())
         .map(|r| r.keys().cloned().collect())
-        .unwrap_or_default()
+        .unwrap_or_default();
+    let knobs = crate::engine::numbers::KNOBS
+        .iter()
+        .map(|k| k.key.to_string());
+    rules.into_iter().chain(knobs).collect()
 }
 
 /// The most combinations a sweep plays: each is a whole run (`--games` games at each player
@@ -88,7 +105,8 @@ fn combinations(
     for (i, set) in sets.iter().enumerate() {
         if !keys.contains(&set.key) {
             return Err(input(anyhow!(
-                "--set {set}: unknown key \"{}\" of the [rules] table{}; allowed: {}",
+                "--set {set}: unknown key \"{}\" of the [rules] table{} nor a character's \
+                 number of [abilities]; allowed: {}",
                 set.key,
                 did_you_mean(&set.key, keys.iter().map(String::as_str)),
                 keys.join(", ")

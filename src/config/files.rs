@@ -35,6 +35,10 @@ pub struct ConfigFile {
     /// number. Names are checked in validation, against the one list of weights.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub heuristic: BTreeMap<String, toml::Value>,
+    /// The numbers of the characters' abilities (`engine::numbers::KNOBS`), as tables keyed by
+    /// character (`[abilities] merchant.gold = 2`). Checked in validation.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub abilities: BTreeMap<String, toml::Value>,
 }
 
 /// One entry of `characters`: a character's name, or a list of names of the same rank of

@@ -206,6 +206,18 @@ impl RunConfig {
                 rank_names(old)
             ));
         }
+        if let Some((knob, _)) = self
+            .options
+            .numbers
+            .changed()
+            .find(|(k, _)| k.character == old)
+        {
+            return Err(format!(
+                "{old} has a house-rule number in {} (abilities.{}); allowed: a character \
+                 without one, or remove it from the config",
+                self.source, knob.key
+            ));
+        }
         if in_cast(new) {
             return Err(format!(
                 "{new} is already in the cast of {}; allowed: a rank-{} character not in it",
@@ -312,6 +324,7 @@ impl RunConfig {
                         .then(|| (name.to_string(), toml::Value::Float(decimal(value))))
                 })
                 .collect(),
+            abilities: validate::abilities_table(&o.numbers),
         };
         let source = self.source.replace(['\n', '\r'], " ");
         match toml::to_string_pretty(&file) {

@@ -3,6 +3,7 @@
 
 use super::catalog::Catalog;
 use crate::engine::ids::{Character, District};
+use crate::engine::numbers::KNOBS;
 use crate::engine::rules::{DistrictSpec, Options, Rules, RulesError, TieBreak};
 
 /// Draws random rules with `below(n)`, which must return a number in `0..n`:
@@ -14,7 +15,8 @@ use crate::engine::rules::{DistrictSpec, Options, Rules, RulesError, TieBreak};
 ///   the others with a random `pool_draw`, and 1 to catalog copies of each basic district;
 /// - options in the ranges: starting gold 0-10, starting cards 0-8, gather gold 0-5, draw
 ///   1-4, keep 1-draw, bonuses 0-5, city size default or 3-10, round cap 5-60, either tie
-///   break.
+///   break; each character's number (`engine::numbers::KNOBS`) at the rulebook's value or
+///   anywhere in its range.
 ///
 /// Returns the error of `Rules::new` when the draw is unplayable (too few cards to deal);
 /// callers skip those.
@@ -68,7 +70,7 @@ pub fn random_rules(mut below: impl FnMut(u32) -> u32) -> Result<Rules, RulesErr
     let pool_draw = range(0, pool.len() as u32) as u8;
 
     let gather_draw = range(1, 4) as u8;
-    let options = Options {
+    let mut options = Options {
         complete_city: match range(0, 8) {
             0 => None,
             n => Some(n as u8 + 2),
@@ -90,6 +92,18 @@ pub fn random_rules(mut below: impl FnMut(u32) -> u32) -> Result<Rules, RulesErr
         },
         ..Options::default()
     };
+    // The characters' numbers last, so that the draws above stay those of older seeds: each
+    // at the rulebook's value or, one time in two, anywhere in its range.
+    for knob in KNOBS {
+        if range(0, 1) == 1 {
+            (knob.set)(
+                &mut options.numbers,
+                range(knob.min.into(), knob.max.into()) as u8,
+            );
+        }
+    }
+    let numbers = &mut options.numbers;
+    numbers.scholar_keep = numbers.scholar_keep.min(numbers.scholar_draw);
     Rules::new(players, &cast, &deck, &pool, pool_draw, &options)
 }
 

@@ -211,6 +211,7 @@ impl Action {
                 .unwrap_or_else(|| format!("rank {}", r.0))
         };
         let card = |c: CardId| rules.card(c).district.name();
+        let n = rules.numbers();
         match self {
             Action::Pick(r) => format!("picks {}", character(r)),
             Action::Discard(r) => format!("discards {} face down", character(r)),
@@ -223,7 +224,10 @@ impl Action {
             Action::DenPayGold => "pays the rest in gold (Thieves' Den)".into(),
             Action::TakeIncome => "takes income".into(),
             Action::AbbotIncome(g) => format!("takes income as {g} gold and the rest as cards"),
-            Action::AbbotTax(s) => format!("takes 1 gold from the richest player, seat {}", s.0),
+            Action::AbbotTax(s) => format!(
+                "takes {} gold from the richest player, seat {}",
+                n.abbot_from_richest, s.0
+            ),
             Action::Kill(r) => format!("kills the {}", character(r)),
             Action::Bewitch(r) => format!("bewitches the {}", character(r)),
             Action::Warrant(s, a, b) => format!(
@@ -256,16 +260,21 @@ impl Action {
             Action::SeerTake => "takes a random card from each other player".into(),
             Action::Give(c) => format!("gives {}", card(c)),
             Action::GiveCrown(s) => format!("gives the crown to seat {}", s.0),
-            Action::LootGold => "takes 1 gold from the crowned player".into(),
-            Action::LootCard => "takes a random card from the crowned player".into(),
+            Action::LootGold => format!("takes {} gold from the crowned player", n.emperor_take),
+            Action::LootCard => match n.emperor_take {
+                1 => "takes a random card from the crowned player".into(),
+                k => format!("takes {k} random cards from the crowned player"),
+            },
             Action::BorrowBuild(c, s) => {
                 format!("builds {} with gold taken from seat {}", card(c), s.0)
             }
-            Action::MerchantGold => "takes 1 extra gold".into(),
-            Action::ArchitectDraw => "draws 2 extra cards".into(),
-            Action::NavigatorGold => "takes 4 gold".into(),
-            Action::NavigatorCards => "draws 4 cards".into(),
-            Action::ScholarDraw => "draws 7 cards to keep 1".into(),
+            Action::MerchantGold => format!("takes {} extra gold", n.merchant_gold),
+            Action::ArchitectDraw => format!("draws {} extra cards", n.architect_cards),
+            Action::NavigatorGold => format!("takes {} gold", n.navigator_gold),
+            Action::NavigatorCards => format!("draws {} cards", n.navigator_cards),
+            Action::ScholarDraw => {
+                format!("draws {} cards to keep {}", n.scholar_draw, n.scholar_keep)
+            }
             Action::Destroy(s, c) => format!("destroys {} of seat {}", card(c), s.0),
             Action::Exchange(s, theirs, mine) => format!(
                 "exchanges {} of seat {} for own {}",
@@ -274,7 +283,9 @@ impl Action {
                 card(mine)
             ),
             Action::Seize(s, c) => format!("seizes {} of seat {}", card(c), s.0),
-            Action::QueenGold => "takes 3 gold next to the rank 4 character".into(),
+            Action::QueenGold => {
+                format!("takes {} gold next to the rank 4 character", n.queen_gold)
+            }
             Action::Beautify(c) => format!("beautifies {}", card(c)),
             Action::CollectTaxes => "takes the gold on the Tax Collector's token".into(),
             Action::ArmoryDestroy(s, c) => {

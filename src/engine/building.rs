@@ -68,7 +68,7 @@ impl BuildPermit {
         let seat = turn.seat;
         BuildPermit {
             turn_allows: turn.gathered && characters::may_build(state, character),
-            under_limit: turn.built < characters::building_limit(character),
+            under_limit: turn.built < characters::building_limit(rules, character),
             trader: character == Character::Trader,
             identical_ok: state.has_district(rules, seat, District::Quarry)
                 || characters::may_build_identical(character),
@@ -233,7 +233,8 @@ pub fn pay_and_build(
 /// after a player builds a district, he places one gold from his stash on the Tax Collector's
 /// character token. ... If a player has no gold remaining in his stash after building a
 /// district, he is not charged a tax." The tax applies whenever the Tax Collector is in the
-/// cast, "even if the Tax Collector does not appear during a round".
+/// cast, "even if the Tax Collector does not appear during a round". A tax above one
+/// (`tax_collector.tax`) takes at most the gold left (docs/rules.md).
 pub fn complete_build(
     rules: &Rules,
     state: &mut State,
@@ -242,9 +243,10 @@ pub fn complete_build(
     trace: &mut impl Trace,
 ) {
     place_in_city(rules, state, seat, card, trace);
-    if taxes_builds_of(rules, state, seat) && state.gold[seat.index()] > 0 {
-        state.pay_gold(seat, 1, trace);
-        state.tax_pool += 1;
+    if taxes_builds_of(rules, state, seat) {
+        let tax = u16::from(rules.numbers().tax_collector_tax).min(state.gold[seat.index()]);
+        state.pay_gold(seat, tax, trace);
+        state.tax_pool += tax;
     }
 }
 

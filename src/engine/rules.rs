@@ -2,6 +2,7 @@
 //! shared by reference by every game.
 
 use super::ids::{CardId, Character, District, DistrictType, Rank};
+use super::numbers::{CharacterNumbers, KNOBS};
 use super::sets::CardSet;
 
 /// The edition a game plays (`edition` in a config, `--edition`; docs/editions.md):
@@ -73,6 +74,8 @@ pub struct Options {
     pub tie_break: TieBreak,
     /// The edition played (set by the config's edition).
     pub edition: Edition,
+    /// The numbers of the characters' abilities (`[abilities]`; `numbers::KNOBS`).
+    pub numbers: CharacterNumbers,
 }
 
 impl Default for Options {
@@ -91,6 +94,7 @@ impl Default for Options {
             use_rank9: false,
             tie_break: TieBreak::RevealedRank,
             edition: Edition::V2016,
+            numbers: CharacterNumbers::default(),
         }
     }
 }
@@ -149,6 +153,13 @@ pub enum RulesError {
     DuplicateDistrict(District),
     #[error("a district costs {0}; the engine supports costs up to 31")]
     CostTooHigh(u8),
+    #[error("abilities.{key} = {value}: allowed: {min} to {max}")]
+    Number {
+        key: &'static str,
+        value: u8,
+        min: u8,
+        max: u8,
+    },
     #[error("{key} = {value}: {allowed}")]
     Option {
         key: &'static str,
@@ -379,6 +390,19 @@ impl Rules {
         })
     }
 
+    /// The numbers of the characters' abilities (`Options::numbers`).
+    pub fn numbers(&self) -> &CharacterNumbers {
+        &self.options.numbers
+    }
+
+    /// The summaries' line naming the changed numbers of the characters playing at this
+    /// player count (`CharacterNumbers::house_rules_line`): a rank-9 character that does not
+    /// play here, or a Queen dropped below 5 players, is not named.
+    pub fn house_rules_line(&self) -> Option<String> {
+        self.numbers()
+            .house_rules_line(|c| self.cast_pools.iter().any(|pool| pool.contains(&c)))
+    }
+
     /// The sum of the printed costs of `cards` (beautification not counted).
     pub fn printed_cost(&self, cards: CardSet) -> u32 {
         self.cost_planes[..self.cost_plane_count as usize]
@@ -485,6 +509,24 @@ fn check_options(o: &Options) -> Result<(), RulesError> {
     }
     if o.round_cap == 0 || o.round_cap > 1000 {
         return bad("round_cap", o.round_cap as i64, "allowed: 1 to 1000");
+    }
+    for knob in KNOBS {
+        let value = (knob.get)(&o.numbers);
+        if !(knob.min..=knob.max).contains(&value) {
+            return Err(RulesError::Number {
+                key: knob.key,
+                value,
+                min: knob.min,
+                max: knob.max,
+            });
+        }
+    }
+    if o.numbers.scholar_keep > o.numbers.scholar_draw {
+        return bad(
+            "abilities.scholar.keep",
+            o.numbers.scholar_keep as i64,
+            "allowed: 1 to abilities.scholar.draw (cannot keep more cards than drawn)",
+        );
     }
     Ok(())
 }

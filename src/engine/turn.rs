@@ -149,7 +149,7 @@ fn end_round(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
 
 /// The rest of the end of the round, after any crown decision.
 pub fn finish_round(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
-    characters::queen_end_of_round(state, trace);
+    characters::queen_end_of_round(rules, state, trace);
     if state.first_complete.is_some() {
         state.phase = Phase::GameOver;
         return;

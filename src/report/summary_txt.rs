@@ -149,7 +149,8 @@ fn cuts_text((min_p, pick_min_p): (f32, f32)) -> String {
 }
 
 /// The head of a summary that has no block per player count (`compare`, `sweep`, `rank`,
-/// `restrict`, `ladder`, `arena`): `unfitted_warnings` of every config and player count
+/// `restrict`, `ladder`, `arena`): the changed character numbers (`house_rules_line`) and
+/// `unfitted_warnings` of every config and player count
 /// given, each distinct line once, after its config's label where there are several; then,
 /// where labelled configs play different bots, a note naming each config's (the same
 /// `--bots` can differ by config: `policy` plays the `casts` weights on a cast the built-in
@@ -161,8 +162,13 @@ pub fn summary_head<'a>(
     let mut lines: Vec<String> = Vec::new();
     let mut bots_of: Vec<(&str, String)> = Vec::new();
     for (label, rules, bots) in counts {
-        for line in unfitted_warnings(rules, bots) {
+        let house_rules = rules.house_rules_line();
+        for line in house_rules
+            .into_iter()
+            .chain(unfitted_warnings(rules, bots))
+        {
             let line = match label {
+                Some(label) if line.starts_with("house rules: ") => format!("{label}: {line}"),
                 Some(label) => line.replacen("warning: ", &format!("warning: {label}: "), 1),
                 None => line,
             };
@@ -281,6 +287,9 @@ fn block(out: &mut String, section: &Section, tables: &[ResultTable]) {
     };
     // Writing into a String cannot fail.
     let _ = writeln!(out, "== {players} players ==");
+    if let Some(line) = section.rules.house_rules_line() {
+        let _ = writeln!(out, "{line}");
+    }
     let _ = writeln!(
         out,
         "games {}  stalled {}  rounds mean {} p50 {} p90 {}  winning score mean {}  \

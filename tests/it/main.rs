@@ -44,6 +44,7 @@ mod golden;
 mod hostile;
 mod invariants;
 mod job;
+mod knobs;
 mod ladder;
 mod out_lock;
 mod policy;

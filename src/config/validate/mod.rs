@@ -9,9 +9,10 @@
 //!
 //! Here: `validate` (the whole config, the checks across keys, the deck's size) and the
 //! `[heuristic]` table. Beside it: `cast` (the characters and what the edition allows),
-//! `districts` (`unique_districts`, `district_pool`, the `[districts]` tables) and
-//! `rules_table` (the `[rules]` table).
+//! `districts` (`unique_districts`, `district_pool`, the `[districts]` tables),
+//! `rules_table` (the `[rules]` table) and `abilities` (the `[abilities]` table).
 
+mod abilities;
 mod cast;
 mod districts;
 mod rules_table;
@@ -28,6 +29,7 @@ use districts::{districts, overrides, pool};
 use rules_table::options;
 use std::collections::BTreeMap;
 
+pub(crate) use abilities::abilities_table;
 pub(crate) use cast::edition_check;
 
 /// Validates a parsed file read from `source` (a path, or `preset NAME`). `edition`, if given
@@ -73,6 +75,8 @@ pub fn validate(
     let overrides = overrides(&file.districts, &chosen, lists_ok, catalog, edition)
         .map_err(|e| errors.extend(e));
     let heuristic = heuristic(&file.heuristic).map_err(|e| errors.extend(e));
+    let numbers = abilities::abilities(&file.abilities, cast.as_ref().ok().map(Vec::as_slice))
+        .map_err(|e| errors.extend(e));
 
     let (
         Ok(cast),
@@ -81,7 +85,16 @@ pub fn validate(
         Ok(mut options),
         Ok(overrides),
         Ok(heuristic),
-    ) = (cast, unique_districts, pool, options, overrides, heuristic)
+        Ok(numbers),
+    ) = (
+        cast,
+        unique_districts,
+        pool,
+        options,
+        overrides,
+        heuristic,
+        numbers,
+    )
     else {
         return Err(joined(source, &errors));
     };
@@ -111,6 +124,7 @@ pub fn validate(
         ));
     }
     options.edition = edition;
+    options.numbers = numbers;
     if edition == Edition::Classic {
         // Classic: a city completes at 8 districts at every player count, unless set.
         if !matches!(rules.complete_city, Some(toml::Value::Integer(_))) {

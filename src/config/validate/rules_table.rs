@@ -94,5 +94,6 @@ pub(super) fn options(r: &RulesFile) -> Result<Options, Vec<String>> {
         use_rank9: r.use_rank9.unwrap_or(d.use_rank9),
         tie_break: d.tie_break,
         edition: d.edition,
+        numbers: d.numbers,
     })
 }

@@ -2,6 +2,7 @@
 
 use crate::engine::action::Action;
 use crate::engine::ids::Seat;
+use crate::engine::rules::Rules;
 use crate::engine::state::{State, used};
 use crate::engine::trace::Trace;
 
@@ -26,7 +27,9 @@ pub fn legal_tax(state: &State, out: &mut Vec<Action>) {
     }
 }
 
-pub fn tax(state: &mut State, richest: Seat, trace: &mut impl Trace) {
-    state.move_gold(richest, state.turn.seat, 1, trace);
+/// The richest player gives `abbot.from_richest` gold (one in the rulebook), at most his gold.
+pub fn tax(rules: &Rules, state: &mut State, richest: Seat, trace: &mut impl Trace) {
+    let gold = u16::from(rules.numbers().abbot_from_richest).min(state.gold[richest.index()]);
+    state.move_gold(richest, state.turn.seat, gold, trace);
     state.turn.used |= used::EXTRA;
 }

@@ -4,6 +4,7 @@
 use super::targeting::rank2_targets;
 use crate::engine::action::Action;
 use crate::engine::ids::Rank;
+use crate::engine::rules::Rules;
 use crate::engine::sets::RankSet;
 use crate::engine::state::{Pending, State, used};
 use crate::engine::trace::Trace;
@@ -42,15 +43,16 @@ pub fn resolve_threat_on_gathering(state: &mut State) {
     }
 }
 
-pub fn resolve(state: &mut State, action: Action, trace: &mut impl Trace) {
+pub fn resolve(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     let me = state.turn.seat;
     let blackmailer = state.blackmailer.expect("a threat has a Blackmailer");
     let rank = state.turn.rank;
     match action {
         // "He can bribe you by giving you half his gold (rounded down), which removes his
-        // threat marker without revealing it."
+        // threat marker without revealing it." (`blackmailer.bribe_divisor`: the 2 of half.)
         Action::Bribe => {
-            let bribe = state.gold[me.index()] / 2;
+            let bribe =
+                state.gold[me.index()] / u16::from(rules.numbers().blackmailer_bribe_divisor);
             state.move_gold(me, blackmailer, bribe, trace);
             finish(state, rank);
         }

@@ -11,9 +11,10 @@ use crate::engine::trace::Trace;
 /// the remaining gold needed from one player. For each gold you take, you must give that
 /// player one card from your hand." A district the Cardinal could build but for gold, a
 /// lender with that much gold, and enough other cards to give. (The Thieves' Den, paid with
-/// cards anyway, is not built this way.)
+/// cards anyway, is not built this way.) `cardinal.cards_per_gold` cards are owed for each gold.
 pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let me = state.turn.seat;
+    let per_gold = u16::from(rules.numbers().cardinal_cards_per_gold);
     let gold = state.gold[me.index()];
     let hand = state.hand[me.index()];
     let permit = building::BuildPermit::new(rules, state, Character::Cardinal);
@@ -26,7 +27,7 @@ pub fn legal(rules: &Rules, state: &State, out: &mut Vec<Action>) {
             continue;
         }
         let missing = cost - gold;
-        if hand.len() as u16 - 1 < missing {
+        if hand.len() as u16 - 1 < missing * per_gold {
             continue;
         }
         for lender in state.others_after(me) {
@@ -53,10 +54,15 @@ pub fn borrow_build(
     state.move_gold(lender, me, missing, trace);
     state.remove_from_hand(me, card, trace);
     building::count_build(rules, state, card);
+    let owed = missing * u16::from(rules.numbers().cardinal_cards_per_gold);
+    if owed == 0 {
+        building::pay_and_build(rules, state, card, cost, trace);
+        return;
+    }
     state.turn.pending = Pending::CardinalGive {
         card,
         lender,
-        remaining: missing as u8,
+        remaining: owed as u8,
     };
 }
 

@@ -41,16 +41,37 @@ pub fn income_type(character: Character) -> Option<DistrictType> {
     })
 }
 
-/// Districts counted for an income of `dtype`. The School of Magic "counts as the type of
-/// your choice" for such abilities (and gives the Abbot one of either resource).
-fn count(rules: &Rules, state: &State, dtype: DistrictType) -> u8 {
+/// The resources an income of `dtype` gives: one for each district of the type (the
+/// character's `income` knob for each), the School of Magic "counts as the type of your
+/// choice" for such abilities (and gives the Abbot one of either resource).
+fn count(rules: &Rules, state: &State, character: Character, dtype: DistrictType) -> u8 {
     let seat = state.turn.seat;
     let city = state.city[seat.index()];
     let mut n = city.intersection(rules.by_type[dtype.index()]).len() as u8;
     if state.has_district(rules, seat, District::SchoolOfMagic) {
         n += 1;
     }
-    n
+    n.saturating_mul(income_rate(rules, character))
+}
+
+/// Resources for each district of the type: one in the rulebook ("You gain one gold for each
+/// noble district"), the character's `income` knob.
+fn income_rate(rules: &Rules, character: Character) -> u8 {
+    let n = rules.numbers();
+    match character {
+        Character::King => n.king_income,
+        Character::Emperor => n.emperor_income,
+        Character::Patrician => n.patrician_income,
+        Character::Bishop => n.bishop_income,
+        Character::Abbot => n.abbot_income,
+        Character::Cardinal => n.cardinal_income,
+        Character::Merchant => n.merchant_income,
+        Character::Trader => n.trader_income,
+        Character::Warlord => n.warlord_income,
+        Character::Diplomat => n.diplomat_income,
+        Character::Marshal => n.marshal_income,
+        _ => 1,
+    }
 }
 
 /// Income actions, offered only when they gain something. (Inlined into the turn's
@@ -62,13 +83,13 @@ pub fn legal(rules: &Rules, state: &State, character: Character, out: &mut Vec<A
     };
     match income {
         Income::Gold(dtype) | Income::Cards(dtype) => {
-            if count(rules, state, dtype) > 0 {
+            if count(rules, state, character, dtype) > 0 {
                 out.push(Action::TakeIncome);
             }
         }
         // "You must declare the combination of resources you wish to take."
         Income::GoldOrCards(dtype) => {
-            let n = count(rules, state, dtype);
+            let n = count(rules, state, character, dtype);
             if n > 0 {
                 out.extend((0..=n).map(Action::AbbotIncome));
             }
@@ -78,11 +99,13 @@ pub fn legal(rules: &Rules, state: &State, character: Character, out: &mut Vec<A
 
 pub fn take(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     let seat = state.turn.seat;
-    let income = income_of(current(state)).expect("only income characters offer income");
+    let character = current(state);
+    let income = income_of(character).expect("only income characters offer income");
+    let count = |t| count(rules, state, character, t);
     let (gold, cards) = match (income, action) {
-        (Income::Gold(t), Action::TakeIncome) => (count(rules, state, t), 0),
-        (Income::Cards(t), Action::TakeIncome) => (0, count(rules, state, t)),
-        (Income::GoldOrCards(t), Action::AbbotIncome(g)) => (g, count(rules, state, t) - g),
+        (Income::Gold(t), Action::TakeIncome) => (count(t), 0),
+        (Income::Cards(t), Action::TakeIncome) => (0, count(t)),
+        (Income::GoldOrCards(t), Action::AbbotIncome(g)) => (g, count(t) - g),
         _ => unreachable!("income action of the wrong kind"),
     };
     state.gain_gold(seat, gold as u16, trace);
@@ -92,16 +115,18 @@ pub fn take(rules: &Rules, state: &mut State, action: Action, trace: &mut impl T
 
 /// Merchant: "You gain one extra gold." Architect: "Gain two extra cards." Navigator: "You
 /// gain either four gold or four cards." Each may be used whichever resource was gathered.
-pub fn take_extra(state: &mut State, action: Action, trace: &mut impl Trace) {
+/// (The numbers: `merchant.gold`, `architect.cards`, `navigator.gold`, `navigator.cards`.)
+pub fn take_extra(rules: &Rules, state: &mut State, action: Action, trace: &mut impl Trace) {
     let seat = state.turn.seat;
+    let n = rules.numbers();
     match action {
-        Action::MerchantGold => state.gain_gold(seat, 1, trace),
+        Action::MerchantGold => state.gain_gold(seat, n.merchant_gold.into(), trace),
         Action::ArchitectDraw => {
-            state.draw_to_hand(seat, 2, trace);
+            state.draw_to_hand(seat, n.architect_cards, trace);
         }
-        Action::NavigatorGold => state.gain_gold(seat, 4, trace),
+        Action::NavigatorGold => state.gain_gold(seat, n.navigator_gold.into(), trace),
         Action::NavigatorCards => {
-            state.draw_to_hand(seat, 4, trace);
+            state.draw_to_hand(seat, n.navigator_cards, trace);
         }
         _ => unreachable!(),
     }
@@ -109,17 +134,18 @@ pub fn take_extra(state: &mut State, action: Action, trace: &mut impl Trace) {
 }
 
 /// Scholar: "Draw seven cards from the deck and choose one to add to your hand. Shuffle the
-/// other six cards back into the district deck."
-pub fn scholar_draw(state: &mut State) {
+/// other six cards back into the district deck." (`scholar.draw`, `scholar.keep`.)
+pub fn scholar_draw(rules: &Rules, state: &mut State) {
+    let n = rules.numbers();
     let mut drawn = CardSet::EMPTY;
-    for _ in 0..7 {
+    for _ in 0..n.scholar_draw {
         let Some(card) = state.deck.draw() else { break };
         drawn.insert(card);
     }
     state.turn.used |= used::ABILITY;
     state.turn.pending = Pending::Keep {
         drawn,
-        keep: 1,
+        keep: n.scholar_keep.min(drawn.len() as u8),
         shuffle: true,
     };
 }

@@ -96,11 +96,14 @@ pub fn may_build(state: &State, character: Character) -> bool {
     }
 }
 
-/// Districts `character` may build in its turn (rulebook "building limit").
-pub fn building_limit(character: Character) -> u8 {
+/// Districts `character` may build in its turn (rulebook "building limit": one, the
+/// Architect's three, the Seer's and the Scholar's two; `CharacterNumbers`).
+pub fn building_limit(rules: &Rules, character: Character) -> u8 {
+    let numbers = rules.numbers();
     match character {
-        Character::Architect => 3,
-        Character::Seer | Character::Scholar => 2,
+        Character::Architect => numbers.architect_build_limit,
+        Character::Seer => numbers.seer_build_limit,
+        Character::Scholar => numbers.scholar_build_limit,
         _ => 1,
     }
 }
@@ -153,7 +156,7 @@ pub fn legal(rules: &Rules, state: &State, character: Character, out: &mut Vec<A
         Character::Queen if extra => rank9::legal_queen(state, out),
         Character::TaxCollector if extra => rank9::legal_collect(state, out),
         Character::Emperor if done & used::CROWN == 0 => crown::legal_give(state, state.crown, out),
-        Character::Artist => rank9::legal_beautify(state, out),
+        Character::Artist => rank9::legal_beautify(rules, state, out),
         Character::Assassin if ability => targeting::legal_kills(state, out),
         Character::Magistrate if ability => magistrate::legal_warrants(state, out),
         Character::Thief if ability => targeting::legal_robs(state, out),
@@ -196,8 +199,8 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl 
         Action::MerchantGold
         | Action::ArchitectDraw
         | Action::NavigatorGold
-        | Action::NavigatorCards => income::take_extra(state, action, trace),
-        Action::AbbotTax(seat) => abbot::tax(state, seat, trace),
+        | Action::NavigatorCards => income::take_extra(rules, state, action, trace),
+        Action::AbbotTax(seat) => abbot::tax(rules, state, seat, trace),
         Action::Kill(rank) => targeting::kill(state, rank),
         Action::Bewitch(rank) => targeting::bewitch(state, rank),
         Action::Rob(rank) => targeting::rob(state, rank),
@@ -206,7 +209,7 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl 
         Action::Spy(seat, dtype) => spy::spy(rules, state, seat, dtype, trace),
         Action::Threaten(flowered, other) => blackmailer::threaten(state, flowered, other),
         Action::Bribe | Action::RefuseBribe | Action::RevealThreat | Action::HideThreat => {
-            blackmailer::resolve(state, action, trace)
+            blackmailer::resolve(rules, state, action, trace)
         }
         Action::SwapHands(_) | Action::MagicianDiscard(_) | Action::MagicianDraw => {
             magician::apply(state, action, trace)
@@ -220,20 +223,20 @@ pub fn apply(rules: &Rules, state: &mut State, action: Action, trace: &mut impl 
             Pending::CardinalGive { .. } => cardinal::give(rules, state, card, trace),
             _ => unreachable!("Give only while cards are owed"),
         },
-        Action::GiveCrown(seat) => crown::give(state, seat, trace),
-        Action::LootGold | Action::LootCard => crown::loot(state, action, trace),
+        Action::GiveCrown(seat) => crown::give(rules, state, seat, trace),
+        Action::LootGold | Action::LootCard => crown::loot(rules, state, action, trace),
         Action::BorrowBuild(card, lender) => {
             cardinal::borrow_build(rules, state, card, lender, trace)
         }
-        Action::ScholarDraw => income::scholar_draw(state),
+        Action::ScholarDraw => income::scholar_draw(rules, state),
         Action::Destroy(seat, card) => rank8::destroy(rules, state, seat, card, trace),
         Action::Recover | Action::LetGo => rank8::graveyard(state, action, trace),
         Action::Exchange(seat, theirs, mine) => {
             rank8::exchange(rules, state, seat, theirs, mine, trace)
         }
         Action::Seize(seat, card) => rank8::seize(rules, state, seat, card, trace),
-        Action::QueenGold => rank9::queen_gold(state, trace),
-        Action::Beautify(card) => rank9::beautify(state, card, trace),
+        Action::QueenGold => rank9::queen_gold(rules, state, trace),
+        Action::Beautify(card) => rank9::beautify(rules, state, card, trace),
         Action::CollectTaxes => rank9::collect(state, trace),
         _ => unreachable!("not a character action: {action:?}"),
     }

@@ -51,7 +51,8 @@ fn wall_extra(rules: &Rules, wall: bool, card: CardId) -> u16 {
 }
 
 /// Warlord: "destroy one district of your choice by paying one fewer gold than its building
-/// cost" (a beautified district costs one more; the Great Wall adds one).
+/// cost" (`warlord.discount` fewer; a beautified district costs one more; the Great Wall adds
+/// one).
 pub fn destroy_cost(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u16 {
     let wall = state.has_district(rules, seat, District::GreatWall);
     destroy_cost_in(rules, state, wall, card)
@@ -59,7 +60,8 @@ pub fn destroy_cost(rules: &Rules, state: &State, seat: Seat, card: CardId) -> u
 
 /// `destroy_cost` in a city with (`wall`) or without the Great Wall.
 fn destroy_cost_in(rules: &Rules, state: &State, wall: bool, card: CardId) -> u16 {
-    state.cost(rules, card).saturating_sub(1) as u16 + wall_extra(rules, wall, card)
+    let discount = rules.numbers().warlord_discount;
+    state.cost(rules, card).saturating_sub(discount) as u16 + wall_extra(rules, wall, card)
 }
 
 /// "You cannot destroy a district in a completed city, but you can destroy one of your own
@@ -91,11 +93,12 @@ pub fn legal_destroy(rules: &Rules, state: &State, out: &mut Vec<Action>) {
 }
 
 /// The cards whose `destroy_cost_in` is at most `gold` when `extra` (the Great Wall's) is
-/// added: a printed cost up to `gold - extra + 1`, one less for a beautified card
-/// (`destroy_cost_in` as sets; a card of cost 0 costs `extra` to destroy).
+/// added: a printed cost up to `gold - extra + discount`, one less for a beautified card
+/// (`destroy_cost_in` as sets; a card of cost up to the discount costs `extra` to destroy).
 fn affordable_to_destroy(rules: &Rules, state: &State, gold: u16, extra: u16) -> CardSet {
+    let discount = u16::from(rules.numbers().warlord_discount);
     match gold.checked_sub(extra) {
-        Some(left) => costing_at_most(rules, state, left.saturating_add(1)),
+        Some(left) => costing_at_most(rules, state, left.saturating_add(discount)),
         None => CardSet::EMPTY,
     }
 }
@@ -237,8 +240,10 @@ pub fn exchange(
 /// Marshal: "seize one district with a building cost of three or less in another player's
 /// city by giving the owner gold equal to its building cost. ... You cannot seize a district
 /// in a completed city nor a district identical to a district already in your city."
+/// (`marshal.max_cost`: the three.)
 pub fn legal_seize(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let me = state.turn.seat;
+    let max_cost = rules.numbers().marshal_max_cost;
     let gold = state.gold[me.index()];
     let protected = protected_seat(state);
     for seat in state.others_after(me) {
@@ -248,7 +253,7 @@ pub fn legal_seize(rules: &Rules, state: &State, out: &mut Vec<Action>) {
         for card in state.city[seat.index()].iter() {
             let cost = state.cost(rules, card);
             if targetable(rules, card)
-                && cost <= 3
+                && cost <= max_cost
                 && seize_price(rules, state, seat, card) <= gold
                 && !state.has_district(rules, me, rules.card(card).district)
             {

@@ -23,14 +23,14 @@ fn next_to(state: &State, a: Seat, b: Seat) -> bool {
     a != b && (a.left(state.players) == b || a.right(state.players) == b)
 }
 
-pub fn queen_gold(state: &mut State, trace: &mut impl Trace) {
-    state.gain_gold(state.turn.seat, 3, trace);
+pub fn queen_gold(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
+    state.gain_gold(state.turn.seat, rules.numbers().queen_gold.into(), trace);
     state.turn.used |= used::EXTRA;
 }
 
 /// "If this character is sitting next to you, but has been killed by the Assassin, you gain
 /// three gold when that card is revealed at the end of the round."
-pub fn queen_end_of_round(state: &mut State, trace: &mut impl Trace) {
+pub fn queen_end_of_round(rules: &Rules, state: &mut State, trace: &mut impl Trace) {
     let rank4 = Rank(4);
     if state.killed == Some(rank4)
         && let Some(holder) = state.owner[rank4.index()]
@@ -38,24 +38,27 @@ pub fn queen_end_of_round(state: &mut State, trace: &mut impl Trace) {
         && next_to(state, queen, holder)
     {
         trace.event(state, Event::QueenGold(queen));
-        state.gain_gold(queen, 3, trace);
+        state.gain_gold(queen, rules.numbers().queen_gold.into(), trace);
     }
 }
 
 /// Artist: "You can beautify up to two of your districts by assigning them each one gold
 /// from your stash. ... A district can be beautified only once."
-pub fn legal_beautify(state: &State, out: &mut Vec<Action>) {
+pub fn legal_beautify(rules: &Rules, state: &State, out: &mut Vec<Action>) {
     let me = state.turn.seat;
-    if state.turn.beautified >= 2 || state.gold[me.index()] == 0 {
+    let numbers = rules.numbers();
+    if state.turn.beautified >= numbers.artist_districts
+        || state.gold[me.index()] < u16::from(numbers.artist_gold)
+    {
         return;
     }
     let city = state.city[me.index()].minus(state.beautified);
     out.extend(city.iter().map(Action::Beautify));
 }
 
-pub fn beautify(state: &mut State, card: CardId, trace: &mut impl Trace) {
+pub fn beautify(rules: &Rules, state: &mut State, card: CardId, trace: &mut impl Trace) {
     let me = state.turn.seat;
-    state.pay_gold(me, 1, trace);
+    state.pay_gold(me, rules.numbers().artist_gold.into(), trace);
     trace.change(Change::Points(me, 1));
     state.beautified.insert(card);
     state.turn.beautified += 1;

@@ -35,8 +35,10 @@ pub fn spy(
     // The Spy looks at the hand.
     let hand = state.hand[target.index()];
     state.knowledge.learn(me, hand);
-    let gold = matches.min(state.gold[target.index()]);
+    let numbers = rules.numbers();
+    let gold = (matches * u16::from(numbers.spy_gold)).min(state.gold[target.index()]);
     state.move_gold(target, me, gold, trace);
-    state.draw_to_hand(me, matches as u8, trace);
+    let cards = (matches * u16::from(numbers.spy_cards)).min(u16::from(u8::MAX)) as u8;
+    state.draw_to_hand(me, cards, trace);
     state.turn.used |= used::ABILITY;
 }
