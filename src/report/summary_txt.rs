@@ -206,6 +206,17 @@ pub fn summary_head<'a>(
     }
 }
 
+/// A p-value as the summaries print it: `p = 0.31`, `p = 0.004`, `p < 0.001`.
+pub fn p_text(p: f64) -> String {
+    if p < 0.001 {
+        "p < 0.001".into()
+    } else if p < 0.01 {
+        format!("p = {p:.3}")
+    } else {
+        format!("p = {p:.2}")
+    }
+}
+
 /// One estimate in points with its interval: `3.21 [2.95, 3.47]`, or `-`.
 pub fn points(spread: Option<Spread>) -> String {
     spread.map_or_else(
@@ -226,12 +237,7 @@ pub fn points(spread: Option<Spread>) -> String {
 pub fn balance_line(balance: &Balance) -> String {
     let test = balance
         .seat_p_value
-        .map(|p| {
-            format!(
-                "  test of equal seats: {}",
-                super::terminal_summary::p_text(p)
-            )
-        })
+        .map(|p| format!("  test of equal seats: {}", p_text(p)))
         .unwrap_or_default();
     format!(
         "balance index {} points  seat spread {} points{test}",

@@ -2,6 +2,7 @@
 //! (the sweep's `Headline`, from the report's typed tables), any stall warning, and where
 //! the full report is. The full tables stay in `summary.txt`.
 
+use super::summary_txt::p_text;
 use super::sweep::{Headline, headlines};
 use super::{Rate, Report};
 use crate::stats::balance::Spread;
@@ -25,17 +26,6 @@ fn character(rate: &Option<(String, Rate)>) -> String {
             r.hi * 100.0
         ),
         None => "-".into(),
-    }
-}
-
-/// A p-value as the summaries print it: `p = 0.31`, `p = 0.004`, `p < 0.001`.
-pub fn p_text(p: f64) -> String {
-    if p < 0.001 {
-        "p < 0.001".into()
-    } else if p < 0.01 {
-        format!("p = {p:.3}")
-    } else {
-        format!("p = {p:.2}")
     }
 }
 
