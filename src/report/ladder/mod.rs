@@ -91,6 +91,25 @@ pub struct LadderManifest {
     pub config: toml::Table,
 }
 
+impl LadderManifest {
+    /// The games per player count as the summary and the page state them: the search tiers'
+    /// count only where a tier searches (a ladder of fast bots plays `--games` alone).
+    fn games_per_count(&self) -> String {
+        let searching = self
+            .tiers
+            .iter()
+            .any(|t| crate::bots::BotSpec::parse(t).is_ok_and(|b| b.searches()));
+        if searching {
+            format!(
+                "{} without search, {} with search",
+                self.header.games, self.search_games
+            )
+        } else {
+            format!("{} (no tier searches)", self.header.games)
+        }
+    }
+}
+
 /// A character's rate and verdict in one tier.
 #[derive(Clone, Copy, Debug)]
 struct Rated {
@@ -395,6 +414,26 @@ pub fn render(
 mod tests {
     use super::*;
     use crate::stats::estimate::wilson;
+
+    /// A ladder without a search tier names only its `--games`; with one, both counts.
+    #[test]
+    fn the_search_games_are_named_only_where_a_tier_searches() {
+        let manifest = |tiers: &[&str]| LadderManifest {
+            header: Header::new("citadels-sim ladder".into(), 1, 2000),
+            search_games: 150,
+            players: vec![4],
+            tiers: tiers.iter().map(|t| t.to_string()).collect(),
+            config: toml::Table::new(),
+        };
+        assert_eq!(
+            manifest(&["heuristic", "policy"]).games_per_count(),
+            "2000 (no tier searches)"
+        );
+        assert_eq!(
+            manifest(&["policy", "ismcts:iters=300"]).games_per_count(),
+            "2000 without search, 150 with search"
+        );
+    }
 
     /// `wins` of `trials` at 4 players, as a tier's rate (independent trials: the test's
     /// interval is the Wilson one).

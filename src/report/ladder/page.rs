@@ -22,13 +22,7 @@ pub(super) fn page(analyses: &[Analysis], manifest: &LadderManifest) -> String {
             ("config".into(), header.source().to_string()),
             ("seed".into(), header.seed.to_string()),
             ("tiers (weakest first)".into(), manifest.tiers.join(", ")),
-            (
-                "games per player count".into(),
-                format!(
-                    "{} without search, {} with search",
-                    header.games, manifest.search_games
-                ),
-            ),
+            ("games per player count".into(), manifest.games_per_count()),
         ],
         notes: vec![
             "A verdict is strong or weak when the 95% interval lies above or below the even \

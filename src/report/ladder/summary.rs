@@ -29,11 +29,10 @@ pub(super) fn summary(analyses: &[Analysis], manifest: &LadderManifest) -> Strin
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Ladder of {}, seed {}: {} games per player count without search, {} with search",
+        "Ladder of {}, seed {}; games per player count: {}",
         manifest.header.name(),
         manifest.header.seed,
-        manifest.header.games,
-        manifest.search_games
+        manifest.games_per_count()
     );
     let _ = writeln!(
         out,
