@@ -363,7 +363,7 @@ pub fn summary(a_name: &str, b_name: &str, comparisons: &[Comparison]) -> String
             let _ = writeln!(
                 out,
                 "  {:>2} players  {:<width$}  {:<10} A {:>6}  B {:>6}  delta {:>5} pts [{}, {}]  \
-                 p(Holm) {:.1e}",
+                 Holm {}",
                 players_of(c, r),
                 label(c, r),
                 r.measure,
@@ -372,7 +372,7 @@ pub fn summary(a_name: &str, b_name: &str, comparisons: &[Comparison]) -> String
                 points(d.delta),
                 points(d.lo),
                 points(d.hi),
-                t.p_holm,
+                super::summary_txt::p_text(t.p_holm),
             );
         }
         let mut only = |side: &str, pick: fn(&DeltaRow) -> bool| {
@@ -602,6 +602,11 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("only in A: Witch") && text.contains("only in B: Thief"));
+        // The p-value as the other summaries print it, not `3.4e-12` or `0.0e0`.
+        assert!(
+            text.contains("Holm p < 0.001") && !text.contains("e-"),
+            "{text}"
+        );
     }
 
     /// The differences come from the exact values, not their 4-decimal text: a mean score
