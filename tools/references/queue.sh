@@ -20,6 +20,7 @@ illustrious-emissaries-5p|--preset illustrious-emissaries --players 5|8
 first-game-six-districts-5p|--config configs/references/first-game-six-districts.toml --players 5|8
 first-game-starting-gold-4-5p|--config configs/references/first-game-starting-gold-4.toml --players 5|8
 first-game-draw-3-5p|--config configs/references/first-game-draw-3.toml --players 5|8
+first-game-5p|--preset first-game --players 5|8
 ambitious-aristocrats-5p|--preset ambitious-aristocrats --players 5|8
 cunning-agents-5p|--preset cunning-agents --players 5|8
 devious-dignitaries-5p|--preset devious-dignitaries --players 5|8
